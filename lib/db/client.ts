@@ -1,0 +1,68 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import type { PGlite } from "@electric-sql/pglite";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { getEnv } from "@/lib/env";
+import { openPglite } from "@/lib/db/pglite";
+import { SqlExecutor, pgExecutor, pgliteExecutor } from "@/lib/db/sql-executor";
+
+export type Database = {
+  prisma: PrismaClient;
+  /** Plain SQL on the same database, for the migration runner and bulk loads. */
+  sql: SqlExecutor;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+};
+
+export async function connectPostgres(url: string, poolSize = getEnv().DB_POOL_SIZE): Promise<Database> {
+  const { Pool } = await import("pg");
+  const pool = new Pool({ connectionString: url, max: poolSize });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    prisma,
+    sql: pgExecutor(pool),
+    kind: "postgres",
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+export function wrapPglite(pglite: PGlite): Database {
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  return {
+    prisma,
+    sql: pgliteExecutor(pglite),
+    kind: "pglite",
+    async close() {
+      await prisma.$disconnect();
+      await pglite.close();
+    },
+  };
+}
+
+/** The database the environment names: PostgreSQL with DATABASE_URL, else embedded PGlite. */
+export async function connectFromEnv(): Promise<Database> {
+  const env = getEnv();
+  if (env.DATABASE_URL) return connectPostgres(env.DATABASE_URL);
+  return wrapPglite(await openPglite(env.PGLITE_DATA_DIR));
+}
+
+// One database per process. Kept on globalThis so Next's module reloading in dev and
+// separately bundled route modules all share it.
+const holder = globalThis as typeof globalThis & { __numbersDb?: Promise<Database> };
+
+export function getDatabase(): Promise<Database> {
+  holder.__numbersDb ??= connectFromEnv();
+  return holder.__numbersDb;
+}
+
+export async function getPrisma(): Promise<PrismaClient> {
+  return (await getDatabase()).prisma;
+}
+
+/** Points this process at a given database (tests, scripts that opened their own). */
+export function useDatabase(database: Database): void {
+  holder.__numbersDb = Promise.resolve(database);
+}

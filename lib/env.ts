@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+// Read once; a missing or malformed value stops the process with one clear line.
+const envSchema = z.object({
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgresql:// URL")
+    .optional(),
+  PGLITE_DATA_DIR: z.string().min(1).default("./data/pglite"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (cached) return cached;
+  const raw = Object.fromEntries(
+    Object.entries(process.env).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid environment: ${issue.path.join(".")}: ${issue.message}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
