@@ -17,6 +17,12 @@ export type Database = {
 export async function connectPostgres(url: string, poolSize = getEnv().DB_POOL_SIZE): Promise<Database> {
   const { Pool } = await import("pg");
   const pool = new Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server ends (restart, failover, DROP DATABASE ... WITH (FORCE) in
+  // test teardown) is an 'error' event on the pool, which crashes the process when nobody
+  // listens. The pool drops that connection and opens a new one when needed.
+  pool.on("error", (error) => {
+    if (getEnv().LOG_LEVEL !== "silent") console.error(JSON.stringify({ level: "error", event: "idle_connection_lost", error: error.message }));
+  });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     prisma,
@@ -63,6 +69,6 @@ export async function getPrisma(): Promise<PrismaClient> {
 }
 
 /** Points this process at a given database (tests, scripts that opened their own). */
-export function useDatabase(database: Database): void {
+export function setDatabase(database: Database): void {
   holder.__numbersDb = Promise.resolve(database);
 }

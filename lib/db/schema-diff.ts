@@ -25,8 +25,8 @@ async function loadSchemaEngine(): Promise<SchemaEngineModule> {
   const dir = path.dirname(require.resolve("@prisma/schema-engine-wasm"));
   const bindings = (await import(path.join(dir, "schema_engine_bg.js"))) as SchemaEngineModule &
     WebAssembly.ModuleImports;
-  const module = await WebAssembly.compile(readFileSync(path.join(dir, "schema_engine_bg.wasm")));
-  const instance = await WebAssembly.instantiate(module, { "./schema_engine_bg.js": bindings });
+  const wasmModule = await WebAssembly.compile(readFileSync(path.join(dir, "schema_engine_bg.wasm")));
+  const instance = await WebAssembly.instantiate(wasmModule, { "./schema_engine_bg.js": bindings });
   bindings.__wbg_set_wasm(instance.exports);
   (instance.exports.__wbindgen_start as () => void)();
   return bindings;

@@ -1,0 +1,7 @@
+// GET /api/v2/regions/{country} – every region of a country, by name
+import { route } from "@/lib/api/route";
+import { listRegions } from "@/lib/reference/lookups";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/regions/{country}", {
+  GET: ({ params }) => listRegions(params.country),
+});

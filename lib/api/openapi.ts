@@ -1,0 +1,176 @@
+// The OpenAPI 3.1 document, generated from the endpoint registry and the zod schemas the
+// routes parse with: nothing here restates a field, so the document cannot drift from the API.
+import { z } from "zod";
+import { endpoints, splitKey, type EndpointDefinition } from "@/lib/api/registry";
+import { errorBodySchema, errorStatus, type ErrorCode } from "@/lib/api/errors";
+import { scopeDescriptions, scopes } from "@/lib/auth/scopes";
+
+type JsonSchema = Record<string, unknown>;
+type Components = Record<string, JsonSchema>;
+
+const REF_PREFIX = "#/components/schemas/";
+
+/** Converts a schema, moving every schema with a meta id into components. */
+function convert(schema: z.ZodType, io: "input" | "output", components: Components): JsonSchema {
+  const json = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any", reused: "inline" }) as JsonSchema;
+  const defs = (json.$defs ?? {}) as Components;
+  delete json.$defs;
+  delete json.$schema;
+  const renames = new Map<string, string>();
+  for (const [id, def] of Object.entries(defs)) {
+    // A schema whose input differs from its output (defaults, transforms) gets its own name.
+    const existing = components[id];
+    const name = existing && JSON.stringify(existing) !== JSON.stringify(rewriteRefs(def, renames)) && io === "input" ? `${id}Input` : id;
+    renames.set(id, name);
+  }
+  for (const [id, def] of Object.entries(defs)) components[renames.get(id) ?? id] ??= rewriteRefs(def, renames);
+  return rewriteRefs(json, renames);
+}
+
+function rewriteRefs<T>(value: T, renames: Map<string, string>): T {
+  if (Array.isArray(value)) return value.map((item) => rewriteRefs(item, renames)) as T;
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (key === "$ref" && typeof item === "string" && item.startsWith("#/$defs/")) {
+        const id = item.slice("#/$defs/".length);
+        out.$ref = REF_PREFIX + (renames.get(id) ?? id);
+      } else out[key] = rewriteRefs(item, renames);
+    }
+    return out as T;
+  }
+  return value;
+}
+
+/** An object schema's properties as OpenAPI parameters. */
+function parameters(schema: z.ZodType | undefined, location: "path" | "query", components: Components): JsonSchema[] {
+  if (!schema) return [];
+  const json = convert(schema, "input", components);
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => {
+    const { description, ...rest } = property;
+    const parameter: JsonSchema = { name, in: location, required: location === "path" || required.has(name), schema: rest };
+    if (typeof description === "string") parameter.description = description;
+    // Arrays in the query string are repeated keys (or comma-separated where the schema says).
+    if (rest.type === "array" || Array.isArray(rest.anyOf)) parameter.explode = true;
+    return parameter;
+  });
+}
+
+const commonHeaders = {
+  "X-Request-Id": { description: "The caller's X-Request-Id when it sent a safe one, else a new id.", schema: { type: "string" } },
+  RateLimit: { description: "IETF RateLimit header: the remaining requests of the current window.", schema: { type: "string" } },
+  "RateLimit-Policy": { description: "IETF RateLimit-Policy header: the quota and window of this token's budget.", schema: { type: "string" } },
+};
+
+const responseHeaderDocs = {
+  "X-Total-Count": { description: "How many items match, across all pages.", schema: { type: "integer" } },
+  Link: { description: 'RFC 8288 links to the rel="next" and rel="prev" pages.', schema: { type: "string" } },
+};
+
+const deprecationHeaderDocs = {
+  Deprecation: { description: "RFC 9745: when the endpoint was deprecated (@epoch-seconds).", schema: { type: "string" } },
+  Sunset: { description: "RFC 8594: when the endpoint will be removed.", schema: { type: "string" } },
+};
+
+function errorCodesFor(definition: EndpointDefinition): ErrorCode[] {
+  const codes = new Set<ErrorCode>(definition.errors ?? []);
+  codes.add("unauthorized");
+  if (definition.scope !== null) codes.add("insufficient_scope");
+  if (definition.params || definition.query || definition.body) codes.add("invalid_parameter");
+  if (definition.body) ["payload_too_large", "unsupported_media_type"].forEach((code) => codes.add(code as ErrorCode));
+  if (definition.badge === "draft" || definition.badge === "coming_soon") codes.add("not_implemented");
+  codes.add("rate_limited");
+  codes.add("internal_error");
+  return [...codes];
+}
+
+function errorResponses(definition: EndpointDefinition): Record<string, JsonSchema> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorCodesFor(definition)) byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
+  const out: Record<string, JsonSchema> = {};
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const headers: Record<string, unknown> = { "X-Request-Id": commonHeaders["X-Request-Id"] };
+    if (status === 429) headers["Retry-After"] = { description: "Seconds until the budget refills.", schema: { type: "integer" } };
+    out[String(status)] = {
+      description: `error.code: ${codes.join(", ")}`,
+      headers,
+      content: { "application/json": { schema: { $ref: `${REF_PREFIX}Error` }, examples: Object.fromEntries(codes.map((code) => [code, { value: { message: "…", error: { message: "…", details: "…", code } } }])) } },
+    };
+  }
+  return out;
+}
+
+function operation(key: string, definition: EndpointDefinition, components: Components): JsonSchema {
+  const { method, path } = splitKey(key);
+  const headers: Record<string, unknown> = { ...commonHeaders };
+  for (const name of definition.responseHeaders ?? []) headers[name] = responseHeaderDocs[name];
+  if (definition.badge === "deprecated") Object.assign(headers, deprecationHeaderDocs, { Link: { description: 'rel="deprecation": where the replacement is described.', schema: { type: "string" } } });
+  const requestHeaders = Object.entries(definition.requestHeaders ?? {}).map(([name, header]) => ({
+    name,
+    in: "header",
+    required: false,
+    description: header.description,
+    schema: convert(header.schema, "input", components),
+  }));
+  const badge = definition.badge ?? "stable";
+  const op: JsonSchema = {
+    operationId: `${method.toLowerCase()}${path.replace(/\{([^}]+)\}/g, "By_$1").split(/[/_]/).filter(Boolean).map((part) => part[0].toUpperCase() + part.slice(1)).join("")}`,
+    summary: definition.summary,
+    tags: [definition.tag ?? path.split("/")[1]],
+    "x-badge": badge,
+    parameters: [...parameters(definition.params, "path", components), ...parameters(definition.query, "query", components), ...requestHeaders],
+    security: definition.scope === null ? [{}, { bearerAuth: [] }, { session: [] }] : [{ bearerAuth: [definition.scope] }, { session: [] }],
+    responses: {
+      "200": { description: "OK", headers, content: { "application/json": { schema: convert(definition.response, "output", components) } } },
+      ...errorResponses(definition),
+    },
+  };
+  if (definition.scope) op.description = `Needs the \`${definition.scope}\` scope.`;
+  if (definition.scope === null) op.description = "Needs no token; a token that is sent must be valid.";
+  if (badge === "deprecated") op.deprecated = true;
+  if (definition.body) op.requestBody = { required: true, content: { "application/json": { schema: convert(definition.body, "input", components) } } };
+  return op;
+}
+
+export function buildOpenApiDocument(registry: Record<string, EndpointDefinition> = endpoints): JsonSchema {
+  const components: Components = {};
+  convert(errorBodySchema, "output", components); // registers components.Error
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const [key, definition] of Object.entries(registry)) {
+    const { method, path } = splitKey(key);
+    paths[path] ??= {};
+    paths[path][method.toLowerCase()] = operation(key, definition, components);
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Numbers API",
+      version: "2.0.0",
+      description: "Find, compare and buy telephone numbers, and read how each number routes its calls.",
+    },
+    servers: [{ url: "/api/v2" }],
+    security: [{ bearerAuth: [] }],
+    paths,
+    components: {
+      schemas: components,
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          description: `API tokens from the portal's Tokens page. Scopes: ${scopes.map((scope) => `${scope} (${scopeDescriptions[scope]})`).join("; ")}.`,
+        },
+        session: { type: "apiKey", in: "cookie", name: "next-auth.session-token", description: "The portal's signed-in session; writes must come from the portal's origin." },
+      },
+    },
+  };
+}
+
+let cached: JsonSchema | undefined;
+
+/** The document for this process: the registry does not change while it runs. */
+export function getOpenApiDocument(): JsonSchema {
+  cached ??= buildOpenApiDocument();
+  return cached;
+}

@@ -1,0 +1,35 @@
+import type { EndpointDefinition } from "@/lib/api/endpoint-definition";
+import { referenceEndpoints } from "@/lib/api/endpoints/reference";
+import { commerceEndpoints } from "@/lib/api/endpoints/commerce";
+import { numberEndpoints } from "@/lib/api/endpoints/numbers";
+import { tokenEndpoints } from "@/lib/api/endpoints/tokens";
+import { metaEndpoints } from "@/lib/api/endpoints/meta";
+
+export type { Badge, EndpointDefinition } from "@/lib/api/endpoint-definition";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export const methods: readonly Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+// Every endpoint of /api/v2, keyed "METHOD /path" with OpenAPI-style path parameters.
+// The route wrapper, the 405 answers and the OpenAPI document all read this one list.
+export const endpoints = {
+  ...referenceEndpoints,
+  ...commerceEndpoints,
+  ...numberEndpoints,
+  ...tokenEndpoints,
+  ...metaEndpoints,
+} satisfies Record<string, EndpointDefinition>;
+
+export type EndpointKey = keyof typeof endpoints;
+export type PathOf<K extends string> = K extends `${Method} ${infer P}` ? P : never;
+export type EndpointPath = PathOf<EndpointKey>;
+
+export function splitKey(key: string): { method: Method; path: string } {
+  const [method, path] = key.split(" ");
+  return { method: method as Method, path };
+}
+
+/** The methods the registry lists for a path, for 405's Allow header. */
+export function methodsFor(path: string): Method[] {
+  return (Object.keys(endpoints) as EndpointKey[]).map(splitKey).filter((entry) => entry.path === path).map((entry) => entry.method);
+}

@@ -1,0 +1,141 @@
+import type { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import { endpoints, methods, methodsFor, type EndpointDefinition, type EndpointKey, type EndpointPath, type Method } from "@/lib/api/registry";
+import { parseOrThrow, searchParamsToObject } from "@/lib/api/parse";
+import { requestIdFor } from "@/lib/api/request-id";
+import { readJsonBody } from "@/lib/api/body";
+import { requireScope, resolvePrincipal, type Principal } from "@/lib/auth/principal";
+import { assertServed, deprecationHeaders } from "@/lib/api/lifecycle";
+import { assertSameOrigin } from "@/lib/api/origin";
+import { corsHeaders, preflightHeaders } from "@/lib/api/cors";
+import { logError, logRequest } from "@/lib/api/request-log";
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type HandlerContext<D extends EndpointDefinition> = {
+  request: Request;
+  requestId: string;
+  /** Null only on endpoints whose scope is null and that were called without credentials. */
+  principal: D["scope"] extends null ? Principal | null : Principal;
+  params: Out<D["params"]>;
+  query: Out<D["query"]>;
+  body: Out<D["body"]>;
+};
+
+/** What a handler returns: the 200 body, or a Reply when it sets headers or another status. */
+export class Reply<T> {
+  constructor(
+    readonly body: T,
+    readonly init: { status?: number; headers?: Record<string, string> } = {},
+  ) {}
+}
+
+type ResponseOf<D extends EndpointDefinition> = z.input<D["response"]>;
+type Handler<D extends EndpointDefinition> = (
+  context: HandlerContext<D>,
+) => Promise<ResponseOf<D> | Reply<ResponseOf<D>>> | ResponseOf<D> | Reply<ResponseOf<D>>;
+
+type Definition<P extends string, M extends string> = `${M} ${P}` extends EndpointKey ? (typeof endpoints)[`${M} ${P}`] : never;
+type Handlers<P extends string> = { [M in Method]?: Handler<Definition<P, M>> };
+
+type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
+type NextHandler = (request: Request, context: NextContext) => Promise<Response>;
+
+/**
+ * The Next route exports for one path: the registered methods run through the wrapper
+ * (principal, scope, parsing, errors, request id); every other method answers 405 with Allow.
+ */
+export function route<P extends EndpointPath>(path: P, handlers: Handlers<P>): Record<Method | "OPTIONS", NextHandler> {
+  const allowed = methodsFor(path);
+  const exports = {} as Record<Method | "OPTIONS", NextHandler>;
+  for (const method of methods) {
+    const handler = handlers[method];
+    const key = `${method} ${path}` as EndpointKey;
+    exports[method] =
+      handler && key in endpoints
+        ? handleEndpoint(key, endpoints[key] as EndpointDefinition, handler as Handler<EndpointDefinition>)
+        : methodNotAllowed(allowed);
+  }
+  exports.OPTIONS = async (request) =>
+    withStandardHeaders(new Response(null, { status: 204, headers: preflightHeaders(allowHeader(allowed)) }), requestIdFor(request));
+  return exports;
+}
+
+function allowHeader(allowed: Method[]): string {
+  return [...allowed, "OPTIONS"].join(", ");
+}
+
+function methodNotAllowed(allowed: Method[]): NextHandler {
+  return async (request) => {
+    const error = new ApiError(
+      "method_not_allowed",
+      `${request.method} is not allowed here; use ${allowed.join(" or ")}.`,
+      `method=${request.method}`,
+      { Allow: allowHeader(allowed) },
+    );
+    return errorResponse(error, requestIdFor(request));
+  };
+}
+
+/** The wrapper around one endpoint's handler; exported so tests can wrap made-up definitions. */
+export function handleEndpoint(key: string, definition: EndpointDefinition, handler: Handler<EndpointDefinition>): NextHandler {
+  const [, routePath] = key.split(" ");
+  return async (request, nextContext) => {
+    const started = performance.now();
+    const requestId = requestIdFor(request);
+    let principal: Principal | null = null;
+    let response: Response;
+    try {
+      assertServed(definition, key);
+      principal = await resolvePrincipal(request);
+      if (principal?.kind === "session" && request.method !== "GET") assertSameOrigin(request);
+      if (definition.scope !== null) requireScope(principal, definition.scope);
+      const url = new URL(request.url);
+      const rawParams = await nextContext.params;
+      const context: HandlerContext<EndpointDefinition> = {
+        request,
+        requestId,
+        principal: principal as Principal,
+        params: definition.params ? parseOrThrow(definition.params, rawParams, "path") : undefined,
+        query: definition.query ? parseOrThrow(definition.query, searchParamsToObject(url.searchParams), "query") : undefined,
+        body: definition.body ? parseOrThrow(definition.body, await readJsonBody(request), "body") : undefined,
+      };
+      const result = await handler(context);
+      const reply = result instanceof Reply ? result : new Reply(result);
+      // Parsing through the response schema drops any column the schema does not name.
+      const body = definition.response.parse(reply.body);
+      const headers = { ...deprecationHeaders(definition), ...reply.init.headers };
+      response = withStandardHeaders(Response.json(body, { status: reply.init.status ?? 200, headers }), requestId);
+    } catch (error) {
+      response = errorResponse(toApiError(error, requestId), requestId);
+    }
+    logRequest({
+      method: request.method,
+      route: routePath,
+      status: response.status,
+      durationMs: performance.now() - started,
+      requestId,
+      principalId: principal?.id ?? null,
+    });
+    return response;
+  };
+}
+
+export function toApiError(error: unknown, requestId: string): ApiError {
+  if (error instanceof ApiError) return error;
+  logError(requestId, error);
+  return new ApiError("internal_error", "Something went wrong on our side; quote the request id when reporting it.", `request_id=${requestId}`);
+}
+
+export function errorResponse(error: ApiError, requestId: string): Response {
+  return withStandardHeaders(Response.json(error.toBody(), { status: error.status, headers: error.headers }), requestId);
+}
+
+function withStandardHeaders(response: Response, requestId: string): Response {
+  response.headers.set("X-Request-Id", requestId);
+  for (const [name, value] of Object.entries(corsHeaders)) response.headers.set(name, value);
+  if (response.headers.get("content-type")?.startsWith("application/json")) {
+    response.headers.set("Content-Type", "application/json; charset=utf-8");
+  }
+  return response;
+}

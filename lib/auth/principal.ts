@@ -1,0 +1,70 @@
+import { ApiError } from "@/lib/api/errors";
+import { getPrisma } from "@/lib/db/client";
+import { hashTokenSecret } from "@/lib/auth/tokens";
+import { scopes as allScopes, type Scope } from "@/lib/auth/scopes";
+
+export type Role = "customer" | "support";
+
+/** Who is calling: an API token, or a person signed in to the portal. */
+export type Principal = {
+  kind: "token" | "session";
+  /** The token id or the user id, for logs. */
+  id: string;
+  organizationId: string;
+  role: Role;
+  scopes: readonly Scope[];
+  userId: string | null;
+  tokenId: string | null;
+};
+
+const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{1,512})$/;
+// last_used_at is for people reading the token list; minute precision spares a write per request.
+const LAST_USED_PRECISION_MS = 60_000;
+
+/**
+ * The caller of a request, or null when it sent no credentials. Credentials that were sent
+ * but are not valid are a 401 here, even on routes that need none (contract §2).
+ */
+export async function resolvePrincipal(request: Request): Promise<Principal | null> {
+  const header = request.headers.get("authorization");
+  // Portal sessions arrive with the portal; until then only Bearer tokens identify a caller.
+  if (header === null) return null;
+
+  const match = BEARER.exec(header.trim());
+  if (!match) {
+    throw new ApiError("unauthorized", "The Authorization header must be 'Bearer <token>'.", "header.authorization");
+  }
+  const prisma = await getPrisma();
+  const token = await prisma.apiToken.findUnique({
+    where: { tokenHash: hashTokenSecret(match[1]) },
+    include: { user: { select: { role: true } } },
+  });
+  const now = new Date();
+  if (!token) throw new ApiError("unauthorized", "The token is not valid.", "header.authorization");
+  if (token.revokedAt) throw new ApiError("unauthorized", "The token has been revoked.", `token=${token.prefix}…`);
+  if (token.expiresAt && token.expiresAt <= now) {
+    throw new ApiError("unauthorized", "The token has expired.", `token=${token.prefix}… expired ${token.expiresAt.toISOString()}`);
+  }
+  if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
+    await prisma.apiToken.update({ where: { id: token.id }, data: { lastUsedAt: now } });
+  }
+  return {
+    kind: "token",
+    id: token.id,
+    organizationId: token.organizationId,
+    role: token.user?.role ?? "customer",
+    scopes: token.scopes.filter((scope): scope is Scope => (allScopes as readonly string[]).includes(scope)),
+    userId: token.userId,
+    tokenId: token.id,
+  };
+}
+
+export function requireScope(principal: Principal | null, scope: Scope): Principal {
+  if (!principal) {
+    throw new ApiError("unauthorized", "Authentication is required: send 'Authorization: Bearer <token>'.", "header.authorization");
+  }
+  if (!principal.scopes.includes(scope)) {
+    throw new ApiError("insufficient_scope", `The token lacks the '${scope}' scope.`, `required_scope=${scope}`);
+  }
+  return principal;
+}

@@ -1,0 +1,55 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { describeE164, formatNational } from "@/lib/reference/phone";
+import { numberConfigurationSchema, type NumberConfiguration } from "@/lib/schemas/numbers";
+
+// Stored configuration → the API's NumberConfiguration. The one place that knows both shapes.
+
+/** What every read of a configuration loads: rules by priority (ties by id), activations in order. */
+export const configurationInclude = {
+  rules: {
+    orderBy: [{ priority: "asc" }, { id: "asc" }],
+    include: { activations: { orderBy: { position: "asc" } } },
+  },
+} satisfies Prisma.NumberConfigurationInclude;
+
+export type ConfigurationRow = Prisma.NumberConfigurationGetPayload<{ include: typeof configurationInclude }>;
+type RuleRow = ConfigurationRow["rules"][number];
+
+/**
+ * Parsed through the schema, so a stored row that breaks it (a dial rule without a
+ * destination, an unknown day code) is an internal error here rather than a wrong answer.
+ */
+export function toNumberConfiguration(row: ConfigurationRow): NumberConfiguration {
+  // country_code and local_format are derived, never stored: they cannot disagree with the number.
+  const described = row.kind === "number" ? describeE164(row.number) : null;
+  return numberConfigurationSchema.parse({
+    number_id: row.id,
+    organization_id: row.organizationId,
+    number: row.number,
+    name: row.name,
+    rules: row.rules.map(toRule),
+    country_code: described?.callingCode ?? null,
+    local_format: described ? formatNational(row.number) : null,
+  });
+}
+
+function toRule(row: RuleRow) {
+  return {
+    target_id: row.targetId,
+    name: row.name,
+    priority: row.priority,
+    disabled: row.disabled,
+    activations: row.activations.map((activation) => ({
+      start: Math.floor(activation.startsAt.getTime() / 1000),
+      stop: activation.stopsAt === null ? null : Math.floor(activation.stopsAt.getTime() / 1000),
+      days: activation.days,
+      start_time: activation.startTime,
+      stop_time: activation.stopTime,
+      time_zone: activation.timeZone,
+    })),
+    action:
+      row.actionType === "dial"
+        ? { type: row.actionType, destination: row.destination, timeout_sec: row.timeoutSec, caller_id: row.callerId, tags: row.tags }
+        : { type: row.actionType, tags: row.tags },
+  };
+}

@@ -1,0 +1,106 @@
+// Telephone-number helpers on libphonenumber's "max" metadata: the only build that knows
+// number types (fixed line, mobile, toll free...), which inventory validation depends on.
+import { parsePhoneNumberFromString, type NumberType, type PhoneNumber } from "libphonenumber-js/max";
+
+export const numberTypeIds = ["local", "national", "mobile", "toll_free"] as const;
+export type NumberTypeId = (typeof numberTypeIds)[number];
+
+type LibType = NonNullable<NumberType>;
+
+/**
+ * Which libphonenumber types each of our number types accepts.
+ * - local: geographic ranges. Where fixed and mobile ranges share one pattern (the NANP
+ *   countries) libphonenumber can only say FIXED_LINE_OR_MOBILE, so that counts too.
+ * - mobile: MOBILE, and FIXED_LINE_OR_MOBILE for the same reason.
+ * - toll_free: TOLL_FREE only.
+ * - national: non-geographic numbers charged at or near national rates. The ranges we
+ *   sell are classified by libphonenumber as UAN (GB 03, NL 088, IE 0818, CH 058),
+ *   SHARED_COST (ES 902, AU 1300) or VOIP (FR 09, AT 0720). PERSONAL_NUMBER and
+ *   PREMIUM_RATE are deliberately excluded: callers pay surprising tariffs on them.
+ */
+export const libphonenumberTypesFor: Record<NumberTypeId, readonly LibType[]> = {
+  local: ["FIXED_LINE", "FIXED_LINE_OR_MOBILE"],
+  mobile: ["MOBILE", "FIXED_LINE_OR_MOBILE"],
+  toll_free: ["TOLL_FREE"],
+  national: ["UAN", "SHARED_COST", "VOIP"],
+};
+
+const E164_PATTERN = /^\+[1-9]\d{7,14}$/;
+
+function parseStrict(e164: string): PhoneNumber | undefined {
+  if (!E164_PATTERN.test(e164)) return undefined;
+  return parsePhoneNumberFromString(e164);
+}
+
+function parseOrThrow(e164: string): PhoneNumber {
+  const parsed = parseStrict(e164);
+  if (!parsed) throw new RangeError(`Not an E.164 number: ${e164}`);
+  return parsed;
+}
+
+/** `+` and 8–15 digits that libphonenumber considers a valid number; the number itself, else null. */
+export function parseE164(input: string): string | null {
+  const parsed = parseStrict(input);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/**
+ * True when the number is valid, libphonenumber attributes it to `countryId`, and its type
+ * is one our `numberType` accepts. Numbers shared by a calling-code group (NANP toll-free,
+ * for instance) belong to the group's main country, as libphonenumber decides.
+ */
+export function isValidForType(e164: string, countryId: string, numberType: NumberTypeId): boolean {
+  const parsed = parseStrict(e164);
+  if (!parsed || parsed.country !== countryId.toUpperCase() || !parsed.isValid()) return false;
+  const type = parsed.getType();
+  return type !== undefined && libphonenumberTypesFor[numberType].includes(type);
+}
+
+/** The national significant number, digits only: "+442079460000" → "2079460000". */
+export function nationalDigits(e164: string): string {
+  return parseOrThrow(e164).nationalNumber;
+}
+
+/** As people in the country write it: "(212) 555-0123", "020 7946 0000". */
+export function formatNational(e164: string): string {
+  return parseOrThrow(e164).formatNational();
+}
+
+/** As people abroad write it: "+1 212 555 0123", "+44 20 7946 0000". */
+export function formatInternational(e164: string): string {
+  return parseOrThrow(e164).formatInternational();
+}
+
+/** Country (ISO alpha-2), calling code, national digits and libphonenumber type; null when unparsable. */
+export function describeE164(
+  e164: string,
+): { countryId: string | null; callingCode: string; nationalNumber: string; type: LibType | null } | null {
+  const parsed = parseStrict(e164);
+  if (!parsed) return null;
+  return {
+    countryId: parsed.country ?? null,
+    callingCode: parsed.countryCallingCode,
+    nationalNumber: parsed.nationalNumber,
+    type: parsed.getType() ?? null,
+  };
+}
+
+const KEYPAD: Record<string, string> = {};
+for (const [digit, letters] of Object.entries({ 2: "ABC", 3: "DEF", 4: "GHI", 5: "JKL", 6: "MNO", 7: "PQRS", 8: "TUV", 9: "WXYZ" })) {
+  for (const letter of letters) KEYPAD[letter] = digit;
+}
+
+/**
+ * Letters become the digit they share a telephone keypad key with (E.161): "CALL" → "2255".
+ * Digits stay. Anything else (spaces, dashes, dots, parentheses, "+") is dropped, so
+ * "1-800-FLOWERS" → "18003569377"; callers that must reject such input check it first.
+ */
+export function keypadToDigits(text: string): string {
+  let digits = "";
+  for (const char of text) {
+    if (char >= "0" && char <= "9") digits += char;
+    // Only ASCII letters: "ß".toUpperCase() is "SS", which is no key.
+    else if (/^[a-zA-Z]$/.test(char)) digits += KEYPAD[char.toUpperCase()];
+  }
+  return digits;
+}

@@ -1,0 +1,93 @@
+// Calls the app's route handlers the way Next does, without a server: the request path is
+// matched against the app/api/v2 folders (static segments before [param] before [...rest]).
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { testTokens, type TestTokenName } from "@/tests/fixtures";
+import { assertMatchesContract } from "@/tests/contract";
+
+type RouteFile = { segments: string[]; file: string };
+type RouteModule = Record<string, (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>>;
+
+const apiRoot = path.join(process.cwd(), "app", "api", "v2");
+
+function findRoutes(dir: string, segments: string[] = []): RouteFile[] {
+  const found: RouteFile[] = [];
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) found.push(...findRoutes(full, [...segments, entry]));
+    else if (entry === "route.ts") found.push({ segments, file: full });
+  }
+  return found;
+}
+
+const routes = findRoutes(apiRoot);
+
+function segmentRank(segment: string): number {
+  if (segment.startsWith("[...")) return 2;
+  if (segment.startsWith("[")) return 1;
+  return 0;
+}
+
+function match(route: RouteFile, parts: string[]): Record<string, string | string[]> | null {
+  const params: Record<string, string | string[]> = {};
+  for (let i = 0; i < route.segments.length; i++) {
+    const segment = route.segments[i];
+    if (segment.startsWith("[...")) {
+      if (i >= parts.length) return null;
+      params[segment.slice(4, -1)] = parts.slice(i);
+      return params;
+    }
+    if (i >= parts.length) return null;
+    if (segment.startsWith("[")) params[segment.slice(1, -1)] = parts[i];
+    else if (segment !== parts[i]) return null;
+  }
+  return route.segments.length === parts.length ? params : null;
+}
+
+function resolveRoute(pathname: string) {
+  const parts = pathname.replace(/^\/api\/v2\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  const candidates = routes
+    .map((route) => ({ route, params: match(route, parts) }))
+    .filter((candidate): candidate is { route: RouteFile; params: Record<string, string | string[]> } => candidate.params !== null)
+    .sort((a, b) => {
+      for (let i = 0; i < Math.max(a.route.segments.length, b.route.segments.length); i++) {
+        const diff = segmentRank(a.route.segments[i] ?? "") - segmentRank(b.route.segments[i] ?? "");
+        if (diff !== 0) return diff;
+      }
+      return 0;
+    });
+  return candidates[0];
+}
+
+export type ApiRequest = {
+  token?: TestTokenName | null;
+  headers?: Record<string, string>;
+  /** A value to send as JSON, or a string sent as it is. */
+  body?: unknown;
+};
+
+export type ApiResponse<T = unknown> = { status: number; headers: Headers; body: T };
+
+/** `path` is relative to /api/v2 and may carry a query string. */
+export async function api<T = unknown>(method: string, pathAndQuery: string, request: ApiRequest = {}): Promise<ApiResponse<T>> {
+  const url = new URL(`/api/v2${pathAndQuery}`, "http://localhost:3000");
+  const headers = new Headers(request.headers);
+  if (request.token) headers.set("authorization", `Bearer ${testTokens[request.token].secret}`);
+  let body: string | undefined;
+  if (request.body !== undefined) {
+    body = typeof request.body === "string" ? request.body : JSON.stringify(request.body);
+    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  }
+  const found = resolveRoute(url.pathname);
+  if (!found) throw new Error(`no route file matches ${url.pathname}`);
+  const routeModule = (await import(found.route.file)) as RouteModule;
+  const handler = routeModule[method];
+  if (!handler) throw new Error(`${found.route.file} exports no ${method}`);
+  const response = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve(found.params) });
+  const text = await response.text();
+  const parsed: unknown = text === "" ? null : JSON.parse(text);
+  if (method !== "OPTIONS") assertMatchesContract(method, url.pathname.replace(/^\/api\/v2/, ""), response.status, parsed);
+  return { status: response.status, headers: response.headers, body: parsed as T };
+}
+
+export const get = <T = unknown>(pathAndQuery: string, request?: ApiRequest) => api<T>("GET", pathAndQuery, request);

@@ -1,0 +1,34 @@
+import type { Database } from "@/lib/db/client";
+import { createApiToken } from "@/lib/auth/tokens";
+import { scopes, type Scope } from "@/lib/auth/scopes";
+import { seedDatabase } from "@/prisma/seed/seed";
+
+// How many inventory numbers the test template holds: enough for every region to have
+// stock and for pagination to span pages, small enough to seed in seconds.
+export const TEST_INVENTORY_SIZE = 3_000;
+
+// Tokens exist only in test databases; their secrets are known so tests can send them.
+export const testTokens = {
+  acmeAll: { secret: "npk_test_acme_all_scopes_0000000000000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes },
+  acmeSupport: { secret: "npk_test_acme_support_000000000000000000", organizationId: "org_acme", userId: "usr_acme_support", scopes },
+  globexAll: { secret: "npk_test_globex_all_scopes_000000000000000", organizationId: "org_globex", userId: "usr_globex_customer", scopes },
+  acmeNoScopes: { secret: "npk_test_acme_no_scopes_0000000000000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes: [] },
+  acmeInventoryOnly: { secret: "npk_test_acme_inventory_only_00000000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes: ["inventory:read"] },
+  acmeExpired: { secret: "npk_test_acme_expired_000000000000000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes, expiresAt: new Date("2020-01-01T00:00:00Z") },
+  acmeRevoked: { secret: "npk_test_acme_revoked_000000000000000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes, revoked: true },
+} satisfies Record<string, { secret: string; organizationId: string; userId: string; scopes: readonly Scope[]; expiresAt?: Date; revoked?: boolean }>;
+
+export type TestTokenName = keyof typeof testTokens;
+
+/** The template every test database is cloned from: migrated, seeded, with the test tokens. */
+export async function buildTestTemplate(db: Database): Promise<void> {
+  await seedDatabase(db, { numbers: TEST_INVENTORY_SIZE, log: () => {} });
+  for (const [name, token] of Object.entries(testTokens)) {
+    const { token: row } = await createApiToken(
+      db.prisma,
+      { organizationId: token.organizationId, userId: token.userId, name: `test ${name}`, scopes: token.scopes, expiresAt: "expiresAt" in token ? token.expiresAt : null },
+      token.secret,
+    );
+    if ("revoked" in token) await db.prisma.apiToken.update({ where: { id: row.id }, data: { revokedAt: new Date("2024-01-01T00:00:00Z") } });
+  }
+}

@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { applyMigrations } from "@/lib/db/migrate";
+import { connectPostgres, wrapPglite } from "@/lib/db/client";
+import { openPglite } from "@/lib/db/pglite";
+import { buildTestTemplate } from "@/tests/fixtures";
+import { databaseUrl, quoteIdent, testDatabaseKind, uniqueDatabaseName, withAdminClient } from "@/tests/test-database";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** PGlite: a file holding the template's data directory. PostgreSQL: the template database's name. */
+    testTemplate: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  if (testDatabaseKind === "postgres") {
+    const name = uniqueDatabaseName("numbers_tpl");
+    await withAdminClient((client) => client.query(`CREATE DATABASE ${quoteIdent(name)}`));
+    const db = await connectPostgres(databaseUrl(name), 4);
+    await applyMigrations(db.sql);
+    await buildTestTemplate(db);
+    await db.close();
+    project.provide("testTemplate", name);
+    return async () => {
+      await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
+    };
+  }
+
+  const pglite = await openPglite("memory://");
+  const db = wrapPglite(pglite);
+  await applyMigrations(db.sql);
+  await buildTestTemplate(db);
+  const dump = await pglite.dumpDataDir("gzip");
+  const dir = mkdtempSync(path.join(tmpdir(), "numbers-test-"));
+  const file = path.join(dir, "template.tar.gz");
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await db.close();
+  project.provide("testTemplate", file);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
