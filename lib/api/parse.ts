@@ -26,7 +26,8 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, loc
 function issueToApiError(issue: z.core.$ZodIssue, location: Location): ApiError {
   if (issue.code === "unrecognized_keys") {
     const names = issue.keys.join(", ");
-    return new ApiError("invalid_parameter", `unknown ${location} parameter: ${names}`, `${location}.${issue.keys[0]}`);
+    const where = [location, ...issue.path.map(String), issue.keys[0]].join(".");
+    return new ApiError("invalid_parameter", `unknown ${location} parameter: ${names}`, where);
   }
   const field = issue.path.map(String).join(".");
   const where = field === "" ? location : `${location}.${field}`;

@@ -1,0 +1,75 @@
+import { Prisma, type OrderStatus } from "@/lib/generated/prisma/client";
+import { createConfigurations, sellFromGeography } from "@/lib/orders/sell";
+import { orderStatusFor } from "@/lib/orders/status";
+import { inRetryingTransaction, type Tx } from "@/lib/orders/transaction";
+import type { ItemGeography } from "@/lib/orders/pick-product";
+
+export type FilledOrder = { referenceId: string; status: OrderStatus };
+/** A region that has received numbers. */
+export type StockedGeography = ItemGeography & { regionId: string };
+export type FillResult = { assignedNumbers: number; orders: FilledOrder[] };
+
+type WaitingItem = { id: number; order_id: number; backordered_quantity: number; region_id: string | null; organization_id: string };
+
+/**
+ * Gives newly stocked numbers to the items waiting for them (contract §7): for each
+ * geography, back-ordered items that take numbers from it, oldest order first. An item
+ * without a region (a non-local geography) takes numbers from any region of its type.
+ */
+export async function fillBackorders(geographies: StockedGeography[]): Promise<FillResult> {
+  const result: FillResult = { assignedNumbers: 0, orders: [] };
+  const touched = new Map<string, FilledOrder>();
+  for (const geography of dedupe(geographies)) {
+    const filled = await inRetryingTransaction((tx) => fillGeography(tx, geography));
+    result.assignedNumbers += filled.assignedNumbers;
+    for (const order of filled.orders) touched.set(order.referenceId, order);
+  }
+  result.orders = [...touched.values()];
+  return result;
+}
+
+async function fillGeography(tx: Tx, geography: StockedGeography): Promise<FillResult> {
+  // FOR UPDATE: two imports at once must not both fill one item; the second waits and then
+  // reads the quantity the first left.
+  const waiting = await tx.$queryRaw<WaitingItem[]>`
+    SELECT oi.id, oi.order_id, oi.backordered_quantity, oi.region_id, o.organization_id
+    FROM order_item oi JOIN "order" o ON o.id = oi.order_id
+    WHERE oi.backordered_quantity > 0 AND oi.country_id = ${geography.countryId} AND oi.number_type_id = ${geography.numberTypeId}
+      AND (oi.region_id = ${geography.regionId} OR oi.region_id IS NULL)
+    ORDER BY o.created_at, o.id, oi.position
+    FOR UPDATE OF oi`;
+
+  let assignedNumbers = 0;
+  const orderIds = new Set<number>();
+  for (const item of waiting) {
+    const from: ItemGeography = { ...geography, regionId: item.region_id };
+    const taken = await sellFromGeography(tx, item.id, from, item.backordered_quantity);
+    if (taken.length === 0) continue;
+    await tx.orderItem.update({ where: { id: item.id }, data: { backorderedQuantity: { decrement: taken.length } } });
+    await createConfigurations(tx, item.organization_id, taken);
+    assignedNumbers += taken.length;
+    orderIds.add(item.order_id);
+  }
+  return { assignedNumbers, orders: await updateStatuses(tx, [...orderIds]) };
+}
+
+async function updateStatuses(tx: Tx, orderIds: number[]): Promise<FilledOrder[]> {
+  if (orderIds.length === 0) return [];
+  const totals = await tx.$queryRaw<Array<{ id: number; reference_id: string; quantity: number; backordered: number }>>`
+    SELECT o.id, o.reference_id, sum(oi.quantity)::int AS quantity, sum(oi.backordered_quantity)::int AS backordered
+    FROM "order" o JOIN order_item oi ON oi.order_id = o.id
+    WHERE o.id IN (${Prisma.join(orderIds)})
+    GROUP BY o.id, o.reference_id`;
+  const orders: FilledOrder[] = [];
+  for (const total of totals) {
+    const status = orderStatusFor(total.quantity, total.backordered);
+    await tx.order.update({ where: { id: total.id }, data: { status } });
+    orders.push({ referenceId: total.reference_id, status });
+  }
+  return orders;
+}
+
+function dedupe(geographies: StockedGeography[]): StockedGeography[] {
+  const byKey = new Map(geographies.map((geography) => [`${geography.countryId}|${geography.numberTypeId}|${geography.regionId}`, geography]));
+  return [...byKey.values()];
+}

@@ -1,0 +1,80 @@
+import { ApiError } from "@/lib/api/errors";
+import { getPrisma } from "@/lib/db/client";
+import { formatAmount } from "@/lib/products/money";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Principal } from "@/lib/auth/principal";
+import type { Order } from "@/lib/schemas/orders";
+
+export type Viewer = Pick<Principal, "organizationId" | "role">;
+
+const orderDetail = {
+  items: {
+    orderBy: { position: "asc" },
+    include: {
+      product: { select: { id: true, name: true } },
+      numbers: { select: { numberE164: true }, orderBy: { numberE164: "asc" } },
+    },
+  },
+} as const satisfies Prisma.OrderInclude;
+
+type OrderRow = Prisma.OrderGetPayload<{ include: typeof orderDetail }>;
+
+/**
+ * Contract §2: customers see their organization's orders; support sees every organization's
+ * and may narrow to one. The rule lives in the where clause so no read can skip it.
+ */
+function visibleTo(viewer: Viewer, organizationId?: string): Prisma.OrderWhereInput {
+  if (viewer.role === "support") return organizationId === undefined ? {} : { organizationId };
+  return organizationId === undefined || organizationId === viewer.organizationId
+    ? { organizationId: viewer.organizationId }
+    : { organizationId: viewer.organizationId, AND: { organizationId } };
+}
+
+/** Orders newest first, and how many there are in all. */
+export async function listOrders(
+  viewer: Viewer,
+  page: { limit: number; offset: number; organization_id?: string },
+): Promise<{ items: Order[]; total: number }> {
+  const prisma = await getPrisma();
+  const where = visibleTo(viewer, page.organization_id);
+  const [rows, total] = await Promise.all([
+    prisma.order.findMany({ where, include: orderDetail, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: page.limit, skip: page.offset }),
+    prisma.order.count({ where }),
+  ]);
+  return { items: rows.map(toOrder), total };
+}
+
+/** One order by its reference id; 404 when it does not exist or is not the viewer's to see. */
+export async function getOrderOrThrow(viewer: Viewer, referenceId: string): Promise<Order> {
+  const prisma = await getPrisma();
+  const row = await prisma.order.findFirst({ where: { referenceId, ...visibleTo(viewer) }, include: orderDetail });
+  if (!row) throw new ApiError("not_found", `There is no order ${referenceId}.`, `reference_id=${referenceId}`);
+  return toOrder(row);
+}
+
+function toOrder(row: OrderRow): Order {
+  return {
+    reference_id: row.referenceId,
+    organization_id: row.organizationId,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    contact_name: row.contactName,
+    reference_number: row.referenceNumber,
+    items: row.items.map((item) => ({
+      position: item.position,
+      kind: item.kind,
+      number_e164: item.numberE164,
+      country: item.countryId,
+      number_type: item.numberTypeId,
+      region: item.regionId,
+      product: { id: String(item.product.id), name: item.product.name },
+      currency: item.currency,
+      monthly_fee: formatAmount(item.monthlyFee, 2),
+      setup_fee: formatAmount(item.setupFee, 2),
+      quantity: item.quantity,
+      assigned_numbers: item.numbers.map((number) => number.numberE164),
+      backordered_quantity: item.backorderedQuantity,
+      estimated_lead_time: item.estimatedLeadTime,
+    })),
+  };
+}

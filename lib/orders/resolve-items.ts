@@ -1,0 +1,116 @@
+import { ApiError } from "@/lib/api/errors";
+import { getPrisma } from "@/lib/db/client";
+import { assertGeography } from "@/lib/inventory/geography";
+import { pickProduct, type ItemContext, type ItemGeography } from "@/lib/orders/pick-product";
+import type { Product } from "@/lib/generated/prisma/client";
+import type { OrderItemInput } from "@/lib/schemas/orders";
+
+export type ResolvedItem = ItemGeography & {
+  position: number;
+  kind: "named_number" | "geography";
+  /** The number asked for, for a named number. */
+  numberE164: string | null;
+  quantity: number;
+  product: Product;
+};
+
+export type Resolution = {
+  items: ResolvedItem[];
+  /** Named numbers that are not in the inventory at all: the order must answer 409. */
+  unknownNumbers: string[];
+};
+
+const requestNames: Record<keyof ItemGeography, string> = { countryId: "country", numberTypeId: "number_type", regionId: "region" };
+
+/**
+ * Checks every item against the reference data and picks its product: all the 400 answers of
+ * an order. Availability is not decided here: only the order's transaction can say that.
+ */
+export async function resolveItems(items: OrderItemInput[]): Promise<Resolution> {
+  assertNoRepeatedNumbers(items);
+  const prisma = await getPrisma();
+  const named = items.flatMap((item) => (item.number_e164 === undefined ? [] : [item.number_e164]));
+  const numbers = await prisma.inventoryNumber.findMany({
+    where: { numberE164: { in: named } },
+    select: { numberE164: true, countryId: true, numberTypeId: true, regionId: true },
+  });
+  const byNumber = new Map(numbers.map((number) => [number.numberE164, number]));
+
+  const resolved: ResolvedItem[] = [];
+  const unknownNumbers: string[] = [];
+  for (const [position, item] of items.entries()) {
+    if (item.number_e164 === undefined) {
+      resolved.push(await resolveGeographyItem(position, item));
+      continue;
+    }
+    const number = byNumber.get(item.number_e164);
+    if (!number) unknownNumbers.push(item.number_e164);
+    else resolved.push(await resolveNamedItem(position, item, item.number_e164, number));
+  }
+  return { items: resolved, unknownNumbers };
+}
+
+function assertNoRepeatedNumbers(items: OrderItemInput[]): void {
+  const seen = new Map<string, number>();
+  for (const [position, item] of items.entries()) {
+    if (item.number_e164 === undefined) continue;
+    const first = seen.get(item.number_e164);
+    if (first !== undefined) {
+      throw new ApiError(
+        "invalid_parameter",
+        `items.${position}.number_e164: ${item.number_e164} is already ordered by items.${first}`,
+        `items.${position}.number_e164=${item.number_e164}`,
+      );
+    }
+    seen.set(item.number_e164, position);
+  }
+}
+
+async function resolveNamedItem(position: number, item: OrderItemInput, numberE164: string, number: ItemGeography): Promise<ResolvedItem> {
+  const field = `items.${position}`;
+  const given: Partial<ItemGeography> = { countryId: item.country, numberTypeId: item.number_type, regionId: item.region };
+  const mismatched = (Object.keys(requestNames) as Array<keyof ItemGeography>).filter(
+    (key) => given[key] !== undefined && given[key] !== number[key],
+  );
+  if (mismatched.length > 0) {
+    const names = mismatched.map((key) => `${field}.${requestNames[key]}`);
+    throw new ApiError(
+      "inconsistent_order",
+      `${field}: ${numberE164} is a ${number.countryId} ${number.numberTypeId} number in ${number.regionId}, which does not match ${names.join(", ")}.`,
+      [`${field}.number_e164=${numberE164}`, ...mismatched.map((key) => `${field}.${requestNames[key]}=${given[key]}`)].join(", "),
+    );
+  }
+  const context: ItemContext = { position, describe: () => [`${field}.number_e164=${numberE164}`] };
+  const product = await pickProduct(item.product_id, number, context);
+  return { ...number, position, kind: "named_number", numberE164, quantity: 1, product };
+}
+
+async function resolveGeographyItem(position: number, item: OrderItemInput): Promise<ResolvedItem> {
+  const field = `items.${position}`;
+  // The schema has made sure both are present for a geography item.
+  const geography: ItemGeography = { countryId: item.country ?? "", numberTypeId: item.number_type ?? "", regionId: item.region ?? null };
+  await withItemDetails(field, () =>
+    assertGeography({ country: geography.countryId, numberType: geography.numberTypeId, region: item.region }, `${field}.region`),
+  );
+  const context: ItemContext = {
+    position,
+    describe: (fields) =>
+      (fields.length > 0 ? fields : (Object.keys(requestNames) as Array<keyof ItemGeography>))
+        .filter((key) => geography[key] !== null)
+        .map((key) => `${field}.${requestNames[key]}=${geography[key]}`),
+  };
+  const product = await pickProduct(item.product_id, geography, context);
+  return { ...geography, position, kind: "geography", numberE164: null, quantity: item.quantity ?? 1, product };
+}
+
+// The reference lookups name a bare `country=XX`; in an order the item says which one.
+async function withItemDetails<T>(field: string, check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof ApiError && (error.code === "unknown_country" || error.code === "unknown_number_type")) {
+      throw new ApiError(error.code, `${field}: ${error.message}`, `${field}.${error.details}`);
+    }
+    throw error;
+  }
+}

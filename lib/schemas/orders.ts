@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { boundedInt, countryCodeSchema, numberTypeIdSchema } from "@/lib/schemas/common";
+import { regionIdSchema } from "@/lib/schemas/products";
+
+// Contract §7 limits.
+export const ORDER_LIMITS = { maxItems: 100, maxNumbers: 500, maxQuantity: 100, maxContactName: 200, maxReference: 100 } as const;
+
+const E164_MESSAGE = "must be an E.164 number such as +12125550123";
+
+// Declared a string by the spec, but its own samples show product ids as numbers: take both.
+const PRODUCT_ID_MESSAGE = 'must be a product id such as "12"';
+const productIdSchema = z
+  .union(
+    [z.string().regex(/^[1-9]\d{0,8}$/, PRODUCT_ID_MESSAGE), z.number().int(PRODUCT_ID_MESSAGE).min(1, PRODUCT_ID_MESSAGE).max(999_999_999, PRODUCT_ID_MESSAGE)],
+    PRODUCT_ID_MESSAGE,
+  )
+  .transform(Number);
+
+const orderItemInputSchema = z
+  .strictObject({
+    number_e164: z.string(E164_MESSAGE).regex(/^\+[1-9]\d{7,14}$/, E164_MESSAGE).optional(),
+    country: countryCodeSchema.optional(),
+    number_type: numberTypeIdSchema.optional(),
+    region: regionIdSchema.optional(),
+    product_id: productIdSchema.optional(),
+    quantity: z
+      .number(`must be an integer between 1 and ${ORDER_LIMITS.maxQuantity}`)
+      .int(`must be an integer between 1 and ${ORDER_LIMITS.maxQuantity}`)
+      .min(1, `must be an integer between 1 and ${ORDER_LIMITS.maxQuantity}`)
+      .max(ORDER_LIMITS.maxQuantity, `must be an integer between 1 and ${ORDER_LIMITS.maxQuantity}`)
+      .optional(),
+  })
+  .superRefine((item, context) => {
+    if (item.number_e164 !== undefined) {
+      if (item.quantity !== undefined && item.quantity !== 1) {
+        context.addIssue({ code: "custom", path: ["quantity"], input: item.quantity, message: "must be 1 (or absent) for a named number" });
+      }
+      return;
+    }
+    if (item.country === undefined) {
+      context.addIssue({ code: "custom", path: ["country"], input: undefined, message: "is required unless number_e164 names a number" });
+    } else if (item.number_type === undefined) {
+      context.addIssue({ code: "custom", path: ["number_type"], input: undefined, message: "is required unless number_e164 names a number" });
+    } else if (item.number_type === "local" && item.region === undefined) {
+      context.addIssue({ code: "custom", path: ["region"], input: undefined, message: "is required for local numbers" });
+    }
+  });
+
+/** An order item after parsing: either a named number or a geography with a quantity. */
+export type OrderItemInput = z.output<typeof orderItemInputSchema>;
+
+export const orderRequestSchema = z
+  .strictObject({
+    contact_name: z
+      .string(`contact_name is required: 1 to ${ORDER_LIMITS.maxContactName} characters`)
+      .trim()
+      .min(1, `contact_name must be 1 to ${ORDER_LIMITS.maxContactName} characters`)
+      .max(ORDER_LIMITS.maxContactName, `contact_name must be 1 to ${ORDER_LIMITS.maxContactName} characters`),
+    reference_number: z
+      .string(`reference_number must be a string of at most ${ORDER_LIMITS.maxReference} characters`)
+      .max(ORDER_LIMITS.maxReference, `reference_number must be at most ${ORDER_LIMITS.maxReference} characters`)
+      .optional(),
+    items: z
+      .array(orderItemInputSchema, `items must be a list of 1 to ${ORDER_LIMITS.maxItems} items`)
+      .min(1, `items must be a list of 1 to ${ORDER_LIMITS.maxItems} items`)
+      .max(ORDER_LIMITS.maxItems, `items must be a list of 1 to ${ORDER_LIMITS.maxItems} items`),
+  })
+  .superRefine((order, context) => {
+    const total = order.items.reduce((sum, item) => sum + (item.quantity ?? 1), 0);
+    if (total > ORDER_LIMITS.maxNumbers) {
+      context.addIssue({ code: "custom", path: ["items"], input: total, message: `items may ask for at most ${ORDER_LIMITS.maxNumbers} numbers in all` });
+    }
+  })
+  .meta({ id: "OrderRequest" });
+
+export type OrderRequest = z.output<typeof orderRequestSchema>;
+
+export const orderPlacedSchema = z.object({ data: z.object({ reference_id: z.string() }) }).meta({ id: "OrderResponse" });
+export type OrderPlaced = z.infer<typeof orderPlacedSchema>;
+
+export const orderStatusSchema = z.enum(["completed", "backordered", "partially_fulfilled"]).meta({ id: "OrderStatus" });
+
+export const orderItemSchema = z
+  .object({
+    position: z.number().int().describe("0-based index of the item in the request"),
+    kind: z.enum(["named_number", "geography"]),
+    number_e164: z.string().nullable().describe("The number asked for, for a named number"),
+    country: z.string(),
+    number_type: z.string(),
+    region: z.string().nullable(),
+    product: z.object({ id: z.string(), name: z.string() }),
+    currency: z.string(),
+    monthly_fee: z.string(),
+    setup_fee: z.string(),
+    quantity: z.number().int(),
+    assigned_numbers: z.array(z.string()).describe("E.164 numbers bought so far, by number"),
+    backordered_quantity: z.number().int(),
+    estimated_lead_time: z.string(),
+  })
+  .meta({ id: "OrderItem" });
+
+export const orderSchema = z
+  .object({
+    reference_id: z.string(),
+    organization_id: z.string(),
+    status: orderStatusSchema,
+    created_at: z.string().describe("ISO 8601"),
+    contact_name: z.string(),
+    reference_number: z.string().nullable(),
+    items: z.array(orderItemSchema),
+  })
+  .meta({ id: "Order" });
+
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderResponseSchema = z.object({ data: orderSchema }).meta({ id: "OrderDetailResponse" });
+export const orderListResponseSchema = z.object({ data: z.array(orderSchema) }).meta({ id: "OrderListResponse" });
+
+export const ORDER_PAGE = { defaultLimit: 20, maxLimit: 100, maxOffset: 100_000 } as const;
+
+export const orderListQuerySchema = z.strictObject({
+  limit: boundedInt("limit", 1, ORDER_PAGE.maxLimit, ORDER_PAGE.defaultLimit),
+  offset: boundedInt("offset", 0, ORDER_PAGE.maxOffset, 0),
+  organization_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "organization_id must be an organization id").optional(),
+});
+
+export const orderParamsSchema = z.strictObject({
+  reference_id: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, "reference_id must look like ORD-ABCDEFGHJK")
+    .transform((value) => value.toUpperCase()),
+});
+
+export const idempotencyKeySchema = z.string().min(1).max(255);
