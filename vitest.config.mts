@@ -14,6 +14,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
-    env: { LOG_LEVEL: "silent" },
+    // Suites send thousands of requests with one token; the limiter's own tests set low limits.
+    env: { LOG_LEVEL: "silent", RATE_LIMIT_DEFAULT_PER_MINUTE: "100000000", RATE_LIMIT_ORDERS_PER_MINUTE: "100000000" },
   },
 });

@@ -10,6 +10,12 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+  // Requests a minute per token (contract §9); POST /order draws on its own smaller budget.
+  RATE_LIMIT_DEFAULT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  // Where the counters live when several instances run: Redis if set, else PostgreSQL
+  // (with DATABASE_URL), else this process's memory (the embedded default is one process).
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// URL").optional(),
   // Portal sessions (next-auth). Unset secret: one is generated and kept in data/nextauth-secret.
   NEXTAUTH_SECRET: z.string().min(32, "NEXTAUTH_SECRET must be at least 32 characters").optional(),
   NEXTAUTH_URL: z.url({ protocol: /^https?$/, error: "NEXTAUTH_URL must be an http(s):// URL" }).optional(),

@@ -68,6 +68,17 @@ export type ApiRequest = {
 
 export type ApiResponse<T = unknown> = { status: number; headers: Headers; body: T };
 
+/** Hands a request to the route handler Next would pick for its path. */
+export async function dispatch(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const found = resolveRoute(url.pathname);
+  if (!found) throw new Error(`no route file matches ${url.pathname}`);
+  const routeModule = (await import(found.route.file)) as RouteModule;
+  const handler = routeModule[request.method];
+  if (!handler) throw new Error(`${found.route.file} exports no ${request.method}`);
+  return handler(request, { params: Promise.resolve(found.params) });
+}
+
 /** `path` is relative to /api/v2 and may carry a query string. */
 export async function api<T = unknown>(method: string, pathAndQuery: string, request: ApiRequest = {}): Promise<ApiResponse<T>> {
   const url = new URL(`/api/v2${pathAndQuery}`, "http://localhost:3000");
@@ -78,12 +89,7 @@ export async function api<T = unknown>(method: string, pathAndQuery: string, req
     body = typeof request.body === "string" ? request.body : JSON.stringify(request.body);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  const found = resolveRoute(url.pathname);
-  if (!found) throw new Error(`no route file matches ${url.pathname}`);
-  const routeModule = (await import(found.route.file)) as RouteModule;
-  const handler = routeModule[method];
-  if (!handler) throw new Error(`${found.route.file} exports no ${method}`);
-  const response = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve(found.params) });
+  const response = await dispatch(new Request(url, { method, headers, body }));
   const text = await response.text();
   const parsed: unknown = text === "" ? null : JSON.parse(text);
   if (method !== "OPTIONS") assertMatchesContract(method, url.pathname.replace(/^\/api\/v2/, ""), response.status, parsed);

@@ -20,6 +20,8 @@ if (testDatabaseKind === "postgres") {
     }
   });
   database = await connectPostgres(databaseUrl(name), 20);
+  // For tests that open a second connection to the same database, as another app instance would.
+  process.env.TEST_DATABASE_URL = databaseUrl(name);
   afterAll(async () => {
     await database.close();
     await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));

@@ -8,6 +8,7 @@ import { requireScope, resolvePrincipal, type Principal } from "@/lib/auth/princ
 import { assertServed, deprecationHeaders } from "@/lib/api/lifecycle";
 import { assertSameOrigin } from "@/lib/api/origin";
 import { corsHeaders, preflightHeaders } from "@/lib/api/cors";
+import { callerKey, getRateLimiter } from "@/lib/api/rate-limit";
 import { logError, logRequest } from "@/lib/api/request-log";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -84,10 +85,13 @@ export function handleEndpoint(key: string, definition: EndpointDefinition, hand
     const started = performance.now();
     const requestId = requestIdFor(request);
     let principal: Principal | null = null;
+    let rateLimitHeaders: Record<string, string> = {};
     let response: Response;
     try {
       assertServed(definition, key);
       principal = await resolvePrincipal(request);
+      const limiter = await getRateLimiter();
+      rateLimitHeaders = (await limiter.check(callerKey(principal, request), definition.rateLimit ?? "default")).headers;
       if (principal?.kind === "session" && request.method !== "GET") assertSameOrigin(request);
       if (definition.scope !== null) requireScope(principal, definition.scope);
       const url = new URL(request.url);
@@ -104,10 +108,11 @@ export function handleEndpoint(key: string, definition: EndpointDefinition, hand
       const reply = result instanceof Reply ? result : new Reply(result);
       // Parsing through the response schema drops any column the schema does not name.
       const body = definition.response.parse(reply.body);
-      const headers = { ...deprecationHeaders(definition), ...reply.init.headers };
+      const headers = { ...rateLimitHeaders, ...deprecationHeaders(definition), ...reply.init.headers };
       response = withStandardHeaders(Response.json(body, { status: reply.init.status ?? 200, headers }), requestId);
     } catch (error) {
       response = errorResponse(toApiError(error, requestId), requestId);
+      for (const [name, value] of Object.entries(rateLimitHeaders)) if (!response.headers.has(name)) response.headers.set(name, value);
     }
     logRequest({
       method: request.method,

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/endpoint-definition";
 import { emptyQuerySchema } from "@/lib/schemas/common";
 import { countryParamsSchema, countryTypeParamsSchema } from "@/lib/schemas/reference";
@@ -17,6 +18,7 @@ export const commerceEndpoints = {
     query: inventoryQuerySchema,
     response: inventoryListSchema,
     errors: inventoryErrors,
+    responseHeaders: ["X-Total-Count", "Link"],
   }),
   "GET /inventory/{country}/{number_type}": defineEndpoint({
     summary: "Search the numbers for sale in a country, of one number type",
@@ -25,6 +27,7 @@ export const commerceEndpoints = {
     query: inventoryQuerySchema,
     response: inventoryListSchema,
     errors: inventoryErrors,
+    responseHeaders: ["X-Total-Count", "Link"],
   }),
   "GET /products/{country}": defineEndpoint({
     summary: "Products and prices of a country",
@@ -68,6 +71,13 @@ export const commerceEndpoints = {
       "payload_too_large",
       "unsupported_media_type",
     ],
+    rateLimit: "orders",
+    requestHeaders: {
+      "Idempotency-Key": {
+        description: "Up to 255 characters, per organization, kept 24 h: a repeat with the same body replays the first answer; another body is 409 idempotency_conflict.",
+        schema: z.string().min(1).max(255),
+      },
+    },
   }),
   "GET /orders": defineEndpoint({
     summary: "The organization's orders, newest first",
@@ -75,6 +85,7 @@ export const commerceEndpoints = {
     query: orderListQuerySchema,
     response: orderListResponseSchema,
     errors: ["invalid_parameter"],
+    responseHeaders: ["X-Total-Count", "Link"],
   }),
   "GET /orders/{reference_id}": defineEndpoint({
     summary: "One order, with its items, assigned numbers and back-orders",

@@ -1,0 +1,80 @@
+import { ApiError } from "@/lib/api/errors";
+import { getEnv } from "@/lib/env";
+import { getDatabase } from "@/lib/db/client";
+import { memoryStore, postgresStore, redisStore, type RateLimitStore } from "@/lib/api/rate-limit-stores";
+
+export type Budget = "default" | "orders";
+
+export type RateLimitConfig = { limits: Record<Budget, number>; windowMs: number };
+
+export type RateLimitResult = { headers: Record<string, string> };
+
+/**
+ * Fixed-window limits per caller and budget (contract §9), with the IETF RateLimit-Policy
+ * and RateLimit headers on every answer and Retry-After on a 429.
+ */
+export class RateLimiter {
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly config: RateLimitConfig,
+  ) {}
+
+  async check(callerKey: string, budget: Budget, now = Date.now()): Promise<RateLimitResult> {
+    const { windowMs } = this.config;
+    const limit = this.config.limits[budget];
+    const windowStart = Math.floor(now / windowMs) * windowMs;
+    const count = await this.store.hit(`${budget}:${callerKey}`, windowStart, windowMs);
+    const resetSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
+    const headers = {
+      "RateLimit-Policy": `"${budget}";q=${limit};w=${windowMs / 1000}`,
+      RateLimit: `"${budget}";r=${Math.max(0, limit - count)};t=${resetSeconds}`,
+    };
+    if (count > limit) {
+      throw new ApiError(
+        "rate_limited",
+        `Too many requests: the limit is ${limit} a minute${budget === "orders" ? " for orders" : ""}; retry in ${resetSeconds} s.`,
+        `budget=${budget} limit=${limit} window=${windowMs / 1000}s`,
+        { ...headers, "Retry-After": String(resetSeconds) },
+      );
+    }
+    return { headers };
+  }
+}
+
+async function storeFromEnv(): Promise<RateLimitStore> {
+  const env = getEnv();
+  if (env.REDIS_URL) {
+    const { createClient } = await import("redis");
+    const client = createClient({ url: env.REDIS_URL });
+    client.on("error", (error: unknown) => console.error(JSON.stringify({ level: "error", msg: "redis", error: String(error) })));
+    await client.connect();
+    return redisStore(client);
+  }
+  const database = await getDatabase();
+  return database.kind === "postgres" ? postgresStore(database.sql) : memoryStore();
+}
+
+const holder = globalThis as typeof globalThis & { __numbersRateLimiter?: Promise<RateLimiter> };
+
+export function getRateLimiter(): Promise<RateLimiter> {
+  holder.__numbersRateLimiter ??= storeFromEnv().then((store) => {
+    const env = getEnv();
+    return new RateLimiter(store, {
+      limits: { default: env.RATE_LIMIT_DEFAULT_PER_MINUTE, orders: env.RATE_LIMIT_ORDERS_PER_MINUTE },
+      windowMs: 60_000,
+    });
+  });
+  return holder.__numbersRateLimiter;
+}
+
+/** Points this process at a given limiter (tests). */
+export function setRateLimiter(limiter: RateLimiter): void {
+  holder.__numbersRateLimiter = Promise.resolve(limiter);
+}
+
+/** Who a budget belongs to: the token or signed-in user, else the client address. */
+export function callerKey(principal: { kind: string; id: string } | null, request: Request): string {
+  if (principal) return `${principal.kind}:${principal.id}`;
+  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return `ip:${forwarded || request.headers.get("x-real-ip") || "unknown"}`;
+}
