@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import "./globals.css";
 
@@ -6,6 +6,8 @@ export const metadata: Metadata = {
   title: { default: "Numbers portal", template: "%s · Numbers portal" },
   description: "Find, compare and buy telephone numbers; see how each number routes its calls.",
 };
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (

@@ -53,3 +53,30 @@ test.describe("the API served by npm start", () => {
     expect((await bad.json()).error.code).toBe("unauthorized");
   });
 });
+
+test.describe("headers on every answer", () => {
+  test("pages send CSP with frame-ancestors 'none', nosniff and a referrer policy", async ({ request }) => {
+    const response = await request.get("/sign-in");
+    const headers = response.headers();
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["x-powered-by"]).toBeUndefined();
+  });
+
+  test("Bearer requests from another origin are allowed by CORS, without credentials", async ({ request }) => {
+    const preflight = await request.fetch("/api/v2/order", {
+      method: "OPTIONS",
+      headers: { origin: "https://client.example", "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type, idempotency-key" },
+    });
+    expect(preflight.status()).toBe(204);
+    expect(preflight.headers()["access-control-allow-origin"]).toBe("*");
+    expect(preflight.headers()["access-control-allow-headers"]).toContain("Idempotency-Key");
+    expect(preflight.headers()["access-control-allow-credentials"]).toBeUndefined();
+    const response = await request.get("/api/v2/countries", { headers: { origin: "https://client.example", authorization: `Bearer ${demoToken()}` } });
+    expect(response.headers()["access-control-allow-origin"]).toBe("*");
+    expect(response.headers()["access-control-expose-headers"]).toContain("X-Total-Count");
+    expect(response.headers()["ratelimit-policy"]).toBe('"default";q=600;w=60');
+  });
+});

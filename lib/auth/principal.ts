@@ -2,6 +2,7 @@ import { ApiError } from "@/lib/api/errors";
 import { getPrisma } from "@/lib/db/client";
 import { hashTokenSecret } from "@/lib/auth/tokens";
 import { scopes as allScopes, type Scope } from "@/lib/auth/scopes";
+import { resolveSessionPrincipal } from "@/lib/auth/session";
 
 export type Role = "customer" | "support";
 
@@ -27,8 +28,9 @@ const LAST_USED_PRECISION_MS = 60_000;
  */
 export async function resolvePrincipal(request: Request): Promise<Principal | null> {
   const header = request.headers.get("authorization");
-  // Portal sessions arrive with the portal; until then only Bearer tokens identify a caller.
-  if (header === null) return null;
+  // Called directly rather than registered: each Next route bundle has its own module
+  // instances, so a resolver registered from one would be missing in the others.
+  if (header === null) return resolveSessionPrincipal(request);
 
   const match = BEARER.exec(header.trim());
   if (!match) {

@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { api, get } from "@/tests/api-client";
 import { getPrisma } from "@/lib/db/client";
+import { errorBody } from "@/tests/error-body";
 
-const err = (status: string, code: string, message: string, details: string) => ({
-  message: status,
-  error: { message, details, code },
-});
+const err = errorBody;
 
 describe("authentication on reference endpoints", () => {
   const cases: Array<{ name: string; headers?: Record<string, string>; token?: "acmeExpired" | "acmeRevoked" | "acmeNoScopes" | "acmeInventoryOnly"; body: unknown }> = [

@@ -320,6 +320,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your organization's API tokens (portal session only)
+         * @description Needs no token; a token that is sent must be valid.
+         */
+        get: operations["getTokens"];
+        put?: never;
+        /**
+         * Create an API token; the answer shows its secret, once (portal session only)
+         * @description Needs no token; a token that is sent must be valid.
+         */
+        post: operations["postTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tokens/{token_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one of your organization's API tokens (portal session only)
+         * @description Needs no token; a token that is sent must be valid.
+         */
+        delete: operations["deleteTokensByTokenId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -571,6 +615,63 @@ export interface components {
             rule: components["schemas"]["Rule"] | null;
             /** @description Why this rule, or why none: for people, not for parsing. */
             reason: string;
+        };
+        ApiTokenListResponse: {
+            data: components["schemas"]["ApiToken"][];
+        };
+        ApiToken: {
+            id: string;
+            name: string;
+            /** @description The secret's first characters, to tell tokens apart */
+            prefix: string;
+            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read")[];
+            /** @description Who created it; null for tokens made by scripts */
+            created_by: {
+                user_id: string;
+                name: string;
+            } | null;
+            /** @description ISO 8601 */
+            created_at: string;
+            /** @description ISO 8601; null = never expires */
+            expires_at: string | null;
+            /** @description ISO 8601, to the minute; null = never used */
+            last_used_at: string | null;
+            /** @description ISO 8601; null = not revoked */
+            revoked_at: string | null;
+        };
+        CreatedApiTokenResponse: {
+            data: components["schemas"]["CreatedApiToken"];
+        };
+        CreatedApiToken: {
+            id: string;
+            name: string;
+            /** @description The secret's first characters, to tell tokens apart */
+            prefix: string;
+            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read")[];
+            /** @description Who created it; null for tokens made by scripts */
+            created_by: {
+                user_id: string;
+                name: string;
+            } | null;
+            /** @description ISO 8601 */
+            created_at: string;
+            /** @description ISO 8601; null = never expires */
+            expires_at: string | null;
+            /** @description ISO 8601, to the minute; null = never used */
+            last_used_at: string | null;
+            /** @description ISO 8601; null = not revoked */
+            revoked_at: string | null;
+            /** @description Shown once: store it now */
+            secret: string;
+        };
+        CreateApiTokenRequest: {
+            name: string;
+            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read")[];
+            /** @description ISO 8601, in the future, within a year; absent or null = never expires */
+            expires_at?: string | null;
+        };
+        ApiTokenResponse: {
+            data: components["schemas"]["ApiToken"];
         };
     };
     responses: never;
@@ -1848,6 +1949,261 @@ export interface operations {
             };
             /** @description error.code: unauthorized, insufficient_scope */
             401: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: the remaining requests of the current window. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenListResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: the remaining requests of the current window. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiTokenResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteTokensByTokenId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: the remaining requests of the current window. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
                 headers: {
                     /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
                     "X-Request-Id"?: string;

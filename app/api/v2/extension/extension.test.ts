@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { get } from "@/tests/api-client";
 import type { NumberConfiguration } from "@/lib/schemas/numbers";
+import { errorBody } from "@/tests/error-body";
 
-const err = (status: string, code: string, message: string, details: string) => ({ message: status, error: { message, details, code } });
+const err = errorBody;
 const bad = (message: string, details: string) => err("Bad Request", "invalid_parameter", message, details);
 
 type ListBody = { data: NumberConfiguration[] };

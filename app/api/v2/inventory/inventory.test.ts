@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { get } from "@/tests/api-client";
 import { getPrisma } from "@/lib/db/client";
 import type { InventoryNumber as Stocked } from "@/lib/generated/prisma/client";
+import { errorBody } from "@/tests/error-body";
 
 type Item = {
   number_e164: string;
@@ -13,7 +14,7 @@ type Item = {
   capabilities: { sms: boolean; voice: boolean };
 };
 
-const err = (status: string, code: string, message: string, details: string) => ({ message: status, error: { message, details, code } });
+const err = errorBody;
 const bad = (code: string, message: string, details: string) => err("Bad Request", code, message, details);
 const invalid = (message: string, details: string) => bad("invalid_parameter", message, details);
 

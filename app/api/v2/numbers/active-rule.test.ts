@@ -3,8 +3,9 @@ import { get } from "@/tests/api-client";
 import type { TestTokenName } from "@/tests/fixtures";
 import { resolveActiveRule } from "@/lib/numbers/evaluate-rules";
 import type { ActiveRule, NumberConfiguration } from "@/lib/schemas/numbers";
+import { errorBody } from "@/tests/error-body";
 
-const err = (status: string, code: string, message: string, details: string) => ({ message: status, error: { message, details, code } });
+const err = errorBody;
 const bad = (message: string, details: string) => err("Bad Request", "invalid_parameter", message, details);
 const notFound = (id: string) => err("Not Found", "not_found", `There is no number with number_id ${id}.`, `number_id=${id}`);
 

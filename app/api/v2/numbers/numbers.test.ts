@@ -4,8 +4,9 @@ import type { TestTokenName } from "@/tests/fixtures";
 import { getPrisma } from "@/lib/db/client";
 import { demoExtensions, demoOwnedNumbers } from "@/prisma/seed/fixtures";
 import type { NumberConfiguration } from "@/lib/schemas/numbers";
+import { errorBody } from "@/tests/error-body";
 
-const err = (status: string, code: string, message: string, details: string) => ({ message: status, error: { message, details, code } });
+const err = errorBody;
 const bad = (message: string, details: string) => err("Bad Request", "invalid_parameter", message, details);
 
 type ListBody = { data: NumberConfiguration[] };

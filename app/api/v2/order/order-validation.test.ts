@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "@/tests/api-client";
 import { getPrisma } from "@/lib/db/client";
 import type { InventoryNumber, Product } from "@/lib/generated/prisma/client";
+import { errorBody } from "@/tests/error-body";
 
-const err = (status: string, code: string, message: string, details: string) => ({ message: status, error: { message, details, code } });
+const err = errorBody;
 const bad = (code: string, message: string, details: string) => err("Bad Request", code, message, details);
 const invalid = (message: string, details: string) => bad("invalid_parameter", message, details);
 

@@ -3,6 +3,7 @@ import { api, get } from "@/tests/api-client";
 import { getPrisma } from "@/lib/db/client";
 import { formatNational } from "@/lib/reference/phone";
 import type { TestTokenName } from "@/tests/fixtures";
+import { errorBody } from "@/tests/error-body";
 
 type Placed = { data: { reference_id: string } };
 type OrderView = {
@@ -14,7 +15,7 @@ type OrderView = {
   items: Array<{ kind: string; region: string | null; product: { id: string; name: string }; monthly_fee: string; setup_fee: string; currency: string; quantity: number; assigned_numbers: string[]; backordered_quantity: number; estimated_lead_time: string }>;
 };
 
-const err = (status: string, code: string, message: string, details: string) => ({ message: status, error: { message, details, code } });
+const err = errorBody;
 
 const order = <T = Placed>(body: unknown, token: TestTokenName = "acmeAll", headers?: Record<string, string>) =>
   api<T>("POST", "/order", { token, body, headers });

@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { api, get } from "@/tests/api-client";
 import { getPrisma } from "@/lib/db/client";
 import { demoOwnedNumbers } from "@/prisma/seed/fixtures";
+import { errorBody } from "@/tests/error-body";
 
 type OrderView = { reference_id: string; organization_id: string; created_at: string; status: string; items: Array<Record<string, unknown>> };
 
-const err = (status: string, code: string, message: string, details: string) => ({ message: status, error: { message, details, code } });
+const err = errorBody;
 
 async function expectedOrders(organizationId?: string) {
   const prisma = await getPrisma();

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { get } from "@/tests/api-client";
 import { getDatabase } from "@/lib/db/client";
+import { errorBody } from "@/tests/error-body";
 
 type ProductMap = Record<string, Record<string, Record<string, Array<Record<string, unknown>>>>>;
 
-const err = (status: string, code: string, message: string, details: string) => ({ message: status, error: { message, details, code } });
+const err = errorBody;
 const bad = (code: string, message: string, details: string) => err("Bad Request", code, message, details);
 
 type Row = {

@@ -1,0 +1,21 @@
+import type { ReactNode } from "react";
+import { Providers } from "@/components/layout/providers";
+import { SiteHeader } from "@/components/layout/site-header";
+import { requirePortalUser } from "@/lib/auth/portal-session";
+
+// Every portal page: signed in (the proxy redirects first; this is the check that counts),
+// with the header, and react-query for the pages' data.
+export default async function PortalLayout({ children }: { children: ReactNode }) {
+  const user = await requirePortalUser();
+  return (
+    <Providers>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader user={{ name: user.name, email: user.email, role: user.role, organizationName: user.organizationName }} />
+      <main id="main" className="page" tabIndex={-1}>
+        {children}
+      </main>
+    </Providers>
+  );
+}

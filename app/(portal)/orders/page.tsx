@@ -1,0 +1,21 @@
+// /orders – the organization's orders, newest first
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { OrderList } from "@/components/orders/order-list";
+import { PageHeader } from "@/components/ui/page-header";
+import { LoadingState } from "@/components/ui/states";
+import { requirePortalUser } from "@/lib/auth/portal-session";
+
+export const metadata: Metadata = { title: "Orders" };
+
+export default async function OrdersPage() {
+  const user = await requirePortalUser();
+  return (
+    <>
+      <PageHeader title="Orders" description="Everything your organization has ordered, with what was delivered and what is still to come." />
+      <Suspense fallback={<LoadingState />}>
+        <OrderList isSupport={user.role === "support"} />
+      </Suspense>
+    </>
+  );
+}

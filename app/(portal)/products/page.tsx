@@ -1,0 +1,19 @@
+// /products – compare products and prices by region; add numbers in a region to the cart
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { ProductsView } from "@/components/products/products-view";
+import { PageHeader } from "@/components/ui/page-header";
+import { LoadingState } from "@/components/ui/states";
+
+export const metadata: Metadata = { title: "Products" };
+
+export default function ProductsPage() {
+  return (
+    <>
+      <PageHeader title="Compare products" description="Monthly and setup fees, included minutes and lead times for every region. Order numbers in a region without picking them one by one." />
+      <Suspense fallback={<LoadingState />}>
+        <ProductsView />
+      </Suspense>
+    </>
+  );
+}

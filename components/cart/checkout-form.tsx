@@ -1,0 +1,92 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Field } from "@/components/ui/field";
+import { ApiClientError } from "@/lib/hooks/api-fetch";
+import { newIdempotencyKey, type useCart } from "@/lib/hooks/use-cart";
+import { usePlaceOrder } from "@/lib/hooks/use-orders";
+import { emptyCart, markUnavailable, removeUnavailable, unavailableNumbersFrom, withAttempt, type Cart } from "@/lib/cart/cart";
+import { orderInput, type PricedLine } from "@/lib/cart/checkout";
+import { orderRequestSchema } from "@/lib/schemas/orders";
+import { describeError } from "@/components/ui/states";
+
+type Errors = Partial<Record<"contact_name" | "reference_number" | "form", string>>;
+type Props = { cart: Cart; lines: PricedLine[]; update: ReturnType<typeof useCart>["update"]; ready: boolean };
+
+export function CheckoutForm({ cart, lines, update, ready }: Props) {
+  const router = useRouter();
+  const placeOrder = usePlaceOrder();
+  const [contact, setContact] = useState({ contact_name: "", reference_number: "" });
+  const [errors, setErrors] = useState<Errors>({});
+  const blocked = cart.unavailable.length > 0;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (placeOrder.isPending || blocked || !ready) return;
+    // POST /order's own schema: the form shows exactly what the API would refuse.
+    const parsed = orderRequestSchema.safeParse(orderInput(lines, contact));
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] === "contact_name" || issue.path[0] === "reference_number" ? issue.path[0] : "form";
+        next[field] ??= issue.message;
+      }
+      return setErrors(next);
+    }
+    setErrors({});
+    // One key per attempt at this exact order: a double click or a retry replays, never rebuys.
+    let key = "";
+    update((current) => {
+      const next = withAttempt(current, JSON.stringify(parsed.data), newIdempotencyKey);
+      key = next.attempt?.key ?? "";
+      return next;
+    });
+    try {
+      const placed = await placeOrder.mutateAsync({ order: parsed.data, idempotencyKey: key });
+      update(() => emptyCart);
+      router.push(`/orders/${encodeURIComponent(placed.reference_id)}?placed=1`);
+    } catch (error) {
+      if (error instanceof ApiClientError && error.code === "number_unavailable") {
+        update((current) => markUnavailable(current, unavailableNumbersFrom(error.body?.error.details ?? "")));
+        return;
+      }
+      setErrors({ form: describeError(error) });
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label="Checkout">
+      <div className="stack">
+        {blocked ? (
+          <div className="notice notice--warning" role="alert">
+            <p>
+              <strong>
+                {cart.unavailable.length === 1 ? "A number was bought by someone else" : `${cart.unavailable.length} numbers were bought by someone else`}
+              </strong>{" "}
+              while it was in your cart: {cart.unavailable.join(", ")}. Nothing was ordered. Remove {cart.unavailable.length === 1 ? "it" : "them"} to continue.
+            </p>
+            <button type="button" className="btn btn--small" onClick={() => update(removeUnavailable)}>
+              Remove unavailable numbers
+            </button>
+          </div>
+        ) : null}
+        <Field label="Contact name" hint="Who we contact about this order" error={errors.contact_name}>
+          {(props) => (
+            <input {...props} type="text" autoComplete="name" value={contact.contact_name} onChange={(event) => setContact({ ...contact, contact_name: event.target.value })} />
+          )}
+        </Field>
+        <Field label="Your reference (optional)" hint="A purchase-order number, up to 100 characters" error={errors.reference_number}>
+          {(props) => <input {...props} type="text" value={contact.reference_number} onChange={(event) => setContact({ ...contact, reference_number: event.target.value })} />}
+        </Field>
+        {errors.form ? (
+          <div className="notice notice--error" role="alert">
+            {errors.form}
+          </div>
+        ) : null}
+        <button type="submit" className="btn btn--primary" disabled={placeOrder.isPending || blocked || !ready}>
+          {placeOrder.isPending ? "Placing order…" : "Place order"}
+        </button>
+      </div>
+    </form>
+  );
+}

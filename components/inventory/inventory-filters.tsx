@@ -1,0 +1,238 @@
+"use client";
+import { useState, type FormEvent } from "react";
+import { Field } from "@/components/ui/field";
+import { numberTypeLabel } from "@/components/ui/format";
+import { PAGE_SIZES } from "@/components/inventory/search-state";
+import type { InventorySearch } from "@/lib/hooks/use-inventory";
+import { useCountries, useDocumentTypes, useRegions } from "@/lib/hooks/use-reference";
+import { useProducts } from "@/lib/hooks/use-products";
+import { inventoryQuerySchema } from "@/lib/schemas/inventory";
+
+type Tri = "any" | "true" | "false";
+type Draft = {
+  country: string;
+  type: string;
+  region: string;
+  contains: string;
+  starts_with: string;
+  ends_with: string;
+  sms: Tri;
+  voice: Tri;
+  excludeAll: boolean;
+  excludeDocuments: string[];
+  limit: number;
+};
+type Errors = Partial<Record<keyof Draft | "form", string>>;
+
+const tri = (value: boolean | null): Tri => (value === null ? "any" : value ? "true" : "false");
+const fromTri = (value: Tri): boolean | null => (value === "any" ? null : value === "true");
+const orUndefined = (value: string) => (value.trim() === "" ? undefined : value.trim());
+
+function draftOf(search: InventorySearch | null): Draft {
+  return {
+    country: search?.country ?? "",
+    type: search?.number_type ?? "",
+    region: search?.region ?? "",
+    contains: search?.contains ?? "",
+    starts_with: search?.starts_with ?? "",
+    ends_with: search?.ends_with ?? "",
+    sms: tri(search?.sms_enabled ?? null),
+    voice: tri(search?.voice_enabled ?? null),
+    excludeAll: search?.exclude_all_documents_required ?? false,
+    excludeDocuments: search?.exclude_documents ?? [],
+    limit: search?.limit ?? 50,
+  };
+}
+
+// Draft field ← the API's query parameter it becomes, for mapping the schema's issues back.
+const fieldOfParam: Record<string, keyof Draft> = {
+  contains: "contains",
+  starts_with: "starts_with",
+  ends_with: "ends_with",
+  region: "region",
+  limit: "limit",
+  exclude_documents: "excludeDocuments",
+};
+
+export function InventoryFilters({ search, onSearch }: { search: InventorySearch | null; onSearch: (search: InventorySearch) => void }) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(search));
+  const [errors, setErrors] = useState<Errors>({});
+  const countries = useCountries();
+  const documentTypes = useDocumentTypes();
+  const regions = useRegions(draft.country || null);
+  // The product map says which number types, and which regions of each, the country sells.
+  const offer = useProducts(draft.country || null);
+  const typesSold = Object.keys(offer.data?.[draft.country] ?? {});
+  const regionIds = draft.type ? new Set(Object.keys(offer.data?.[draft.country]?.[draft.type] ?? {})) : null;
+  const regionOptions = (regions.data ?? []).filter((region) => regionIds === null || regionIds.has(region.id));
+
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!draft.country) return setErrors({ country: "Choose a country" });
+    // The route's own query schema, so the form refuses exactly what the API would.
+    const parsed = inventoryQuerySchema.safeParse({
+      limit: String(draft.limit),
+      contains: orUndefined(draft.contains),
+      starts_with: orUndefined(draft.starts_with),
+      ends_with: orUndefined(draft.ends_with),
+      region: orUndefined(draft.region),
+      exclude_documents: draft.excludeDocuments.length > 0 ? draft.excludeDocuments : undefined,
+    });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) next[fieldOfParam[String(issue.path[0])] ?? "form"] ??= issue.message;
+      return setErrors(next);
+    }
+    setErrors({});
+    onSearch({
+      country: draft.country,
+      number_type: draft.type || null,
+      region: draft.region || null,
+      contains: orUndefined(draft.contains) ?? null,
+      starts_with: orUndefined(draft.starts_with) ?? null,
+      ends_with: orUndefined(draft.ends_with) ?? null,
+      sms_enabled: fromTri(draft.sms),
+      voice_enabled: fromTri(draft.voice),
+      exclude_all_documents_required: draft.excludeAll,
+      exclude_documents: draft.excludeAll ? [] : draft.excludeDocuments,
+      limit: draft.limit,
+      offset: 0,
+    });
+  }
+
+  return (
+    <form className="card" onSubmit={handleSubmit} aria-label="Search numbers" noValidate>
+      <div className="form-grid">
+        <Field label="Country" error={errors.country}>
+          {(props) => (
+            <select {...props} value={draft.country} onChange={(event) => setDraft({ ...draft, country: event.target.value, type: "", region: "" })}>
+              <option value="">{countries.isPending ? "Loading countries…" : "Choose a country"}</option>
+              {countries.data?.map((country) => (
+                <option key={country.id} value={country.id}>
+                  {country.english_name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Number type">
+          {(props) => (
+            <select {...props} value={draft.type} disabled={!draft.country} onChange={(event) => setDraft({ ...draft, type: event.target.value, region: "" })}>
+              <option value="">Any type</option>
+              {typesSold.map((type) => (
+                <option key={type} value={type}>
+                  {numberTypeLabel(type)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Region" error={errors.region}>
+          {(props) => (
+            <select {...props} value={draft.region} disabled={!draft.country} onChange={(event) => set("region", event.target.value)}>
+              <option value="">Any region</option>
+              {regionOptions.map((region) => (
+                <option key={region.id} value={region.id}>
+                  {region.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Contains" hint="Digits or letters: CALL finds 2255" error={errors.contains}>
+          {(props) => <input {...props} type="search" inputMode="text" value={draft.contains} onChange={(event) => set("contains", event.target.value)} />}
+        </Field>
+        <Field label="Starts with" hint="National digits" error={errors.starts_with}>
+          {(props) => <input {...props} type="text" inputMode="numeric" value={draft.starts_with} onChange={(event) => set("starts_with", event.target.value)} />}
+        </Field>
+        <Field label="Ends with" hint="National digits" error={errors.ends_with}>
+          {(props) => <input {...props} type="text" inputMode="numeric" value={draft.ends_with} onChange={(event) => set("ends_with", event.target.value)} />}
+        </Field>
+        <Field label="SMS">
+          {(props) => (
+            <select {...props} value={draft.sms} onChange={(event) => set("sms", event.target.value as Tri)}>
+              <option value="any">Any</option>
+              <option value="true">SMS enabled</option>
+              <option value="false">Without SMS</option>
+            </select>
+          )}
+        </Field>
+        <Field label="Voice">
+          {(props) => (
+            <select {...props} value={draft.voice} onChange={(event) => set("voice", event.target.value as Tri)}>
+              <option value="any">Any</option>
+              <option value="true">Voice enabled</option>
+              <option value="false">Without voice</option>
+            </select>
+          )}
+        </Field>
+        <Field label="Results per page" error={errors.limit}>
+          {(props) => (
+            <select {...props} value={draft.limit} onChange={(event) => set("limit", Number(event.target.value))}>
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <fieldset className="form-section">
+        <legend>Documents</legend>
+        <div className="checks">
+          <label className="check">
+            <input type="checkbox" checked={draft.excludeAll} onChange={(event) => set("excludeAll", event.target.checked)} />
+            Only numbers that need no documents
+          </label>
+          {documentTypes.data?.map((type) => (
+            <label key={type.id} className="check">
+              <input
+                type="checkbox"
+                disabled={draft.excludeAll}
+                checked={draft.excludeDocuments.includes(type.id)}
+                onChange={(event) =>
+                  set("excludeDocuments", event.target.checked ? [...draft.excludeDocuments, type.id] : draft.excludeDocuments.filter((id) => id !== type.id))
+                }
+              />
+              Not needing: {type.name}
+            </label>
+          ))}
+        </div>
+        {errors.excludeDocuments ? <p className="field__error">{errors.excludeDocuments}</p> : null}
+      </fieldset>
+      {errors.form ? (
+        <p className="field__error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button type="submit" className="btn btn--primary">
+          Search numbers
+        </button>
+        <button type="button" className="btn btn--link" onClick={() => setDraft(draftOf(draft.country ? { ...emptyFor(draft.country) } : null))}>
+          Clear filters
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function emptyFor(country: string): InventorySearch {
+  return {
+    country,
+    number_type: null,
+    region: null,
+    contains: null,
+    starts_with: null,
+    ends_with: null,
+    sms_enabled: null,
+    voice_enabled: null,
+    exclude_all_documents_required: false,
+    exclude_documents: [],
+    limit: 50,
+    offset: 0,
+  };
+}

@@ -1,0 +1,76 @@
+"use client";
+import Link from "next/link";
+import { usePathname, useRouter } from "next/navigation";
+import { signOut } from "next-auth/react";
+import { useState } from "react";
+import { numberCount } from "@/lib/cart/cart";
+import { useCart } from "@/lib/hooks/use-cart";
+
+const links = [
+  { href: "/inventory", label: "Inventory" },
+  { href: "/products", label: "Products" },
+  { href: "/cart", label: "Cart" },
+  { href: "/orders", label: "Orders" },
+  { href: "/numbers", label: "Numbers" },
+  { href: "/tokens", label: "API tokens" },
+  { href: "/docs", label: "Docs" },
+] as const;
+
+export type HeaderUser = { name: string; email: string; role: "customer" | "support"; organizationName: string };
+
+export function SiteHeader({ user }: { user: HeaderUser }) {
+  const pathname = usePathname();
+  const router = useRouter();
+  const { cart, hydrated } = useCart();
+  const [signingOut, setSigningOut] = useState(false);
+  const inCart = hydrated ? numberCount(cart) : 0;
+
+  async function handleSignOut() {
+    setSigningOut(true);
+    // redirect: false, then navigate here: next-auth's own redirect would use its idea of
+    // the site's URL, which is wrong whenever NEXTAUTH_URL is unset and the port is not 3000.
+    await signOut({ redirect: false });
+    router.replace("/sign-in");
+    router.refresh();
+  }
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link href="/inventory" className="brand">
+          <span className="brand__mark" aria-hidden="true">
+            #
+          </span>
+          Numbers portal
+        </Link>
+        <nav className="nav" aria-label="Main">
+          {links.map((link) => {
+            const current = pathname === link.href || pathname.startsWith(`${link.href}/`);
+            return (
+              <Link key={link.href} href={link.href} aria-current={current ? "page" : undefined}>
+                {link.label}
+                {link.href === "/cart" && inCart > 0 ? (
+                  <span className="nav__count">
+                    {inCart}
+                    <span className="visually-hidden"> numbers in the cart</span>
+                  </span>
+                ) : null}
+              </Link>
+            );
+          })}
+        </nav>
+        <div className="user-menu">
+          <div className="user-menu__who">
+            <strong>{user.name}</strong>
+            <span>
+              {user.organizationName} · {user.role}
+            </span>
+          </div>
+          <button type="button" className="btn btn--small" onClick={handleSignOut} disabled={signingOut}>
+            {signingOut ? "Signing out…" : "Sign out"}
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

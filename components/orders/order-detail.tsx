@@ -1,0 +1,103 @@
+"use client";
+import Link from "next/link";
+import { OrderStatus, orderNumberCounts } from "@/components/orders/order-status";
+import { formatDateTime, nationalFormat, numberTypeLabel } from "@/components/ui/format";
+import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { formatFee } from "@/lib/cart/checkout";
+import { ApiClientError } from "@/lib/hooks/api-fetch";
+import { useOrder } from "@/lib/hooks/use-orders";
+import { useRegions } from "@/lib/hooks/use-reference";
+
+export function OrderDetail({ referenceId, justPlaced }: { referenceId: string; justPlaced: boolean }) {
+  const order = useOrder(referenceId);
+
+  if (order.isPending) return <LoadingState label="Loading the order…" />;
+  if (order.isError) {
+    if (order.error instanceof ApiClientError && (order.error.status === 404 || order.error.status === 400)) {
+      return (
+        <section className="card">
+          <EmptyState title="No such order">
+            <p>
+              There is no order {referenceId} in your organization. See <Link href="/orders">all orders</Link>.
+            </p>
+          </EmptyState>
+        </section>
+      );
+    }
+    return <ErrorState error={order.error} onRetry={() => order.refetch()} title="The order could not be loaded" />;
+  }
+
+  const data = order.data;
+  const counts = orderNumberCounts(data);
+  return (
+    <div className="stack">
+      {justPlaced ? (
+        <div className="notice notice--success" role="status">
+          <strong>Thank you — order {data.reference_id} is placed.</strong>{" "}
+          {counts.backordered > 0 ? `${counts.assigned} numbers are yours now; ${counts.backordered} are back-ordered.` : `All ${counts.assigned} numbers are yours now.`}
+        </div>
+      ) : null}
+      <section className="card">
+        <dl className="dl">
+          <dt>Status</dt>
+          <dd>
+            <OrderStatus status={data.status} />
+          </dd>
+          <dt>Placed</dt>
+          <dd>{formatDateTime(data.created_at)}</dd>
+          <dt>Contact</dt>
+          <dd>{data.contact_name}</dd>
+          <dt>Your reference</dt>
+          <dd>{data.reference_number ?? <span className="muted">none</span>}</dd>
+          <dt>Numbers</dt>
+          <dd>
+            {counts.assigned} delivered{counts.backordered > 0 ? `, ${counts.backordered} back-ordered` : ""}
+          </dd>
+        </dl>
+      </section>
+      {data.items.map((item) => (
+        <section key={item.position} className="card" aria-labelledby={`item-${item.position}`}>
+          <div className="card__title">
+            <h2 id={`item-${item.position}`}>
+              {item.kind === "named_number" ? (
+                `Number ${item.number_e164}`
+              ) : (
+                <>
+                  {item.quantity} {numberTypeLabel(item.number_type).toLowerCase()} numbers in <RegionName country={item.country} region={item.region} />
+                </>
+              )}
+            </h2>
+            <span className="muted small">
+              {item.product.name} · {formatFee(item.monthly_fee, item.currency)} a month · {formatFee(item.setup_fee, item.currency)} setup
+            </span>
+          </div>
+          {item.assigned_numbers.length > 0 ? (
+            <ul className="number-grid" aria-label="Numbers delivered">
+              {item.assigned_numbers.map((number) => (
+                <li key={number}>
+                  <span className="mono">{number}</span>
+                  <span className="muted small">{nationalFormat(number)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {item.backordered_quantity > 0 ? (
+            <p className="notice notice--warning">
+              {item.backordered_quantity} back-ordered: expected within {item.estimated_lead_time}. They are assigned as stock arrives, oldest orders first.
+            </p>
+          ) : null}
+        </section>
+      ))}
+      <p>
+        <Link href="/numbers">See how your numbers answer calls →</Link>
+      </p>
+    </div>
+  );
+}
+
+/** A region's name for people; its id until the names arrive (or when there is no region). */
+function RegionName({ country, region }: { country: string; region: string | null }) {
+  const regions = useRegions(region === null ? null : country);
+  if (region === null) return <>{country}</>;
+  return <>{regions.data?.find((candidate) => candidate.id === region)?.name ?? region}</>;
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { describeAction, describeActivation, describeDays, describeWindow, zoneLabel } from "@/components/rules/describe";
+import type { Action, Activation } from "@/lib/schemas/numbers";
+
+const at = new Date("2026-03-10T10:00:00Z");
+const epoch = (iso: string) => Date.parse(iso) / 1000;
+const activation = (overrides: Partial<Activation>): Activation => ({
+  start: epoch("2026-01-01T00:00:00Z"),
+  stop: null,
+  days: [],
+  start_time: null,
+  stop_time: null,
+  time_zone: "Europe/London",
+  ...overrides,
+});
+
+describe("describeDays", () => {
+  it.each([
+    { days: [], text: "Every day" },
+    { days: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], text: "Every day" },
+    { days: ["mon", "tue", "wed", "thu", "fri"], text: "Mon–Fri" },
+    { days: ["fri", "mon", "tue", "wed", "thu"], text: "Mon–Fri" },
+    { days: ["sat", "sun"], text: "Sat, Sun" },
+    { days: ["mon", "wed", "fri"], text: "Mon, Wed, Fri" },
+    { days: ["mon", "tue", "wed", "sat"], text: "Mon–Wed, Sat" },
+    { days: ["sun"], text: "Sun" },
+  ] as const)("$days → $text", ({ days, text }) => {
+    expect(describeDays(days)).toBe(text);
+  });
+});
+
+describe("describeWindow", () => {
+  it.each([
+    { start: null, stop: null, text: "all day" },
+    { start: "09:00", stop: "17:00", text: "09:00–17:00" },
+    { start: "22:00", stop: "06:00", text: "22:00–06:00 (overnight)" },
+    { start: "18:00", stop: null, text: "18:00–24:00" },
+    { start: null, stop: "08:00", text: "00:00–08:00" },
+  ])("$start–$stop → $text", ({ start, stop, text }) => {
+    expect(describeWindow(start, stop)).toBe(text);
+  });
+});
+
+describe("describeActivation", () => {
+  it.each([
+    { name: "office hours", activation: activation({ days: ["mon", "tue", "wed", "thu", "fri"], start_time: "09:00", stop_time: "17:00", time_zone: "America/New_York" }), text: "Mon–Fri 09:00–17:00, New York time" },
+    { name: "a weekend", activation: activation({ days: ["sat", "sun"] }), text: "Sat, Sun all day, London time" },
+    { name: "nights", activation: activation({ start_time: "22:00", stop_time: "06:00" }), text: "Every day 22:00–06:00 (overnight), London time" },
+    {
+      name: "an ended closure",
+      activation: activation({ start: epoch("2025-12-24T17:00:00Z"), stop: epoch("2025-12-29T08:00:00Z") }),
+      text: "24 Dec 2025, 17:00 to 29 Dec 2025, 08:00, London time (ended)",
+    },
+    {
+      name: "a future closure",
+      activation: activation({ start: epoch("2026-12-24T22:00:00Z"), stop: epoch("2026-12-26T14:00:00Z"), time_zone: "America/New_York" }),
+      text: "24 Dec 2026, 17:00 to 26 Dec 2026, 09:00, New York time (not started yet)",
+    },
+    {
+      name: "a bounded weekly window",
+      activation: activation({ start_time: "18:00", stop_time: "09:00", start: epoch("2026-03-09T07:00:00Z"), stop: epoch("2026-03-16T07:00:00Z"), time_zone: "America/Los_Angeles" }),
+      text: "Every day 18:00–09:00 (overnight), Los Angeles time, until 16 Mar 2026, 00:00",
+    },
+    {
+      name: "a weekly window that has not begun",
+      activation: activation({ days: ["mon"], start: epoch("2026-05-04T07:00:00Z") }),
+      text: "Mon all day, London time, from 4 May 2026, 08:00",
+    },
+    { name: "UTC", activation: activation({ time_zone: "UTC", start_time: "00:00", stop_time: "12:00" }), text: "Every day 00:00–12:00, UTC" },
+  ])("$name", ({ activation: value, text }) => {
+    expect(describeActivation(value, at)).toBe(text);
+  });
+});
+
+describe("describeAction", () => {
+  it.each<{ action: Action; text: string }>([
+    { action: { type: "dial", destination: "+442079460000", timeout_sec: 30, caller_id: "caller_number", tags: {} }, text: "Dial +44 20 7946 0000 for 30 s, show caller's number" },
+    { action: { type: "dial", destination: "sip:desk@pbx.example", timeout_sec: 20, caller_id: "dialed_number", tags: {} }, text: "Dial sip:desk@pbx.example for 20 s, show the dialled number" },
+    { action: { type: "voicemail", tags: { mailbox: "main" } }, text: "Send to voicemail" },
+    { action: { type: "hangup", tags: {} }, text: "Hang up" },
+  ])("$text", ({ action, text }) => {
+    expect(describeAction(action)).toBe(text);
+  });
+
+  it("names zones as people say them", () => {
+    expect([zoneLabel("Europe/London"), zoneLabel("America/New_York"), zoneLabel("Etc/UTC"), zoneLabel("Australia/Sydney")]).toEqual([
+      "London time",
+      "New York time",
+      "UTC",
+      "Sydney time",
+    ]);
+  });
+});

@@ -1,0 +1,89 @@
+import { formatInternational } from "@/lib/reference/phone";
+import { dayCodes, type Action, type Activation, type DayCode, type Rule } from "@/lib/schemas/numbers";
+
+// Rules in plain words: "Mon–Fri 09:00–17:00, New York time", "Dial +44 20 7946 0000 for
+// 30 s, show caller's number". Pure, so the words are tested without a browser.
+
+const dayNames: Record<DayCode, string> = { mon: "Mon", tue: "Tue", wed: "Wed", thu: "Thu", fri: "Fri", sat: "Sat", sun: "Sun" };
+
+/** "Europe/London" → "London time", "America/New_York" → "New York time", "UTC" → "UTC". */
+export function zoneLabel(timeZone: string): string {
+  if (/^(Etc\/)?(UTC|GMT|Zulu|UCT)$/.test(timeZone)) return "UTC";
+  const city = timeZone.split("/").pop() ?? timeZone;
+  return `${city.replaceAll("_", " ")} time`;
+}
+
+/** Consecutive days as ranges: [mon…fri] → "Mon–Fri", [mon, wed] → "Mon, Wed", [] → "Every day". */
+export function describeDays(days: readonly DayCode[]): string {
+  const indexes = [...new Set(days.map((day) => dayCodes.indexOf(day)))].sort((a, b) => a - b);
+  if (indexes.length === 0 || indexes.length === 7) return "Every day";
+  const runs: number[][] = [];
+  for (const index of indexes) {
+    const last = runs[runs.length - 1];
+    if (last && last[last.length - 1] === index - 1) last.push(index);
+    else runs.push([index]);
+  }
+  return runs
+    .map((run) => {
+      const first = dayNames[dayCodes[run[0]]];
+      const end = dayNames[dayCodes[run[run.length - 1]]];
+      if (run.length === 1) return first;
+      return run.length === 2 ? `${first}, ${end}` : `${first}–${end}`;
+    })
+    .join(", ");
+}
+
+export function describeWindow(startTime: string | null, stopTime: string | null): string {
+  if (startTime === null && stopTime === null) return "all day";
+  const open = startTime ?? "00:00";
+  const close = stopTime ?? "24:00";
+  return close < open && stopTime !== null ? `${open}–${close} (overnight)` : `${open}–${close}`;
+}
+
+function formatInstant(epochSeconds: number, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone, day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
+    new Date(epochSeconds * 1000),
+  );
+}
+
+/** One activation as a sentence, judged at `at` (for "not yet" and "ended"). */
+export function describeActivation(activation: Activation, at: Date): string {
+  const zone = zoneLabel(activation.time_zone);
+  const atSeconds = at.getTime() / 1000;
+  const recurring = activation.days.length > 0 || activation.start_time !== null || activation.stop_time !== null;
+  const when = `${describeDays(activation.days)} ${describeWindow(activation.start_time, activation.stop_time)}`;
+  const from = formatInstant(activation.start, activation.time_zone);
+  const until = activation.stop === null ? null : formatInstant(activation.stop, activation.time_zone);
+  const ended = activation.stop !== null && activation.stop <= atSeconds;
+  const future = activation.start > atSeconds;
+
+  if (!recurring && until !== null) return `${from} to ${until}, ${zone}${ended ? " (ended)" : future ? " (not started yet)" : ""}`;
+  let text = `${when}, ${zone}`;
+  if (future) text += `, from ${from}`;
+  if (until !== null) text += ended ? ` (ended ${until})` : `, until ${until}`;
+  return text;
+}
+
+export function describeActivations(rule: Pick<Rule, "activations">, at: Date): string[] {
+  return rule.activations.length === 0 ? ["Always"] : rule.activations.map((activation) => describeActivation(activation, at));
+}
+
+function destinationText(destination: string): string {
+  if (destination.startsWith("sip:")) return destination;
+  try {
+    return formatInternational(destination);
+  } catch {
+    return destination;
+  }
+}
+
+export function describeAction(action: Action): string {
+  switch (action.type) {
+    case "dial":
+      return `Dial ${destinationText(action.destination)} for ${action.timeout_sec} s, ${action.caller_id === "caller_number" ? "show caller's number" : "show the dialled number"}`;
+    case "voicemail":
+      return "Send to voicemail";
+    case "hangup":
+      return "Hang up";
+  }
+}

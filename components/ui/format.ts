@@ -1,0 +1,44 @@
+import { formatNational } from "@/lib/reference/phone";
+
+// How the portal writes things people read.
+
+const typeLabels: Record<string, string> = { local: "Local", national: "National", mobile: "Mobile", toll_free: "Toll-free" };
+
+export function numberTypeLabel(type: string): string {
+  return typeLabels[type] ?? type;
+}
+
+/** "020 7946 0000"; the E.164 itself when libphonenumber cannot place it. */
+export function nationalFormat(e164: string): string {
+  try {
+    return formatNational(e164);
+  } catch {
+    return e164;
+  }
+}
+
+const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+const dateOnly = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
+
+export function formatDateTime(iso: string): string {
+  return dateTime.format(new Date(iso));
+}
+
+export function formatDate(iso: string): string {
+  return dateOnly.format(new Date(iso));
+}
+
+/** "3 minutes ago", "in 2 days": for last use and expiry. */
+export function relativeTime(iso: string, now = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ["year", 365 * 86400],
+    ["month", 30 * 86400],
+    ["day", 86400],
+    ["hour", 3600],
+    ["minute", 60],
+  ];
+  const format = new Intl.RelativeTimeFormat("en-GB", { numeric: "auto" });
+  for (const [unit, size] of units) if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+  return "just now";
+}

@@ -1,0 +1,62 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_PASSWORD, signIn, users } from "./helpers";
+
+test.describe("signing in and out", () => {
+  test("/ leads to sign-in, and to the inventory once signed in", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await signIn(page, users.acmeCustomer, "/orders");
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/inventory$/);
+    await expect(page.getByText("Alex Carter")).toBeVisible();
+  });
+
+  test("a page asked for while signed out comes back, query string and all, after signing in", async ({ page }) => {
+    await signIn(page, users.acmeCustomer, "/products?country=GB&type=mobile");
+    await expect(page.getByLabel("Number type")).toHaveValue("mobile");
+  });
+
+  test("a wrong password is refused, and so is signing out's aftermath", async ({ page, context }) => {
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill(users.acmeCustomer);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.locator("#sign-in-error")).toHaveText("That email and password do not match an account.");
+
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/inventory$/);
+    const cookies = await context.cookies();
+    const session = cookies.find((cookie) => cookie.name === "next-auth.session-token");
+    expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: false });
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await page.goto("/tokens");
+    await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Ftokens$/);
+    expect((await page.request.get("/api/v2/tokens")).status()).toBe(401);
+  });
+
+  test("five failures in a row hold further attempts back", async ({ page }) => {
+    // A made-up account, so the demo users stay usable for the other specs.
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill(`intruder-${Date.now()}@acme.example`);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await page.getByLabel("Password").fill(`guess-${attempt}`);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.locator("#sign-in-error")).toHaveText("That email and password do not match an account.");
+    }
+    await page.getByLabel("Password").fill("guess-6");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.locator("#sign-in-error")).toHaveText(/Too many failed attempts\. Try again in 1[45] minutes\./);
+  });
+
+  test("another site cannot use the session to write", async ({ page }) => {
+    await signIn(page, users.acmeCustomer, "/tokens");
+    const response = await page.request.post("/api/v2/tokens", {
+      headers: { origin: "https://evil.example" },
+      data: { name: "stolen", scopes: ["orders:write"] },
+    });
+    expect(response.status()).toBe(401);
+  });
+});

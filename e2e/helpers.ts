@@ -1,0 +1,53 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, type TestInfo } from "@playwright/test";
+
+export const DEMO_PASSWORD = "demo-password-2026";
+
+export const users = {
+  acmeCustomer: "customer@acme.example",
+  acmeSupport: "support@acme.example",
+  globexCustomer: "customer@globex.example",
+} as const;
+
+/** What `npm start` printed as the demo token (an Acme token with every scope). */
+export function demoToken(): string {
+  const file = path.join(process.env.E2E_DATA_DIR ?? "", "demo-credentials.json");
+  return (JSON.parse(readFileSync(file, "utf8")) as { token: string }).token;
+}
+
+/** Signs in through the form, starting from `path` so the redirect back is exercised too. */
+export async function signIn(page: Page, email: string, path = "/inventory"): Promise<void> {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  // Compared decoded: the callback may come back with ":" written as %3A.
+  await expect(page).toHaveURL((url) => decodeURIComponent(`${url.pathname}${url.search}`) === decodeURIComponent(path));
+}
+
+/** axe with the WCAG 2.1 A/AA rules: no serious or critical violation is allowed. */
+export async function expectAccessible(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  if (results.violations.length > 0) {
+    await testInfo.attach(`axe-${name}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
+  }
+  const summary = serious.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(summary, `axe on ${name}`).toEqual([]);
+}
+
+/** A full-page screenshot under test-results/screenshots, also attached to the report. */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const file = path.join("test-results", "screenshots", `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await testInfo.attach(name, { path: file, contentType: "image/png" });
+}
+
+/** The document does not scroll sideways: everything fits the viewport's width. */
+export async function expectNoHorizontalScroll(page: Page, name: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+}

@@ -1,0 +1,95 @@
+import { expect, test } from "@playwright/test";
+import { screenshot, signIn, users } from "./helpers";
+
+// A customer's whole purchase: search with filters, pick numbers, compare products, add a
+// region's numbers, check out, and find the order.
+test("a customer searches, fills the cart from inventory and products, checks out and sees the order", async ({ page }, testInfo) => {
+  await signIn(page, users.acmeCustomer, "/inventory");
+
+  // Search with filters; they land in the query string.
+  const filters = page.getByRole("form", { name: "Search numbers" });
+  await filters.getByLabel("Country").selectOption("GB");
+  await filters.getByLabel("Number type").selectOption("local");
+  await filters.getByLabel("Region").selectOption("GB-ENG-LONDON-20");
+  await filters.getByLabel("Voice").selectOption("true");
+  await filters.getByLabel("Results per page").selectOption("25");
+  await filters.getByRole("button", { name: "Search numbers" }).click();
+  await expect(page).toHaveURL(/country=GB&type=local&region=GB-ENG-LONDON-20&voice_enabled=true&limit=25/);
+
+  const rows = page.getByRole("table").getByRole("row");
+  await expect(rows.nth(1)).toBeVisible();
+  await expect(page.getByRole("heading", { name: /Results · [\d,]+ numbers/ })).toBeVisible();
+  for (const cell of await page.getByRole("cell", { name: /^London/ }).all()) await expect(cell).toContainText("London");
+
+  // The search survives a reload: the filters are read back from the URL.
+  await page.reload();
+  await expect(filters.getByLabel("Region")).toHaveValue("GB-ENG-LONDON-20");
+  await expect(filters.getByLabel("Voice")).toHaveValue("true");
+
+  // Page two, via the pager.
+  const firstOnPageOne = await rows.nth(1).getByRole("cell").first().innerText();
+  await page.getByRole("button", { name: "Next →" }).click();
+  await expect(page).toHaveURL(/offset=25/);
+  await expect(rows.nth(1).getByRole("cell").first()).not.toHaveText(firstOnPageOne);
+  await page.getByRole("button", { name: "← Previous" }).click();
+  await expect(page).not.toHaveURL(/offset=/);
+
+  // Two numbers into the cart.
+  const picked: string[] = [];
+  for (const index of [1, 2]) {
+    const button = rows.nth(index).getByRole("button", { name: /^Add \+44/ });
+    picked.push(((await button.getAttribute("aria-label")) ?? "").replace(/^Add (\S+) to the cart$/, "$1"));
+    await button.click();
+  }
+  await expect(rows.nth(1).getByRole("button", { name: /is in the cart/ })).toBeDisabled();
+  await expect(page.getByRole("link", { name: /Cart\s*2/ })).toBeVisible();
+  await screenshot(page, testInfo, "flow-inventory");
+
+  // Compare products and add numbers in a region.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Products" }).click();
+  const choose = page.getByRole("form", { name: "Choose products" });
+  await choose.getByLabel("Country").selectOption("GB");
+  await choose.getByLabel("Number type").selectOption("local");
+  await expect(page.getByRole("img", { name: /Cheapest monthly fee by region/ })).toBeVisible();
+  const cheapestRow = page.getByRole("row").filter({ hasText: "Manchester" }).filter({ hasText: "Cheapest in region" });
+  await expect(cheapestRow).toHaveCount(1);
+  await page.getByRole("button", { name: "Monthly" }).click();
+  await expect(page).toHaveURL(/sort=monthly_fee&dir=asc/);
+  await cheapestRow.getByRole("spinbutton").fill("3");
+  await cheapestRow.getByRole("button", { name: /^Add 3 .* numbers in Manchester/ }).click();
+  await expect(cheapestRow.getByRole("status")).toHaveText("3 added");
+
+  // The cart survives a reload and prices the lot.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Cart/ }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await page.reload();
+  const lines = page.getByTestId("cart-line");
+  await expect(lines).toHaveCount(3);
+  for (const number of picked) await expect(lines.filter({ hasText: number })).toHaveCount(1);
+  await expect(page.getByTestId("setup-total-GBP")).toHaveText(/£/);
+  await expect(page.getByTestId("monthly-total-GBP")).toHaveText(/£\d/);
+
+  // The form says what the API would refuse, before sending anything.
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByText(/contact_name/)).toBeVisible();
+  await page.getByLabel("Contact name").fill("Alex Carter");
+  await page.getByLabel("Your reference (optional)").fill("PO-E2E-1");
+  await screenshot(page, testInfo, "flow-cart");
+  // A double click buys once: the second click finds the button busy or replays the same key.
+  await page.getByRole("button", { name: "Place order" }).dblclick();
+
+  await expect(page).toHaveURL(/\/orders\/ORD-[A-Z2-7]{10}\?placed=1$/);
+  const referenceId = new URL(page.url()).pathname.split("/").pop() ?? "";
+  await expect(page.getByRole("status")).toContainText(`order ${referenceId} is placed`);
+  for (const number of picked) await expect(page.getByText(number, { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /3 local numbers in Manchester/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Cart/ })).toHaveText("Cart");
+  await screenshot(page, testInfo, "flow-order");
+
+  // It heads the order list, exactly once.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Orders" }).click();
+  await expect(page.getByRole("link", { name: referenceId })).toHaveCount(1);
+  await expect(page.getByRole("row").nth(1)).toContainText(referenceId);
+  await expect(page.getByRole("row").nth(1)).toContainText("PO-E2E-1");
+  await expect(page.getByRole("cell", { name: /PO-E2E-1/ })).toHaveCount(1);
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { encode } from "next-auth/jwt";
+import { resolvePrincipal } from "@/lib/auth/principal";
+import { getSessionSecret } from "@/lib/auth/secret";
+import { sessionCookieName } from "@/lib/auth/session-cookie";
+import { scopes } from "@/lib/auth/scopes";
+import { SignInThrottle } from "@/lib/auth/sign-in-throttle";
+import { SignInRefused, verifyCredentials } from "@/lib/auth/credentials";
+import { DEFAULT_DEMO_PASSWORD, demoUsers } from "@/prisma/seed/fixtures";
+
+async function requestWithSession(claims: Record<string, unknown>, options: { secure?: boolean; maxAge?: number; headers?: Record<string, string> } = {}) {
+  const value = await encode({ token: claims, secret: getSessionSecret(), maxAge: options.maxAge });
+  return new Request("http://localhost:3000/api/v2/countries", {
+    headers: { cookie: `other=1; ${sessionCookieName(options.secure ?? false)}=${value}`, ...options.headers },
+  });
+}
+
+const customer = demoUsers.acmeCustomer;
+const claimsOf = (user: (typeof demoUsers)[keyof typeof demoUsers]) => ({ sub: user.id, email: user.email, name: user.name, role: user.role, organizationId: user.organizationId });
+
+describe("the session principal", () => {
+  it("is the signed-in user with every scope", async () => {
+    const principal = await resolvePrincipal(await requestWithSession(claimsOf(customer)));
+    expect(principal).toEqual({ kind: "session", id: customer.id, organizationId: "org_acme", role: "customer", scopes, userId: customer.id, tokenId: null });
+  });
+
+  it("takes the role and organization from the database, not from the cookie", async () => {
+    const principal = await resolvePrincipal(await requestWithSession({ ...claimsOf(customer), role: "support", organizationId: "org_globex" }));
+    expect(principal).toMatchObject({ role: "customer", organizationId: "org_acme" });
+  });
+
+  it.each([
+    { name: "an unknown user", request: () => requestWithSession({ ...claimsOf(customer), sub: "usr_nobody" }) },
+    { name: "an expired session", request: () => requestWithSession(claimsOf(customer), { maxAge: -60 }) },
+    { name: "the https cookie on plain http", request: () => requestWithSession(claimsOf(customer), { secure: true }) },
+    { name: "no cookie at all", request: async () => new Request("http://localhost:3000/api/v2/countries") },
+  ])("is null for $name", async ({ request }) => {
+    expect(await resolvePrincipal(await request())).toBeNull();
+  });
+
+  it("reads the __Secure- cookie when the proxy says https", async () => {
+    const request = await requestWithSession(claimsOf(demoUsers.globexSupport), { secure: true, headers: { "x-forwarded-proto": "https" } });
+    expect(await resolvePrincipal(request)).toMatchObject({ kind: "session", role: "support", organizationId: "org_globex" });
+  });
+
+  it("gives way to an Authorization header", async () => {
+    const request = await requestWithSession(claimsOf(customer), { headers: { authorization: "Bearer npk_test_globex_all_scopes_000000000000000" } });
+    expect(await resolvePrincipal(request)).toMatchObject({ kind: "token", organizationId: "org_globex" });
+  });
+});
+
+describe("verifyCredentials", () => {
+  it("accepts the demo password with the email in any case", async () => {
+    const user = await verifyCredentials({ email: " Customer@ACME.example ", password: DEFAULT_DEMO_PASSWORD }, "10.0.0.1", new SignInThrottle());
+    expect(user).toEqual({ userId: customer.id, email: customer.email, name: customer.name, role: "customer", organizationId: "org_acme" });
+  });
+
+  it.each([
+    { name: "a wrong password", input: { email: customer.email, password: "wrong" } },
+    { name: "an unknown email", input: { email: "nobody@acme.example", password: DEFAULT_DEMO_PASSWORD } },
+    { name: "a malformed email", input: { email: "not an email", password: "x" } },
+    { name: "no input", input: undefined },
+  ])("refuses $name as CredentialsSignin", async ({ input }) => {
+    await expect(verifyCredentials(input, "10.0.0.1", new SignInThrottle())).rejects.toEqual(new SignInRefused("CredentialsSignin"));
+  });
+
+  it("refuses even the right password after five failures, saying how long to wait", async () => {
+    const throttle = new SignInThrottle();
+    for (let i = 0; i < 5; i++) await expect(verifyCredentials({ email: customer.email, password: "wrong" }, "10.0.0.9", throttle)).rejects.toThrow();
+    await expect(verifyCredentials({ email: customer.email, password: DEFAULT_DEMO_PASSWORD }, "10.0.0.9", throttle)).rejects.toEqual(new SignInRefused("throttled:15"));
+    // Another address is not held up by this one's failures.
+    await expect(verifyCredentials({ email: customer.email, password: DEFAULT_DEMO_PASSWORD }, "10.0.0.10", throttle)).resolves.toMatchObject({ userId: customer.id });
+  });
+});

@@ -1,0 +1,29 @@
+import type { InventorySearch } from "@/lib/hooks/use-inventory";
+import type { NumberSearch } from "@/lib/hooks/use-numbers";
+
+// Every react-query key of the portal, built here only, so invalidation can name a whole
+// resource (["orders"]) and no component invents a key of its own.
+export const queryKeys = {
+  countries: () => ["countries"] as const,
+  numberTypes: () => ["number-types"] as const,
+  documentTypes: () => ["document-types"] as const,
+  regions: (country: string) => ["regions", country] as const,
+  inventory: {
+    all: () => ["inventory"] as const,
+    search: (search: InventorySearch) => ["inventory", search] as const,
+  },
+  products: (country: string, numberType: string | null) => ["products", country, numberType] as const,
+  orders: {
+    all: () => ["orders"] as const,
+    list: (page: { limit: number; offset: number }) => ["orders", "list", page] as const,
+    detail: (referenceId: string) => ["orders", "detail", referenceId] as const,
+  },
+  numbers: {
+    all: () => ["numbers"] as const,
+    search: (search: NumberSearch) => ["numbers", "search", search] as const,
+    detail: (numberId: string) => ["numbers", "detail", numberId] as const,
+    /** `at` null: "now" as the server sees it, refreshed on an interval rather than by key. */
+    activeRule: (numberId: string, at: string | null) => ["numbers", "active-rule", numberId, at] as const,
+  },
+  tokens: () => ["tokens"] as const,
+};

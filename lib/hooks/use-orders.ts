@@ -1,0 +1,43 @@
+"use client";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch, toQueryString } from "@/lib/hooks/api-fetch";
+import { queryKeys } from "@/lib/hooks/query-keys";
+import { orderListResponseSchema, orderPlacedSchema, orderResponseSchema, type OrderRequest } from "@/lib/schemas/orders";
+
+export function useOrders(page: { limit: number; offset: number }) {
+  return useQuery({
+    queryKey: queryKeys.orders.list(page),
+    queryFn: async ({ signal }) => {
+      const { data, headers } = await apiFetch(`/orders${toQueryString(page)}`, orderListResponseSchema, { signal });
+      return { items: data.data, total: Number(headers.get("x-total-count") ?? data.data.length) };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrder(referenceId: string) {
+  return useQuery({
+    queryKey: queryKeys.orders.detail(referenceId),
+    queryFn: async ({ signal }) => (await apiFetch(`/orders/${encodeURIComponent(referenceId)}`, orderResponseSchema, { signal })).data.data,
+  });
+}
+
+/**
+ * POST /order. The caller passes one Idempotency-Key per checkout attempt, so a second click
+ * or a retry after a lost answer replays the first order instead of buying twice.
+ */
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ order, idempotencyKey }: { order: OrderRequest; idempotencyKey: string }) =>
+      (await apiFetch("/order", orderPlacedSchema, { method: "POST", body: order, headers: { "idempotency-key": idempotencyKey } })).data.data,
+    onSuccess: async () => {
+      // What was bought left the inventory and joined the orders and the numbers.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.inventory.all() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.numbers.all() }),
+      ]);
+    },
+  });
+}

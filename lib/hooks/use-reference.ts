@@ -1,0 +1,41 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/hooks/api-fetch";
+import { queryKeys } from "@/lib/hooks/query-keys";
+import { countryListSchema, documentTypeListSchema, numberTypeListSchema, regionListSchema } from "@/lib/schemas/reference";
+
+// Reference data rarely changes (spec §2.3–2.4): an hour without refetching is plenty.
+const REFERENCE_STALE_MS = 60 * 60_000;
+
+export function useCountries() {
+  return useQuery({
+    queryKey: queryKeys.countries(),
+    queryFn: async ({ signal }) => (await apiFetch("/countries", countryListSchema, { signal })).data,
+    staleTime: REFERENCE_STALE_MS,
+  });
+}
+
+export function useNumberTypes() {
+  return useQuery({
+    queryKey: queryKeys.numberTypes(),
+    queryFn: async ({ signal }) => (await apiFetch("/number_types", numberTypeListSchema, { signal })).data,
+    staleTime: REFERENCE_STALE_MS,
+  });
+}
+
+export function useDocumentTypes() {
+  return useQuery({
+    queryKey: queryKeys.documentTypes(),
+    queryFn: async ({ signal }) => (await apiFetch("/document_types", documentTypeListSchema, { signal })).data,
+    staleTime: REFERENCE_STALE_MS,
+  });
+}
+
+export function useRegions(country: string | null) {
+  return useQuery({
+    queryKey: queryKeys.regions(country ?? ""),
+    queryFn: async ({ signal }) => (await apiFetch(`/regions/${encodeURIComponent(country ?? "")}`, regionListSchema, { signal })).data,
+    enabled: Boolean(country),
+    staleTime: REFERENCE_STALE_MS,
+  });
+}
