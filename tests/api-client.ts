@@ -97,3 +97,26 @@ export async function api<T = unknown>(method: string, pathAndQuery: string, req
 }
 
 export const get = <T = unknown>(pathAndQuery: string, request?: ApiRequest) => api<T>("GET", pathAndQuery, request);
+
+/**
+ * The lower-level entry for fuzzing: any Request (raw paths, headers, bodies, content types),
+ * answered as Next would and checked against the contract like `api`. Next's router answers
+ * some requests before any route runs (a path segment that does not percent-decode: 400; a
+ * path no route file matches: 404); those answers are `routedByNext`, with no body.
+ */
+export async function send<T = unknown>(request: Request): Promise<ApiResponse<T> & { routedByNext?: true }> {
+  const url = new URL(request.url);
+  let found: ReturnType<typeof resolveRoute>;
+  try {
+    found = resolveRoute(url.pathname);
+  } catch (error) {
+    if (error instanceof URIError) return { status: 400, headers: new Headers(), body: null as T, routedByNext: true };
+    throw error;
+  }
+  if (!found) return { status: 404, headers: new Headers(), body: null as T, routedByNext: true };
+  const response = await dispatch(request);
+  const text = await response.text();
+  const parsed: unknown = text === "" ? null : JSON.parse(text);
+  if (request.method !== "OPTIONS") assertMatchesContract(request.method, url.pathname.replace(/^\/api\/v2/, ""), response.status, parsed);
+  return { status: response.status, headers: response.headers, body: parsed as T };
+}

@@ -7,6 +7,10 @@ import { seedDatabase } from "@/prisma/seed/seed";
 // stock and for pagination to span pages, small enough to seed in seconds.
 export const TEST_INVENTORY_SIZE = 3_000;
 
+function allScopesBut(missing: Scope): Scope[] {
+  return scopes.filter((scope) => scope !== missing);
+}
+
 // Tokens exist only in test databases; their secrets are known so tests can send them.
 export const testTokens = {
   acmeAll: { secret: "npk_test_acme_all_scopes_0000000000000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes },
@@ -16,6 +20,14 @@ export const testTokens = {
   acmeInventoryOnly: { secret: "npk_test_acme_inventory_only_00000000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes: ["inventory:read"] },
   acmeExpired: { secret: "npk_test_acme_expired_000000000000000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes, expiresAt: new Date("2020-01-01T00:00:00Z") },
   acmeRevoked: { secret: "npk_test_acme_revoked_000000000000000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes, revoked: true },
+  // One token lacking each scope (and holding all the others), for the authorization matrix.
+  acmeLacksReferenceRead: { secret: "npk_test_acme_lacks_reference_read_000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes: allScopesBut("reference:read") },
+  acmeLacksInventoryRead: { secret: "npk_test_acme_lacks_inventory_read_000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes: allScopesBut("inventory:read") },
+  acmeLacksProductsRead: { secret: "npk_test_acme_lacks_products_read_0000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes: allScopesBut("products:read") },
+  acmeLacksOrdersWrite: { secret: "npk_test_acme_lacks_orders_write_00000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes: allScopesBut("orders:write") },
+  acmeLacksOrdersRead: { secret: "npk_test_acme_lacks_orders_read_000000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes: allScopesBut("orders:read") },
+  acmeLacksNumbersRead: { secret: "npk_test_acme_lacks_numbers_read_00000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes: allScopesBut("numbers:read") },
+  globexSupport: { secret: "npk_test_globex_support_0000000000000000", organizationId: "org_globex", userId: "usr_globex_support", scopes },
 } satisfies Record<string, { secret: string; organizationId: string; userId: string; scopes: readonly Scope[]; expiresAt?: Date; revoked?: boolean }>;
 
 export type TestTokenName = keyof typeof testTokens;

@@ -1,14 +1,12 @@
 import { ApiError } from "@/lib/api/errors";
-import { getPrisma } from "@/lib/db/client";
 import type { DocumentType } from "@/lib/generated/prisma/client";
+import { getReferenceData } from "@/lib/reference/lookups";
 
 export type DocumentTypesById = ReadonlyMap<string, DocumentType>;
 
-/** Every document type, by id. The table holds a handful of rows, so it is read whole. */
+/** Every document type, by id (from the cached reference data). */
 export async function loadDocumentTypes(): Promise<DocumentTypesById> {
-  const prisma = await getPrisma();
-  const rows = await prisma.documentType.findMany();
-  return new Map(rows.map((row) => [row.id, row]));
+  return (await getReferenceData()).documentTypeById;
 }
 
 /** 400 unknown_document_type naming the first id that is not a document type. */

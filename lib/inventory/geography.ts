@@ -1,6 +1,5 @@
 import { ApiError } from "@/lib/api/errors";
-import { getPrisma } from "@/lib/db/client";
-import { assertCountrySellsType, getCountryOrThrow } from "@/lib/reference/lookups";
+import { assertCountrySellsType, findRegion, getCountryOrThrow } from "@/lib/reference/lookups";
 import type { Region } from "@/lib/generated/prisma/client";
 
 export type Geography = { country: string; numberType?: string; region?: string };
@@ -15,8 +14,7 @@ export async function assertGeography(geography: Geography, regionField = "regio
   else await assertCountrySellsType(geography.country, geography.numberType);
   if (geography.region === undefined) return null;
 
-  const prisma = await getPrisma();
-  const region = await prisma.region.findUnique({ where: { id: geography.region } });
+  const region = await findRegion(geography.region);
   if (!region || region.countryId !== geography.country) {
     throw new ApiError("unknown_region", `Unknown region '${geography.region}' in ${geography.country}.`, `${regionField}=${geography.region}`);
   }

@@ -30,10 +30,13 @@ export async function resolveItems(items: OrderItemInput[]): Promise<Resolution>
   assertNoRepeatedNumbers(items);
   const prisma = await getPrisma();
   const named = items.flatMap((item) => (item.number_e164 === undefined ? [] : [item.number_e164]));
-  const numbers = await prisma.inventoryNumber.findMany({
-    where: { numberE164: { in: named } },
-    select: { numberE164: true, countryId: true, numberTypeId: true, regionId: true },
-  });
+  const numbers =
+    named.length === 0
+      ? []
+      : await prisma.inventoryNumber.findMany({
+          where: { numberE164: { in: named } },
+          select: { numberE164: true, countryId: true, numberTypeId: true, regionId: true },
+        });
   const byNumber = new Map(numbers.map((number) => [number.numberE164, number]));
 
   const resolved: ResolvedItem[] = [];

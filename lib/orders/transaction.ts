@@ -1,5 +1,6 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getPrisma } from "@/lib/db/client";
+import { forgetInventoryCounts } from "@/lib/inventory/search";
 
 export type Tx = Prisma.TransactionClient;
 
@@ -17,7 +18,10 @@ export async function inRetryingTransaction<T>(work: (tx: Tx) => Promise<T>): Pr
   const prisma = await getPrisma();
   for (let attempt = 1; ; attempt++) {
     try {
-      return await prisma.$transaction(work, TRANSACTION_OPTIONS);
+      const result = await prisma.$transaction(work, TRANSACTION_OPTIONS);
+      // Orders and back-order fills are what sells numbers: totals counted before must go.
+      forgetInventoryCounts();
+      return result;
     } catch (error) {
       if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
     }

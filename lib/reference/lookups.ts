@@ -1,29 +1,94 @@
 import { ApiError } from "@/lib/api/errors";
 import { getPrisma } from "@/lib/db/client";
+import type { Country as CountryRow, DocumentType, NumberType, PrismaClient, Region as RegionRow } from "@/lib/generated/prisma/client";
 import type { Country, Destination, Region } from "@/lib/schemas/reference";
 
-export async function listCountries(): Promise<Country[]> {
+/**
+ * The small reference tables every request checks against (countries, number types, which
+ * country sells which type, regions, document types), read together and kept for a minute.
+ * They change only when the seed runs, so a minute's delay is what a new region or country
+ * costs, while every inventory search, product list and order saves three or four queries.
+ * Kept on globalThis, per Prisma client: Next gives each route bundle its own module
+ * instances, and tests point the process at one database per file.
+ */
+export type ReferenceData = {
+  /** By English name, as GET /countries lists them. */
+  countries: CountryRow[];
+  countryById: ReadonlyMap<string, CountryRow>;
+  numberTypes: NumberType[];
+  numberTypeById: ReadonlyMap<string, NumberType>;
+  /** "US:local" for every type a country sells. */
+  sold: ReadonlySet<string>;
+  /** By name, then id, as GET /regions lists them. */
+  regions: RegionRow[];
+  regionById: ReadonlyMap<string, RegionRow>;
+  documentTypes: DocumentType[];
+  documentTypeById: ReadonlyMap<string, DocumentType>;
+};
+
+export const REFERENCE_TTL_MS = 60_000;
+
+type Cached = { data: Promise<ReferenceData>; expires: number };
+const holder = globalThis as typeof globalThis & { __numbersReference?: WeakMap<PrismaClient, Cached> };
+
+async function loadReferenceData(prisma: PrismaClient): Promise<ReferenceData> {
+  const [countries, numberTypes, sold, regions, documentTypes] = await Promise.all([
+    prisma.country.findMany({ orderBy: { englishName: "asc" } }),
+    prisma.numberType.findMany({ orderBy: [{ sortOrder: "asc" }, { id: "asc" }] }),
+    prisma.countryNumberType.findMany(),
+    prisma.region.findMany({ orderBy: [{ name: "asc" }, { id: "asc" }] }),
+    prisma.documentType.findMany({ orderBy: { name: "asc" } }),
+  ]);
+  return {
+    countries,
+    countryById: new Map(countries.map((row) => [row.id, row])),
+    numberTypes,
+    numberTypeById: new Map(numberTypes.map((row) => [row.id, row])),
+    sold: new Set(sold.map((row) => `${row.countryId}:${row.numberTypeId}`)),
+    regions,
+    regionById: new Map(regions.map((row) => [row.id, row])),
+    documentTypes,
+    documentTypeById: new Map(documentTypes.map((row) => [row.id, row])),
+  };
+}
+
+export async function getReferenceData(): Promise<ReferenceData> {
   const prisma = await getPrisma();
-  const rows = await prisma.country.findMany({ orderBy: { englishName: "asc" } });
-  return rows.map((row) => ({ id: row.id, english_name: row.englishName }));
+  const cache = (holder.__numbersReference ??= new WeakMap());
+  const cached = cache.get(prisma);
+  if (cached && cached.expires > Date.now()) return cached.data;
+  const data = loadReferenceData(prisma);
+  cache.set(prisma, { data, expires: Date.now() + REFERENCE_TTL_MS });
+  // A failed read is not kept: the next request tries again.
+  data.catch(() => {
+    if (cache.get(prisma)?.data === data) cache.delete(prisma);
+  });
+  return data;
+}
+
+/** Drops the cached reference data, so the next request reads it again (after seeding, in tests). */
+export function forgetReferenceData(): void {
+  holder.__numbersReference = new WeakMap();
+}
+
+export async function listCountries(): Promise<Country[]> {
+  const { countries } = await getReferenceData();
+  return countries.map((row) => ({ id: row.id, english_name: row.englishName }));
 }
 
 export async function listNumberTypes() {
-  const prisma = await getPrisma();
-  const rows = await prisma.numberType.findMany({ orderBy: [{ sortOrder: "asc" }, { id: "asc" }] });
-  return rows.map((row) => ({ name: row.id, description: row.description }));
+  const { numberTypes } = await getReferenceData();
+  return numberTypes.map((row) => ({ name: row.id, description: row.description }));
 }
 
 export async function listDocumentTypes() {
-  const prisma = await getPrisma();
-  const rows = await prisma.documentType.findMany({ orderBy: { name: "asc" } });
-  return rows.map((row) => ({ id: row.id, name: row.name }));
+  const { documentTypes } = await getReferenceData();
+  return documentTypes.map((row) => ({ id: row.id, name: row.name }));
 }
 
 /** The country, or 400 unknown_country: the path named a country we sell no numbers in. */
 export async function getCountryOrThrow(countryId: string) {
-  const prisma = await getPrisma();
-  const country = await prisma.country.findUnique({ where: { id: countryId } });
+  const country = (await getReferenceData()).countryById.get(countryId);
   if (!country) {
     throw new ApiError("unknown_country", `No numbers are sold in country ${countryId}.`, `country=${countryId}`);
   }
@@ -33,12 +98,9 @@ export async function getCountryOrThrow(countryId: string) {
 /** 400 unknown_number_type unless the type exists and the country sells it. */
 export async function assertCountrySellsType(countryId: string, numberType: string): Promise<void> {
   await getCountryOrThrow(countryId);
-  const prisma = await getPrisma();
-  const sold = await prisma.countryNumberType.findUnique({
-    where: { countryId_numberTypeId: { countryId, numberTypeId: numberType } },
-  });
-  if (sold) return;
-  const exists = await prisma.numberType.findUnique({ where: { id: numberType } });
+  const reference = await getReferenceData();
+  if (reference.sold.has(`${countryId}:${numberType}`)) return;
+  const exists = reference.numberTypeById.has(numberType);
   throw new ApiError(
     "unknown_number_type",
     exists ? `${countryId} sells no ${numberType} numbers.` : `Unknown number type '${numberType}'.`,
@@ -46,11 +108,15 @@ export async function assertCountrySellsType(countryId: string, numberType: stri
   );
 }
 
+/** A region by id, or undefined. */
+export async function findRegion(regionId: string): Promise<RegionRow | undefined> {
+  return (await getReferenceData()).regionById.get(regionId);
+}
+
 export async function listRegions(countryId: string): Promise<Region[]> {
   await getCountryOrThrow(countryId);
-  const prisma = await getPrisma();
-  const rows = await prisma.region.findMany({ where: { countryId }, orderBy: [{ name: "asc" }, { id: "asc" }] });
-  return rows.map((row) => ({ id: row.id, name: row.name }));
+  const { regions } = await getReferenceData();
+  return regions.filter((row) => row.countryId === countryId).map((row) => ({ id: row.id, name: row.name }));
 }
 
 export async function listDestinations(countryId: string, numberType: string): Promise<Destination[]> {

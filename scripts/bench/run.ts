@@ -1,0 +1,307 @@
+// npm run bench [-- --duration 10 --connections 32 --pool 10 --snapshot --rebuild --no-scaling --quick --small]
+//
+// Serves the built app (`next start`) on PostgreSQL bench databases (numbers_bench: 1,000,000
+// numbers; numbers_bench_100k and numbers_bench_10k for the scaling row; each created and
+// seeded once, then reused), drives it on loopback with autocannon beside a bare node:http +
+// pg server running the same SQL, and prints one table. Timing is printed, never asserted.
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Client } from "pg";
+import { availableNumbers, checkBenchSales, createBenchToken, returnBenchPurchases, type SaleCheck } from "@/scripts/bench/bench-org";
+import { BENCH_DATABASES, ensureBenchDatabase, serverUrl } from "@/scripts/bench/databases";
+import { measure, type LoadResult } from "@/scripts/bench/load";
+import { captureProductStatements } from "@/scripts/bench/products-sql";
+import {
+  cpuSeconds,
+  prepareBuild,
+  projectRoot,
+  RssSampler,
+  startApp,
+  startBaseline,
+  stopServer,
+  treeCpuSeconds,
+  waitUntilReady,
+  type Server,
+} from "@/scripts/bench/processes";
+import { fixed, loadAverage, machine, mb, ms, table } from "@/scripts/bench/report";
+import { inventoryPath, inventoryShapes, PRODUCTS_COUNTRY } from "@/scripts/bench/shapes";
+
+type Options = {
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+  orderConnections: number;
+  poolSize: number;
+  snapshot: boolean;
+  rebuild: boolean;
+  scaling: boolean;
+  /** Debugging the tooling: the 10,000-number database only. */
+  small: boolean;
+};
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = {
+    durationSeconds: 10,
+    warmupSeconds: 3,
+    connections: 32,
+    orderConnections: 64,
+    poolSize: 10,
+    snapshot: false,
+    rebuild: false,
+    scaling: true,
+    small: false,
+  };
+  for (let index = 0; index < argv.length; index++) {
+    const [flag, inline] = argv[index].split("=", 2);
+    const value = () => Number(inline ?? argv[++index]);
+    if (flag === "--duration") options.durationSeconds = value();
+    else if (flag === "--warmup") options.warmupSeconds = value();
+    else if (flag === "--connections") options.connections = value();
+    else if (flag === "--order-connections") options.orderConnections = value();
+    else if (flag === "--pool") options.poolSize = value();
+    else if (flag === "--snapshot") options.snapshot = true;
+    else if (flag === "--rebuild") options.rebuild = true;
+    else if (flag === "--no-scaling") options.scaling = false;
+    else if (flag === "--small") Object.assign(options, { small: true, scaling: false });
+    else if (flag === "--quick") Object.assign(options, { durationSeconds: 3, warmupSeconds: 1 });
+    else throw new Error(`unknown option ${argv[index]}`);
+  }
+  return options;
+}
+
+const log = (line: string) => console.error(`[bench] ${line}`);
+const APP_PORT = 3100;
+const BASELINE_PORT = 3101;
+
+type Row = { label: string; app: LoadResult; baseline?: LoadResult; expected?: number[]; note?: string };
+
+function errorsOf(result: LoadResult, expected: number[] = []): number {
+  const unexpected = Object.entries(result.statuses).reduce(
+    (sum, [status, count]) => (status.startsWith("2") || expected.includes(Number(status)) ? sum : sum + count),
+    0,
+  );
+  return unexpected + result.socketErrors;
+}
+
+/**
+ * CPU seconds used so far by the PostgreSQL backends connected to one database. A backend
+ * that has gone since the last reading counts with what it had used then.
+ */
+async function backendCpuProbe(databaseName: string): Promise<{ probe: () => Promise<number>; close: () => Promise<void> }> {
+  const client = new Client({ connectionString: serverUrl() });
+  await client.connect();
+  const lastSeen = new Map<number, number>();
+  return {
+    probe: async () => {
+      const rows = await client.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1", [databaseName]);
+      for (const { pid } of rows.rows) lastSeen.set(pid, cpuSeconds([pid]));
+      return [...lastSeen.values()].reduce((sum, seconds) => sum + seconds, 0);
+    },
+    close: () => client.end(),
+  };
+}
+
+const cpuOf = (server: Server) => () => (server.process.pid === undefined ? 0 : treeCpuSeconds(server.process.pid));
+
+async function postgresVersion(): Promise<string> {
+  const client = new Client({ connectionString: serverUrl() });
+  await client.connect();
+  try {
+    const version = (await client.query<{ version: string }>("SELECT version()")).rows[0].version.split(" on ")[0];
+    const buffers = (await client.query<{ shared_buffers: string }>("SHOW shared_buffers")).rows[0].shared_buffers;
+    return `${version} (shared_buffers ${buffers})`;
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const startedAt = new Date();
+  const loadBefore = loadAverage();
+  log(`load average before: ${loadBefore}`);
+
+  const main = options.small ? BENCH_DATABASES.tenThousand : BENCH_DATABASES.million;
+  const million = await ensureBenchDatabase(main, log);
+  const smaller = options.scaling
+    ? [await ensureBenchDatabase(BENCH_DATABASES.tenThousand, log), await ensureBenchDatabase(BENCH_DATABASES.hundredThousand, log)]
+    : [];
+  for (const url of [million, ...smaller]) await returnBenchPurchases(url);
+  const appDir = prepareBuild({ snapshot: options.snapshot, rebuild: options.rebuild, log });
+
+  const benchDir = path.join(projectRoot, "data", "bench");
+  mkdirSync(benchDir, { recursive: true });
+  const productsSqlFile = path.join(benchDir, "products-sql.json");
+  writeFileSync(productsSqlFile, JSON.stringify({ [PRODUCTS_COUNTRY]: await captureProductStatements(million, PRODUCTS_COUNTRY) }));
+
+  const token = await createBenchToken(million);
+  const auth = { Authorization: `Bearer ${token}` };
+  const app = startApp(appDir, { databaseUrl: million, port: APP_PORT, poolSize: options.poolSize });
+  const baseline = startBaseline({ databaseUrl: million, port: BASELINE_PORT, poolSize: options.poolSize, productsSqlFile });
+  const servers: Server[] = [app, baseline];
+  const sampler = new RssSampler(() => servers);
+  const rows: Row[] = [];
+  const backends = await backendCpuProbe(main.name);
+  let sales: SaleCheck | undefined;
+  const scalingRows: Array<{ label: string; p50: number[] }> = [];
+  try {
+    await waitUntilReady(app, "/api/v2/countries", auth);
+    await waitUntilReady(baseline, `/inventory/US/local`);
+    sampler.start();
+    const appCpu = { server: cpuOf(app), postgres: backends.probe };
+    const load = { connections: options.connections, durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds, headers: auth, cpu: appCpu };
+    const baselineLoad = { ...load, cpu: { server: cpuOf(baseline), postgres: backends.probe } };
+    const api = (route: string) => `${app.url}/api/v2${route}`;
+
+    log("GET /countries");
+    rows.push({ label: "GET /countries", app: await measure({ ...load, url: api("/countries") }) });
+    for (const shape of inventoryShapes) {
+      log(`${shape.label}: app, then baseline`);
+      const appResult = await measure({ ...load, url: api(inventoryPath(shape)) });
+      const baselineResult = await measure({ ...baselineLoad, url: baseline.url + inventoryPath(shape) });
+      rows.push({ label: shape.label, app: appResult, baseline: baselineResult, note: inventoryPath(shape) });
+    }
+    log("products: app, then baseline");
+    rows.push({
+      label: `products: one country`,
+      app: await measure({ ...load, url: api(`/products/${PRODUCTS_COUNTRY}`) }),
+      baseline: await measure({ ...baselineLoad, url: `${baseline.url}/products/${PRODUCTS_COUNTRY}` }),
+      note: `/products/${PRODUCTS_COUNTRY}`,
+    });
+
+    // One number of the bench organization's own, bought through the API, to look up.
+    const [owned] = await availableNumbers(million, "US-IL-CHICAGO-312", 1);
+    const bought = await fetch(api("/order"), {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: JSON.stringify({ contact_name: "Bench", items: [{ number_e164: owned }] }),
+    });
+    if (bought.status !== 200) throw new Error(`could not buy ${owned} for GET /numbers: ${bought.status} ${await bought.text()}`);
+    log("GET /numbers?number=…");
+    rows.push({ label: "GET /numbers by number", app: await measure({ ...load, url: api(`/numbers?number=${encodeURIComponent(owned)}`) }) });
+
+    const orderLoad = { ...load, connections: options.orderConnections, warmupSeconds: 0, method: "POST" as const, headers: { ...auth, "Content-Type": "application/json" } };
+    log(`POST /order: ${options.orderConnections} clients, one region`);
+    rows.push({
+      label: `POST /order: ${options.orderConnections} clients, one region`,
+      app: await measure({
+        ...orderLoad,
+        url: api("/order"),
+        body: () => JSON.stringify({ contact_name: "Bench", items: [{ country: "US", number_type: "local", region: "US-NY-NEW_YORK-212", quantity: 1 }] }),
+      }),
+      note: "geography item, quantity 1: every order competes for the region's lowest numbers",
+    });
+    const hot = await availableNumbers(million, "US-CA-LOS_ANGELES-213", 2_000);
+    log(`POST /order: ${options.orderConnections} clients, ${hot.length.toLocaleString("en")} named numbers`);
+    rows.push({
+      label: `POST /order: ${options.orderConnections} clients, named numbers`,
+      app: await measure({
+        ...orderLoad,
+        url: api("/order"),
+        body: () => JSON.stringify({ contact_name: "Bench", items: [{ number_e164: hot[Math.floor(Math.random() * hot.length)] }] }),
+      }),
+      expected: [409],
+      note: `each order names one of ${hot.length.toLocaleString("en")} numbers at random: 409 once it is sold`,
+    });
+    sales = await checkBenchSales(million);
+  } finally {
+    sampler.stop();
+    await backends.close();
+    await stopServer(app);
+    await stopServer(baseline);
+    await returnBenchPurchases(million);
+  }
+
+  if (options.scaling) {
+    const scaleLoad = { connections: options.connections, durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds };
+    const byScale: LoadResult[][] = [];
+    for (const url of smaller) {
+      const scaleToken = await createBenchToken(url);
+      const scaled = startApp(appDir, { databaseUrl: url, port: APP_PORT, poolSize: options.poolSize });
+      try {
+        await waitUntilReady(scaled, "/api/v2/countries", { Authorization: `Bearer ${scaleToken}` });
+        const results: LoadResult[] = [];
+        for (const shape of inventoryShapes) {
+          log(`scaling ${url.split("/").pop()}: ${shape.label}`);
+          results.push(await measure({ ...scaleLoad, url: `${scaled.url}/api/v2${inventoryPath(shape)}`, headers: { Authorization: `Bearer ${scaleToken}` } }));
+        }
+        byScale.push(results);
+      } finally {
+        await stopServer(scaled);
+      }
+    }
+    inventoryShapes.forEach((shape, index) => {
+      const atMillion = rows.find((row) => row.label === shape.label)!.app.p50;
+      scalingRows.push({ label: shape.label, p50: [byScale[0][index].p50, byScale[1][index].p50, atMillion] });
+    });
+  }
+
+  const loadAfter = loadAverage();
+  const cpu = (result: LoadResult) => `${ms(result.cpuMsPerRequest.server)} + ${ms(result.cpuMsPerRequest.postgres)}`;
+  const cpuTotal = (result: LoadResult) => result.cpuMsPerRequest.server + result.cpuMsPerRequest.postgres;
+  const mainTable = table(
+    ["endpoint", "req/s", "p50 ms", "p99 ms", "errors", "CPU ms/req", "baseline req/s", "baseline p50", "baseline p99", "baseline CPU ms/req", "app/baseline req/s", "app/baseline CPU"],
+    rows.map((row) => [
+      row.label,
+      fixed(row.app.requestsPerSecond),
+      ms(row.app.p50),
+      ms(row.app.p99),
+      String(errorsOf(row.app, row.expected)),
+      cpu(row.app),
+      row.baseline ? fixed(row.baseline.requestsPerSecond) : "",
+      row.baseline ? ms(row.baseline.p50) : "",
+      row.baseline ? ms(row.baseline.p99) : "",
+      row.baseline ? cpu(row.baseline) : "",
+      row.baseline ? `${fixed((100 * row.app.requestsPerSecond) / row.baseline.requestsPerSecond)} %` : "",
+      row.baseline ? `${fixed((100 * cpuTotal(row.baseline)) / cpuTotal(row.app))} %` : "",
+    ]),
+  );
+  const orderRows = rows.filter((row) => row.label.startsWith("POST /order"));
+  const lines = [
+    "",
+    `Numbers portal benchmark, ${startedAt.toISOString()}`,
+    ...machine(await postgresVersion()),
+    `Load average (1/5/15 min) before: ${loadBefore}; after: ${loadAfter}`,
+    `Database ${main.name}: ${main.numbers.toLocaleString("en")} numbers; ${options.connections} connections ` +
+      `(orders ${options.orderConnections}); ${options.durationSeconds} s a row after ${options.warmupSeconds} s warm-up; ` +
+      `DB pool ${options.poolSize} in the app and the baseline; app served from ${appDir === projectRoot ? "the work tree" : appDir}`,
+    "",
+    mainTable,
+    "",
+    "CPU ms/req: CPU time of the server's process tree + of the database's PostgreSQL backends, per answered request " +
+      "(independent of what else the machine runs). app/baseline CPU: the baseline's CPU per request over the app's.",
+    "",
+    ...orderRows.map(
+      (row) =>
+        `${row.label}: ${fixed(row.app.okPerSecond)} orders/s completed (200), statuses ${JSON.stringify(row.app.statuses)}, 5xx ${row.app.fiveHundreds}`,
+    ),
+    sales
+      ? `Orders placed by the bench: ${fixed(sales.orders)}, numbers sold ${fixed(sales.numbersSold)}, numbers sold twice: ${sales.soldTwice} (SQL check)`
+      : "",
+    `Peak RSS (process tree): ${[...sampler.peak].map(([name, bytes]) => `${name} ${mb(bytes)}`).join(", ")}`,
+  ];
+  if (scalingRows.length > 0) {
+    lines.push(
+      "",
+      table(
+        ["inventory p50 by inventory size", "10,000", "100,000", "1,000,000", "1M / 10k"],
+        scalingRows.map((row) => [row.label, ...row.p50.map((value) => `${ms(value)} ms`), `${(row.p50[2] / row.p50[0]).toFixed(1)}×`]),
+      ),
+    );
+  }
+  const output = lines.join("\n");
+  console.log(output);
+  const stamp = startedAt.toISOString().replace(/[:.]/g, "-");
+  writeFileSync(path.join(benchDir, `bench-${stamp}.md`), output + "\n");
+  writeFileSync(
+    path.join(benchDir, `bench-${stamp}.json`),
+    JSON.stringify({ startedAt, options, loadBefore, loadAfter, rows, sales, rss: Object.fromEntries(sampler.peak), scalingRows, host: os.hostname() }, null, 2),
+  );
+  log(`written to data/bench/bench-${stamp}.md`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,153 @@
+// Portal sessions over real HTTP (next-auth needs Next's request context, so these run
+// against `next start`): cookie flags on http and behind an https proxy, the session's use
+// by the API with the Origin check, and sign-in throttling.
+import { DEFAULT_DEMO_PASSWORD, demoUsers } from "@/prisma/seed/fixtures";
+import { SESSION_MAX_AGE_S } from "@/lib/auth/session-cookie";
+import { SIGN_IN_THROTTLE } from "@/lib/auth/sign-in-throttle";
+import { call } from "@/tests/cluster/http";
+import { check, section } from "@/tests/cluster/report";
+
+type Target = { name: string; url: string };
+
+export type SignInResult = { status: number; url: string; setCookies: string[]; csrfToken: string };
+
+/** next-auth's credentials sign-in, as the portal's form does it (json=true: the answer names the next URL). */
+export async function signIn(target: Target, email: string, password: string, options: { https?: boolean; address?: string } = {}): Promise<SignInResult> {
+  const headers: Record<string, string> = {};
+  if (options.https) headers["x-forwarded-proto"] = "https";
+  if (options.address) headers["x-forwarded-for"] = options.address;
+  const csrf = await fetch(`${target.url}/api/auth/csrf`, { headers });
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((entry) => entry.split(";")[0])
+    .join("; ");
+  const form = new URLSearchParams({ csrfToken, email, password, callbackUrl: `${target.url}/inventory`, json: "true" });
+  const response = await fetch(`${target.url}/api/auth/callback/credentials`, {
+    method: "POST",
+    headers: { ...headers, "content-type": "application/x-www-form-urlencoded", cookie },
+    body: form,
+    redirect: "manual",
+  });
+  const text = await response.text();
+  let url = response.headers.get("location") ?? "";
+  try {
+    url = (JSON.parse(text) as { url?: string }).url ?? url;
+  } catch {
+    // A redirect, not JSON.
+  }
+  return { status: response.status, url, setCookies: response.headers.getSetCookie(), csrfToken };
+}
+
+function attributes(setCookie: string): { name: string; value: string; flags: Map<string, string> } {
+  const [pair, ...rest] = setCookie.split(";").map((part) => part.trim());
+  const index = pair.indexOf("=");
+  const flags = new Map(rest.map((part) => {
+    const at = part.indexOf("=");
+    return at < 0 ? [part.toLowerCase(), ""] : [part.slice(0, at).toLowerCase(), part.slice(at + 1)];
+  }));
+  return { name: pair.slice(0, index), value: pair.slice(index + 1), flags };
+}
+
+function sessionCookieOf(result: SignInResult, secure: boolean) {
+  const name = secure ? "__Secure-next-auth.session-token" : "next-auth.session-token";
+  const found = result.setCookies.map(attributes).find((cookie) => cookie.name === name || cookie.name.startsWith(`${name}.`));
+  return found ?? null;
+}
+
+/** The headers next.config.js sets on every answer, and none that names the server. */
+async function headerChecks(target: Target): Promise<void> {
+  for (const path of ["/api/v2/countries", "/sign-in"]) {
+    const response = await fetch(`${target.url}${path}`, { redirect: "manual" });
+    await response.arrayBuffer();
+    const headers = response.headers;
+    check(
+      `${path} carries CSP frame-ancestors 'none', X-Frame-Options DENY, nosniff, a Referrer-Policy, no X-Powered-By`,
+      /frame-ancestors 'none'/.test(headers.get("content-security-policy") ?? "") &&
+        headers.get("x-frame-options") === "DENY" &&
+        headers.get("x-content-type-options") === "nosniff" &&
+        headers.get("referrer-policy") !== null &&
+        headers.get("x-powered-by") === null,
+    );
+  }
+  const preflight = await fetch(`${target.url}/api/v2/order`, { method: "OPTIONS", headers: { origin: "https://elsewhere.example", "access-control-request-method": "POST" } });
+  await preflight.arrayBuffer();
+  check(
+    "CORS lets other origins call with a token, never with credentials (cookies)",
+    preflight.headers.get("access-control-allow-origin") === "*" && preflight.headers.get("access-control-allow-credentials") === null,
+  );
+}
+
+/** Runs the checks; returns the secrets it saw (cookie values, CSRF tokens) for the log check. */
+export async function sessionSecurityChecks(target: Target): Promise<string[]> {
+  section("security headers");
+  await headerChecks(target);
+  section("portal sessions over HTTP (next-auth)");
+  const secrets: string[] = [];
+  const customer = demoUsers.acmeCustomer;
+
+  const plain = await signIn(target, customer.email, DEFAULT_DEMO_PASSWORD, { address: "10.77.0.1" });
+  secrets.push(plain.csrfToken);
+  const cookie = sessionCookieOf(plain, false);
+  check("signing in over http sets the session cookie", cookie !== null, `status ${plain.status}, cookies: ${plain.setCookies.map((entry) => entry.split("=")[0]).join(", ")}`);
+  if (cookie) {
+    secrets.push(cookie.value);
+    const maxAge = Number(cookie.flags.get("max-age") ?? NaN);
+    const expires = Date.parse(cookie.flags.get("expires") ?? "");
+    const lifetime = Number.isFinite(maxAge) ? maxAge : (expires - Date.now()) / 1000;
+    check("… HttpOnly", cookie.flags.has("httponly"));
+    check("… SameSite=Lax", cookie.flags.get("samesite")?.toLowerCase() === "lax", `SameSite=${cookie.flags.get("samesite") ?? "(none)"}`);
+    check("… Path=/", cookie.flags.get("path") === "/");
+    check("… not Secure on plain http (browsers would drop it)", !cookie.flags.has("secure"));
+    check(`… lives at most ${SESSION_MAX_AGE_S / 3600} h`, lifetime > 0 && lifetime <= SESSION_MAX_AGE_S + 60, `${Math.round(lifetime)} s`);
+
+    const headers = { cookie: `next-auth.session-token=${cookie.value}` };
+    const orders = await call(target, "GET", "/orders", { headers });
+    check("the session reads the API (GET /orders → 200)", orders.status === 200, `got ${orders.status}`);
+    const order = { contact_name: "Session buyer", items: [{ country: "GB", number_type: "mobile" }] };
+    const crossSite = await call(target, "POST", "/order", { headers: { ...headers, origin: "https://evil.example" }, body: order });
+    check("a session write from another origin is refused (401)", crossSite.status === 401, `got ${crossSite.status}`);
+    const noOrigin = await call(target, "POST", "/order", { headers, body: order });
+    check("a session write without Origin is refused (401)", noOrigin.status === 401, `got ${noOrigin.status}`);
+    const sameSite = await call(target, "POST", "/order", { headers: { ...headers, origin: target.url }, body: order });
+    check("a session write from the site itself is served (200)", sameSite.status === 200, `got ${sameSite.status}`);
+    const tokens = await call(target, "GET", "/tokens", { headers });
+    check("GET /tokens with the session answers no secret or hash", tokens.status === 200 && !/secret|token_hash|[0-9a-f]{64}/.test(JSON.stringify(tokens.body)), `got ${tokens.status}`);
+  }
+
+  const https = await signIn(target, customer.email, DEFAULT_DEMO_PASSWORD, { https: true, address: "10.77.0.2" });
+  secrets.push(https.csrfToken);
+  const secure = sessionCookieOf(https, true);
+  check("behind an https proxy the cookie is __Secure-next-auth.session-token", secure !== null, `cookies: ${https.setCookies.map((entry) => entry.split("=")[0]).join(", ")}`);
+  if (secure) {
+    secrets.push(secure.value);
+    check("… Secure, HttpOnly, SameSite=Lax", secure.flags.has("secure") && secure.flags.has("httponly") && secure.flags.get("samesite")?.toLowerCase() === "lax");
+    const csrf = https.setCookies.map(attributes).filter((entry) => entry.name.includes("csrf-token"));
+    check("… and its CSRF cookie is __Host-, Secure, HttpOnly", csrf.every((entry) => entry.name.startsWith("__Host-") && entry.flags.has("secure") && entry.flags.has("httponly")));
+  }
+
+  const wrong = await signIn(target, customer.email, "wrong-password-guess", { address: "10.77.0.3" });
+  check("a wrong password sets no session cookie and says CredentialsSignin", sessionCookieOf(wrong, false) === null && wrong.url.includes("error=CredentialsSignin"), wrong.url);
+
+  // Throttling: per email and client address, in this instance's memory.
+  const victim = demoUsers.globexSupport.email;
+  const address = "10.88.0.1";
+  const failures: string[] = [];
+  for (let attempt = 0; attempt < SIGN_IN_THROTTLE.maxFailures; attempt++) failures.push((await signIn(target, victim, `guess-${attempt}`, { address })).url);
+  check(`${SIGN_IN_THROTTLE.maxFailures} wrong passwords are each refused`, failures.every((url) => url.includes("error=CredentialsSignin")));
+  const locked = await signIn(target, victim, DEFAULT_DEMO_PASSWORD, { address });
+  check("after them even the right password is refused, saying how long to wait", sessionCookieOf(locked, false) === null && /error=throttled/.test(decodeURIComponent(locked.url)), decodeURIComponent(locked.url));
+  const other = await signIn(target, demoUsers.acmeSupport.email, DEFAULT_DEMO_PASSWORD, { address });
+  check("another account from the same address is not held up", sessionCookieOf(other, false) !== null);
+  const elsewhere = await signIn(target, victim, DEFAULT_DEMO_PASSWORD, { address: "10.88.0.2" });
+  const bypass = sessionCookieOf(elsewhere, false) !== null;
+  console.log(
+    `  note  the throttle keys on the X-Forwarded-For address: the locked account ${bypass ? "signs in" : "does not sign in"} from another claimed address (see docs/SECURITY.md, API2)`,
+  );
+  for (const result of [locked, other, elsewhere, wrong]) secrets.push(result.csrfToken);
+  for (const result of [other, elsewhere]) {
+    const value = sessionCookieOf(result, false)?.value;
+    if (value) secrets.push(value);
+  }
+  return secrets;
+}
