@@ -1,5 +1,7 @@
 // Bulk inventory loading in raw SQL: Prisma's createMany sends every value as its own bind
 // parameter, while one array per column through unnest() loads 10,000 rows a statement.
+// Past BULK_LOAD_THRESHOLD new numbers (a million-number seed) the load goes by COPY into a
+// table stripped of its indexes and foreign keys, rebuilt afterwards (bulkLoad below).
 import type { SqlExecutor } from "@/lib/db/sql-executor";
 import { generateInventory, type GeneratedNumber } from "@/prisma/seed/numbers";
 
@@ -56,7 +58,7 @@ export async function countInventory(sql: SqlExecutor): Promise<number> {
   return row.count;
 }
 
-/** Above this many new numbers, a load drops the secondary indexes and builds them afterwards. */
+/** Above this many new numbers, a load sets indexes and foreign keys aside and rebuilds them after. */
 export const BULK_LOAD_THRESHOLD = 100_000;
 
 export type SeedInventoryOptions = {
