@@ -71,7 +71,7 @@ export async function stopServer(server: Server): Promise<void> {
 const nextBin = (appDir: string) => path.join(appDir, "node_modules", "next", "dist", "bin", "next");
 
 /** `next start` of the build in appDir, on PostgreSQL, with request logging and rate limits out of the way. */
-export function startApp(appDir: string, options: { databaseUrl: string; port: number; poolSize: number; name?: string }): Server {
+export function startApp(appDir: string, options: { databaseUrl: string; port: number; poolSize: number; name?: string; nodeArgs?: string[] }): Server {
   const env: Record<string, string> = {
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
@@ -80,7 +80,6 @@ export function startApp(appDir: string, options: { databaseUrl: string; port: n
     // Errors still print; one JSON line per request would be the log pipe's cost, not the app's.
     LOG_LEVEL: "error",
     // The benchmark measures the service, not its limiter: every limit out of reach.
-    RATE_LIMIT_DISABLED: "1",
     RATE_LIMIT_DEFAULT_PER_MINUTE: "100000000",
     RATE_LIMIT_ORDERS_PER_MINUTE: "100000000",
     NEXTAUTH_URL: `http://127.0.0.1:${options.port}`,
@@ -88,7 +87,7 @@ export function startApp(appDir: string, options: { databaseUrl: string; port: n
   return startChild(
     options.name ?? `app :${options.port}`,
     process.execPath,
-    [nextBin(appDir), "start", "-p", String(options.port), "-H", "127.0.0.1"],
+    [...(options.nodeArgs ?? []), nextBin(appDir), "start", "-p", String(options.port), "-H", "127.0.0.1"],
     appDir,
     env,
     `http://127.0.0.1:${options.port}`,

@@ -1,0 +1,170 @@
+// npm run bench:profile [-- --shape country_type|products|orders|countries|not_found --duration 10 --connections 32]
+//
+// Where the app's CPU goes for one request shape: serves the build with V8's sampling
+// profiler on (`node --cpu-prof`), drives it like `npm run bench` does, stops it so V8
+// writes the profile, and prints the self time by who spent it (Next, React's server
+// runtime, Prisma, pg, zod, Node's HTTP and streams, the app's own code, garbage collection).
+// The .cpuprofile is kept under data/bench/ for Chrome DevTools or speedscope.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { availableNumbers, createBenchToken, returnBenchPurchases } from "@/scripts/bench/bench-org";
+import { BENCH_DATABASES, ensureBenchDatabase } from "@/scripts/bench/databases";
+import { measure } from "@/scripts/bench/load";
+import { prepareBuild, projectRoot, startApp, stopServer, treeCpuSeconds, waitUntilReady } from "@/scripts/bench/processes";
+import { fixed, table } from "@/scripts/bench/report";
+import { inventoryPath, inventoryShapes, PRODUCTS_COUNTRY } from "@/scripts/bench/shapes";
+
+type CallFrame = { functionName: string; url: string; lineNumber: number };
+type ProfileNode = { id: number; callFrame: CallFrame; children?: number[] };
+type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
+
+const log = (line: string) => console.error(`[profile] ${line}`);
+const PORT = 3102;
+
+function option(argv: string[], name: string, fallback: string): string {
+  const index = argv.findIndex((arg) => arg === name || arg.startsWith(`${name}=`));
+  if (index < 0) return fallback;
+  return argv[index].includes("=") ? argv[index].split("=")[1] : argv[index + 1];
+}
+
+/** Who a sampled frame belongs to, by the file it is in (server bundles are named after what they hold). */
+export function categoryOf(frame: CallFrame): string {
+  const { url, functionName } = frame;
+  if (url === "") {
+    if (functionName === "(garbage collector)") return "garbage collection";
+    if (functionName === "(idle)") return "idle";
+    if (functionName === "(program)") return "V8 and native code (program)";
+    return "V8 builtins and native code";
+  }
+  if (url.startsWith("node:")) {
+    if (/node:(internal\/)?(streams?|internal\/webstreams)/.test(url)) return "Node: streams and Web streams";
+    if (/node:(_?http|net|internal\/http|internal\/stream_base|internal\/net|internal\/dns)/.test(url)) return "Node: HTTP and sockets";
+    return "Node: other internals";
+  }
+  if (/\/node_modules\/undici\/|internal\/deps\/undici/.test(url)) return "Node: fetch (undici: Request, Response, Headers)";
+  if (/\/node_modules\/(\.pnpm\/)?next\//.test(url)) {
+    if (/compiled\/react|react-server-dom|app-render/.test(url)) return "Next: React server runtime";
+    return "Next: server (routing, request and response handling)";
+  }
+  if (/\/node_modules\/@prisma\/|\/node_modules\/\.prisma\/|query_compiler|generated\/prisma/.test(url)) return "Prisma";
+  if (/\/node_modules\/(pg|pg-protocol|pg-pool|pg-types|postgres-)/.test(url)) return "pg (driver)";
+  if (/\/node_modules\/zod\//.test(url) || /\[project\]\/node_modules\/zod/.test(url)) return "zod";
+  if (/\/\.next\/server\/chunks\/.*(zod)/.test(url)) return "zod";
+  if (/\/\.next\/server\//.test(url)) return "app bundles (route code and what is bundled with it)";
+  if (/\/node_modules\//.test(url)) return `other packages`;
+  return "other";
+}
+
+function summarize(profile: CpuProfile): { category: string; ms: number }[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const totals = new Map<string, number>();
+  for (let index = 0; index < profile.samples.length; index++) {
+    const node = byId.get(profile.samples[index]);
+    if (!node) continue;
+    const category = categoryOf(node.callFrame);
+    totals.set(category, (totals.get(category) ?? 0) + profile.timeDeltas[index] / 1000);
+  }
+  return [...totals.entries()].map(([category, ms]) => ({ category, ms })).sort((a, b) => b.ms - a.ms);
+}
+
+/** The heaviest functions by self time, with their file, for the categories that need a closer look. */
+function topFunctions(profile: CpuProfile, count: number): { name: string; where: string; ms: number }[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const totals = new Map<string, { name: string; where: string; ms: number }>();
+  for (let index = 0; index < profile.samples.length; index++) {
+    const node = byId.get(profile.samples[index]);
+    if (!node || node.callFrame.functionName === "(idle)") continue;
+    const where = node.callFrame.url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/\.next\//, ".next/");
+    const key = `${node.callFrame.functionName}@${where}:${node.callFrame.lineNumber}`;
+    const entry = totals.get(key) ?? { name: node.callFrame.functionName || "(anonymous)", where: `${where}:${node.callFrame.lineNumber + 1}`, ms: 0 };
+    entry.ms += profile.timeDeltas[index] / 1000;
+    totals.set(key, entry);
+  }
+  return [...totals.values()].sort((a, b) => b.ms - a.ms).slice(0, count);
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const shape = option(argv, "--shape", "country_type");
+  const durationSeconds = Number(option(argv, "--duration", "10"));
+  const connections = Number(option(argv, "--connections", shape === "orders" ? "64" : "32"));
+
+  const appDir = prepareBuild({ snapshot: false, rebuild: false, log });
+  const databaseUrl = await ensureBenchDatabase(BENCH_DATABASES.million, log);
+  const token = await createBenchToken(databaseUrl);
+  const headers = { authorization: `Bearer ${token}` };
+
+  const profileDir = path.join(projectRoot, "data", "bench", "profiles", `${shape}-${new Date().toISOString().replaceAll(":", "-")}`);
+  mkdirSync(profileDir, { recursive: true });
+  const app = startApp(appDir, { databaseUrl, port: PORT, poolSize: 10, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] });
+  let requests = 0;
+  let cpuMs = 0;
+  try {
+    await waitUntilReady(app, "/api/v2/countries", headers);
+    const api = `${app.url}/api/v2`;
+    const common = { connections, durationSeconds, warmupSeconds: 2, headers, cpu: { app: () => treeCpuSeconds(app.process.pid!) } };
+    let result;
+    if (shape === "orders") {
+      const numbers = await availableNumbers(databaseUrl, "US-CA-LOS_ANGELES-213", 2000);
+      result = await measure({
+        ...common,
+        url: `${api}/order`,
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body: () => JSON.stringify({ contact_name: "Bench", items: [{ number_e164: numbers[Math.floor(Math.random() * numbers.length)] }] }),
+      });
+    } else {
+      const target =
+        shape === "products"
+          ? `/products/${PRODUCTS_COUNTRY}`
+          : shape === "countries"
+            ? "/countries"
+            : shape === "not_found"
+              ? "/no-such-route"
+              : inventoryPath(inventoryShapes.find((entry) => entry.key === shape) ?? inventoryShapes[0]);
+      result = await measure({ ...common, url: `${api}${target}` });
+    }
+    requests = result.requests;
+    cpuMs = result.cpuMsPerRequest.app;
+    log(`${shape}: ${fixed(result.requestsPerSecond)} req/s, ${fixed(cpuMs, 1)} ms CPU a request, statuses ${JSON.stringify(result.statuses)}`);
+  } finally {
+    // SIGTERM lets Node write the profile on its way out.
+    await stopServer(app);
+    if (shape === "orders") await returnBenchPurchases(databaseUrl);
+  }
+
+  const files = readdirSync(profileDir).filter((file) => file.endsWith(".cpuprofile"));
+  if (files.length === 0) throw new Error(`no profile was written to ${profileDir}`);
+  // Next may run more than one process; the one that served the requests has the most samples.
+  const profiles = files.map((file) => JSON.parse(readFileSync(path.join(profileDir, file), "utf8")) as CpuProfile);
+  const profile = profiles.sort((a, b) => b.samples.length - a.samples.length)[0];
+  for (const file of files) rmSync(path.join(profileDir, file));
+  writeFileSync(path.join(profileDir, "server.cpuprofile"), JSON.stringify(profile));
+
+  const categories = summarize(profile).filter((entry) => entry.category !== "idle");
+  const busy = categories.reduce((sum, entry) => sum + entry.ms, 0);
+  const lines = [
+    `CPU profile of the app serving "${shape}" (${connections} connections, ${durationSeconds} s after 2 s warm-up): ${requests.toLocaleString("en")} requests measured, ${fixed(cpuMs, 2)} ms of process CPU each`,
+    `The profile covers the whole life of the server process (start-up, warm-up and the run); shares are of its busy samples.`,
+    "",
+    table(
+      ["where the time went (self time)", "share"],
+      categories.map((entry) => [entry.category, `${fixed((100 * entry.ms) / busy, 1)} %`]),
+    ),
+    "",
+    table(
+      ["heaviest functions (self time)", "where", "share"],
+      topFunctions(profile, 15).map((entry) => [entry.name, entry.where, `${fixed((100 * entry.ms) / busy, 1)} %`]),
+    ),
+    "",
+    `Profile: ${path.relative(projectRoot, path.join(profileDir, "server.cpuprofile"))}`,
+  ];
+  const report = lines.join("\n");
+  console.log(report);
+  writeFileSync(path.join(profileDir, "summary.md"), `${report}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
