@@ -1,7 +1,6 @@
 import { ApiError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/env";
-import { getDatabase } from "@/lib/db/client";
-import { memoryStore, postgresStore, redisStore, type RateLimitStore } from "@/lib/api/rate-limit-stores";
+import { getCounterStore, type RateLimitStore } from "@/lib/api/rate-limit-stores";
 
 export type Budget = "default" | "orders";
 
@@ -41,28 +40,18 @@ export class RateLimiter {
   }
 }
 
-async function storeFromEnv(): Promise<RateLimitStore> {
-  const env = getEnv();
-  if (env.REDIS_URL) {
-    const { createClient } = await import("redis");
-    const client = createClient({ url: env.REDIS_URL });
-    client.on("error", (error: unknown) => console.error(JSON.stringify({ level: "error", msg: "redis", error: String(error) })));
-    await client.connect();
-    return redisStore(client);
-  }
-  const database = await getDatabase();
-  return database.kind === "postgres" ? postgresStore(database.sql) : memoryStore();
-}
-
 const holder = globalThis as typeof globalThis & { __numbersRateLimiter?: Promise<RateLimiter> };
 
 export function getRateLimiter(): Promise<RateLimiter> {
-  holder.__numbersRateLimiter ??= storeFromEnv().then((store) => {
+  holder.__numbersRateLimiter ??= getCounterStore().then((store) => {
     const env = getEnv();
     return new RateLimiter(store, {
       limits: { default: env.RATE_LIMIT_DEFAULT_PER_MINUTE, orders: env.RATE_LIMIT_ORDERS_PER_MINUTE },
       windowMs: 60_000,
     });
+  }).catch((error: unknown) => {
+    holder.__numbersRateLimiter = undefined;
+    throw error;
   });
   return holder.__numbersRateLimiter;
 }
