@@ -1,5 +1,6 @@
 import { ApiError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/env";
+import { clientAddress } from "@/lib/api/client-address";
 import { getCounterStore, type RateLimitStore } from "@/lib/api/rate-limit-stores";
 
 export type Budget = "default" | "orders";
@@ -61,9 +62,12 @@ export function setRateLimiter(limiter: RateLimiter): void {
   holder.__numbersRateLimiter = Promise.resolve(limiter);
 }
 
-/** Who a budget belongs to: the token or signed-in user, else the client address. */
+/**
+ * Who a budget belongs to: the token or signed-in user, else the client address as
+ * TRUST_PROXY_HOPS allows it to be known (lib/api/client-address.ts); callers whose address
+ * is not known share one budget rather than each claiming a fresh one.
+ */
 export function callerKey(principal: { kind: string; id: string } | null, request: Request): string {
   if (principal) return `${principal.kind}:${principal.id}`;
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return `ip:${forwarded || request.headers.get("x-real-ip") || "unknown"}`;
+  return `ip:${clientAddress(request.headers.get("x-forwarded-for"), getEnv().TRUST_PROXY_HOPS) ?? "unknown"}`;
 }
