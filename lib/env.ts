@@ -16,6 +16,10 @@ const envSchema = z.object({
   // Where the counters live when several instances run: Redis if set, else PostgreSQL
   // (with DATABASE_URL), else this process's memory (the embedded default is one process).
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// URL").optional(),
+  // Proxies in front of the app that append to X-Forwarded-For. 0: none, so no client-sent
+  // forwarding header is believed (see lib/api/client-address.ts); N: the Nth address from
+  // the right is the client's.
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   // Portal sessions (next-auth). Unset secret: one is generated and kept in data/nextauth-secret.
   NEXTAUTH_SECRET: z.string().min(32, "NEXTAUTH_SECRET must be at least 32 characters").optional(),
   NEXTAUTH_URL: z.url({ protocol: /^https?$/, error: "NEXTAUTH_URL must be an http(s):// URL" }).optional(),

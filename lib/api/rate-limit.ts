@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/env";
-import { getDatabase } from "@/lib/db/client";
-import { memoryStore, postgresStore, redisStore, type RateLimitStore } from "@/lib/api/rate-limit-stores";
+import { clientAddress } from "@/lib/api/client-address";
+import { getCounterStore, type RateLimitStore } from "@/lib/api/rate-limit-stores";
 
 export type Budget = "default" | "orders";
 
@@ -41,28 +41,18 @@ export class RateLimiter {
   }
 }
 
-async function storeFromEnv(): Promise<RateLimitStore> {
-  const env = getEnv();
-  if (env.REDIS_URL) {
-    const { createClient } = await import("redis");
-    const client = createClient({ url: env.REDIS_URL });
-    client.on("error", (error: unknown) => console.error(JSON.stringify({ level: "error", msg: "redis", error: String(error) })));
-    await client.connect();
-    return redisStore(client);
-  }
-  const database = await getDatabase();
-  return database.kind === "postgres" ? postgresStore(database.sql) : memoryStore();
-}
-
 const holder = globalThis as typeof globalThis & { __numbersRateLimiter?: Promise<RateLimiter> };
 
 export function getRateLimiter(): Promise<RateLimiter> {
-  holder.__numbersRateLimiter ??= storeFromEnv().then((store) => {
+  holder.__numbersRateLimiter ??= getCounterStore().then((store) => {
     const env = getEnv();
     return new RateLimiter(store, {
       limits: { default: env.RATE_LIMIT_DEFAULT_PER_MINUTE, orders: env.RATE_LIMIT_ORDERS_PER_MINUTE },
       windowMs: 60_000,
     });
+  }).catch((error: unknown) => {
+    holder.__numbersRateLimiter = undefined;
+    throw error;
   });
   return holder.__numbersRateLimiter;
 }
@@ -72,9 +62,12 @@ export function setRateLimiter(limiter: RateLimiter): void {
   holder.__numbersRateLimiter = Promise.resolve(limiter);
 }
 
-/** Who a budget belongs to: the token or signed-in user, else the client address. */
+/**
+ * Who a budget belongs to: the token or signed-in user, else the client address as
+ * TRUST_PROXY_HOPS allows it to be known (lib/api/client-address.ts); callers whose address
+ * is not known share one budget rather than each claiming a fresh one.
+ */
 export function callerKey(principal: { kind: string; id: string } | null, request: Request): string {
   if (principal) return `${principal.kind}:${principal.id}`;
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return `ip:${forwarded || request.headers.get("x-real-ip") || "unknown"}`;
+  return `ip:${clientAddress(request.headers.get("x-forwarded-for"), getEnv().TRUST_PROXY_HOPS) ?? "unknown"}`;
 }

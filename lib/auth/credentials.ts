@@ -1,6 +1,8 @@
 import { getPrisma } from "@/lib/db/client";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
-import { signInThrottle, type SignInThrottle } from "@/lib/auth/sign-in-throttle";
+import { getSignInThrottle, type SignInThrottle } from "@/lib/auth/sign-in-throttle";
+import { clientAddress } from "@/lib/api/client-address";
+import { getEnv } from "@/lib/env";
 import { signInErrors, signInSchema, throttledError } from "@/lib/schemas/sign-in";
 import type { SessionClaims } from "@/lib/auth/session-cookie";
 
@@ -19,13 +21,17 @@ export class SignInRefused extends Error {
 let decoyHash: Promise<string> | undefined;
 const decoy = () => (decoyHash ??= hashPassword("decoy password that matches no account"));
 
-/** The user, or SignInRefused("CredentialsSignin" | "throttled:N"). */
-export async function verifyCredentials(input: unknown, clientAddress: string, throttle: SignInThrottle = signInThrottle): Promise<SessionClaims> {
+/**
+ * The user, or SignInRefused("CredentialsSignin" | "throttled:N"). `clientAddress` is null
+ * when the address is not known; then only the per-email budget applies.
+ */
+export async function verifyCredentials(input: unknown, clientAddress: string | null, throttle?: SignInThrottle): Promise<SessionClaims> {
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) throw new SignInRefused(signInErrors.invalid);
   const { email, password } = parsed.data;
 
-  const waitMs = throttle.retryAfterMs(email, clientAddress);
+  const guard = throttle ?? (await getSignInThrottle());
+  const waitMs = await guard.admit(email, clientAddress);
   if (waitMs > 0) throw new SignInRefused(throttledError(waitMs));
 
   const prisma = await getPrisma();
@@ -36,17 +42,15 @@ export async function verifyCredentials(input: unknown, clientAddress: string, t
   });
   const matches = await verifyPassword(password, user?.passwordHash ?? (await decoy()));
   if (!user || !matches) {
-    throttle.recordFailure(email, clientAddress);
+    await guard.recordFailure(clientAddress);
     throw new SignInRefused(signInErrors.invalid);
   }
-  throttle.recordSuccess(email, clientAddress);
+  await guard.recordSuccess(email);
   return { userId: user.id, email: user.email, name: user.name, role: user.role, organizationId: user.organizationId };
 }
 
-/** The client's address as the nearest proxy reports it; the socket is not visible here. */
-export function clientAddressFrom(headers: Record<string, unknown> | undefined): string {
+/** The client's address from next-auth's request headers, as TRUST_PROXY_HOPS allows it to be known. */
+export function clientAddressFrom(headers: Record<string, unknown> | undefined): string | null {
   const forwarded = headers?.["x-forwarded-for"];
-  const first = typeof forwarded === "string" ? forwarded.split(",")[0].trim() : "";
-  const real = headers?.["x-real-ip"];
-  return first || (typeof real === "string" ? real : "") || "unknown";
+  return clientAddress(typeof forwarded === "string" ? forwarded : null, getEnv().TRUST_PROXY_HOPS);
 }

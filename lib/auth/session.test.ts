@@ -4,7 +4,8 @@ import { resolvePrincipal } from "@/lib/auth/principal";
 import { getSessionSecret } from "@/lib/auth/secret";
 import { sessionCookieName } from "@/lib/auth/session-cookie";
 import { scopes } from "@/lib/auth/scopes";
-import { SignInThrottle } from "@/lib/auth/sign-in-throttle";
+import { SIGN_IN_THROTTLE, SignInThrottle } from "@/lib/auth/sign-in-throttle";
+import { memoryStore } from "@/lib/api/rate-limit-stores";
 import { SignInRefused, verifyCredentials } from "@/lib/auth/credentials";
 import { DEFAULT_DEMO_PASSWORD, demoUsers } from "@/prisma/seed/fixtures";
 
@@ -51,7 +52,7 @@ describe("the session principal", () => {
 
 describe("verifyCredentials", () => {
   it("accepts the demo password with the email in any case", async () => {
-    const user = await verifyCredentials({ email: " Customer@ACME.example ", password: DEFAULT_DEMO_PASSWORD }, "10.0.0.1", new SignInThrottle());
+    const user = await verifyCredentials({ email: " Customer@ACME.example ", password: DEFAULT_DEMO_PASSWORD }, "10.0.0.1", new SignInThrottle(memoryStore()));
     expect(user).toEqual({ userId: customer.id, email: customer.email, name: customer.name, role: "customer", organizationId: "org_acme" });
   });
 
@@ -61,14 +62,25 @@ describe("verifyCredentials", () => {
     { name: "a malformed email", input: { email: "not an email", password: "x" } },
     { name: "no input", input: undefined },
   ])("refuses $name as CredentialsSignin", async ({ input }) => {
-    await expect(verifyCredentials(input, "10.0.0.1", new SignInThrottle())).rejects.toEqual(new SignInRefused("CredentialsSignin"));
+    await expect(verifyCredentials(input, "10.0.0.1", new SignInThrottle(memoryStore()))).rejects.toEqual(new SignInRefused("CredentialsSignin"));
   });
 
-  it("refuses even the right password after five failures, saying how long to wait", async () => {
-    const throttle = new SignInThrottle();
-    for (let i = 0; i < 5; i++) await expect(verifyCredentials({ email: customer.email, password: "wrong" }, "10.0.0.9", throttle)).rejects.toThrow();
-    await expect(verifyCredentials({ email: customer.email, password: DEFAULT_DEMO_PASSWORD }, "10.0.0.9", throttle)).rejects.toEqual(new SignInRefused("throttled:15"));
-    // Another address is not held up by this one's failures.
-    await expect(verifyCredentials({ email: customer.email, password: DEFAULT_DEMO_PASSWORD }, "10.0.0.10", throttle)).resolves.toMatchObject({ userId: customer.id });
+  it("refuses even the right password after ten failures from any addresses, saying how long to wait", async () => {
+    const throttle = new SignInThrottle(memoryStore());
+    for (let i = 0; i < 10; i++) {
+      await expect(verifyCredentials({ email: customer.email, password: "wrong" }, `10.0.0.${i}`, throttle)).rejects.toEqual(new SignInRefused("CredentialsSignin"));
+    }
+    await expect(verifyCredentials({ email: customer.email, password: DEFAULT_DEMO_PASSWORD }, "10.0.0.99", throttle)).rejects.toEqual(new SignInRefused("throttled:15"));
+    await expect(verifyCredentials({ email: customer.email.toUpperCase(), password: DEFAULT_DEMO_PASSWORD }, null, throttle)).rejects.toEqual(new SignInRefused("throttled:15"));
+    // Another account from those addresses is not held up.
+    await expect(verifyCredentials({ email: demoUsers.acmeSupport.email, password: DEFAULT_DEMO_PASSWORD }, "10.0.0.1", throttle)).resolves.toMatchObject({ userId: demoUsers.acmeSupport.id });
+  });
+
+  it("forgets an email's failures once its password is given", async () => {
+    // Three attempts a quarter hour: without the reset, the third (right) one would spend the budget.
+    const throttle = new SignInThrottle(memoryStore(), { ...SIGN_IN_THROTTLE, perEmail: 3 });
+    for (let i = 0; i < 2; i++) await expect(verifyCredentials({ email: customer.email, password: "wrong" }, "10.0.0.1", throttle)).rejects.toThrow();
+    await expect(verifyCredentials({ email: customer.email, password: DEFAULT_DEMO_PASSWORD }, "10.0.0.1", throttle)).resolves.toMatchObject({ userId: customer.id });
+    expect(await throttle.retryAfterMs(customer.email, null)).toBe(0);
   });
 });

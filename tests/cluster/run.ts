@@ -1,6 +1,7 @@
 // npm run test:cluster — issue 8 across processes: three `next start` instances on one fresh
 // PostgreSQL database (created, migrated and seeded small here, dropped at the end).
-//   1. portal sessions over HTTP: cookie flags, the Origin check, sign-in throttling;
+//   1. portal sessions over HTTP: cookie flags, the Origin check, sign-in throttling shared
+//      by the instances (per account and per client, whatever X-Forwarded-For claims);
 //   2. a race: 300 concurrent clients over the three instances, 50 contested named numbers
 //      and two geographies with too little stock;
 //   3. the same load again with one instance killed (kill -9) in the middle and restarted,
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
     await Promise.all(instances.map((instance) => instance.start()));
     console.log(`Instances: ${instances.map((instance) => `${instance.name} ${instance.url} (pid ${instance.pid})`).join(", ")}`);
 
-    const secrets = [...buyers.map((buyer) => buyer.token), DEFAULT_DEMO_PASSWORD, "wrong-password-guess", ...(await sessionSecurityChecks(instances[0]))];
+    const secrets = [...buyers.map((buyer) => buyer.token), DEFAULT_DEMO_PASSWORD, "wrong-password-guess", ...(await sessionSecurityChecks(instances))];
 
     section(`race: ${CLIENTS} clients, ${CONTESTED} contested numbers, two small geographies, ${INSTANCES} instances`);
     const racePlan = await planContest(pool, CONTESTED, []);

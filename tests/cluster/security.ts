@@ -1,11 +1,11 @@
 // Portal sessions over real HTTP (next-auth needs Next's request context, so these run
 // against `next start`): cookie flags on http and behind an https proxy, the session's use
-// by the API with the Origin check, and sign-in throttling.
+// by the API with the Origin check, and sign-in throttling across the instances.
 import { DEFAULT_DEMO_PASSWORD, demoUsers } from "@/prisma/seed/fixtures";
 import { SESSION_MAX_AGE_S } from "@/lib/auth/session-cookie";
 import { SIGN_IN_THROTTLE } from "@/lib/auth/sign-in-throttle";
 import { call } from "@/tests/cluster/http";
-import { check, section } from "@/tests/cluster/report";
+import { check, histogram, section } from "@/tests/cluster/report";
 
 type Target = { name: string; url: string };
 
@@ -37,6 +37,15 @@ export async function signIn(target: Target, email: string, password: string, op
     // A redirect, not JSON.
   }
   return { status: response.status, url, setCookies: response.headers.getSetCookie(), csrfToken };
+}
+
+/** The error code next-auth put in the answer's URL ("CredentialsSignin", "throttled:15"), or "". */
+function errorOf(result: SignInResult): string {
+  try {
+    return new URL(result.url).searchParams.get("error") ?? "";
+  } catch {
+    return "";
+  }
 }
 
 function attributes(setCookie: string): { name: string; value: string; flags: Map<string, string> } {
@@ -79,7 +88,8 @@ async function headerChecks(target: Target): Promise<void> {
 }
 
 /** Runs the checks; returns the secrets it saw (cookie values, CSRF tokens) for the log check. */
-export async function sessionSecurityChecks(target: Target): Promise<string[]> {
+export async function sessionSecurityChecks(instances: readonly Target[]): Promise<string[]> {
+  const target = instances[0];
   section("security headers");
   await headerChecks(target);
   section("portal sessions over HTTP (next-auth)");
@@ -129,25 +139,50 @@ export async function sessionSecurityChecks(target: Target): Promise<string[]> {
   const wrong = await signIn(target, customer.email, "wrong-password-guess", { address: "10.77.0.3" });
   check("a wrong password sets no session cookie and says CredentialsSignin", sessionCookieOf(wrong, false) === null && wrong.url.includes("error=CredentialsSignin"), wrong.url);
 
-  // Throttling: per email and client address, in this instance's memory.
+  // Throttling, in the store every instance shares. The instances trust no proxy
+  // (TRUST_PROXY_HOPS=0), so each request comes from 127.0.0.1 whatever X-Forwarded-For it
+  // claims; every claim below is a fresh one, and none of them buys an attempt.
+  section("sign-in throttling over the instances");
+  const { perEmail, perAddress } = SIGN_IN_THROTTLE;
+  let failedFromHere = 1; // the wrong password above
+  const on = (index: number) => instances[index % instances.length];
   const victim = demoUsers.globexSupport.email;
-  const address = "10.88.0.1";
-  const failures: string[] = [];
-  for (let attempt = 0; attempt < SIGN_IN_THROTTLE.maxFailures; attempt++) failures.push((await signIn(target, victim, `guess-${attempt}`, { address })).url);
-  check(`${SIGN_IN_THROTTLE.maxFailures} wrong passwords are each refused`, failures.every((url) => url.includes("error=CredentialsSignin")));
-  const locked = await signIn(target, victim, DEFAULT_DEMO_PASSWORD, { address });
-  check("after them even the right password is refused, saying how long to wait", sessionCookieOf(locked, false) === null && /error=throttled/.test(decodeURIComponent(locked.url)), decodeURIComponent(locked.url));
-  const other = await signIn(target, demoUsers.acmeSupport.email, DEFAULT_DEMO_PASSWORD, { address });
-  check("another account from the same address is not held up", sessionCookieOf(other, false) !== null);
-  const elsewhere = await signIn(target, victim, DEFAULT_DEMO_PASSWORD, { address: "10.88.0.2" });
-  const bypass = sessionCookieOf(elsewhere, false) !== null;
-  console.log(
-    `  note  the throttle keys on the X-Forwarded-For address: the locked account ${bypass ? "signs in" : "does not sign in"} from another claimed address (see docs/SECURITY.md, API2)`,
+  const failures: SignInResult[] = [];
+  for (let attempt = 0; attempt < perEmail; attempt++) failures.push(await signIn(on(attempt), victim, `guess-${attempt}`, { address: `10.88.0.${attempt}` }));
+  failedFromHere += perEmail;
+  check(
+    `${perEmail} wrong passwords for one account, spread over the ${instances.length} instances, each claiming another address, are each refused`,
+    failures.every((result) => errorOf(result) === "CredentialsSignin"),
+    histogram(failures.map(errorOf)),
   );
-  for (const result of [locked, other, elsewhere, wrong]) secrets.push(result.csrfToken);
-  for (const result of [other, elsewhere]) {
-    const value = sessionCookieOf(result, false)?.value;
-    if (value) secrets.push(value);
-  }
+  const locked = await signIn(on(perEmail), victim, DEFAULT_DEMO_PASSWORD, { address: "10.88.1.1" });
+  const minutes = Number(/^throttled:(\d+)$/.exec(errorOf(locked))?.[1]);
+  check(
+    "then even the right password, on another instance and from another claimed address, is refused with the minutes to wait (1–15)",
+    sessionCookieOf(locked, false) === null && minutes >= 1 && minutes <= 15,
+    errorOf(locked),
+  );
+  const other = await signIn(on(perEmail + 1), demoUsers.acmeSupport.email, DEFAULT_DEMO_PASSWORD, { address: "10.88.1.2" });
+  check("another account from the same client is not held up", sessionCookieOf(other, false) !== null, errorOf(other) || "signed in");
+
+  // The per-address budget: wrong guesses at many accounts from one client, each claiming
+  // another address, up to the limit; then no account signs in from that client.
+  const spray: SignInResult[] = [];
+  for (let attempt = failedFromHere; attempt < perAddress; attempt++) spray.push(await signIn(on(attempt), `nobody-${attempt}@spray.example`, "guess", { address: `10.99.0.${attempt}` }));
+  check(
+    `${spray.length} more wrong guesses at other accounts from the same client are each refused (${perAddress} failures from it in all)`,
+    spray.every((result) => errorOf(result) === "CredentialsSignin"),
+    histogram(spray.map(errorOf)),
+  );
+  const blocked = await signIn(on(perAddress), customer.email, DEFAULT_DEMO_PASSWORD, { address: "10.99.1.1" });
+  check(
+    `after ${perAddress} failures from one client its next sign-in is refused, whatever address it claims`,
+    sessionCookieOf(blocked, false) === null && /^throttled:\d+$/.test(errorOf(blocked)),
+    errorOf(blocked),
+  );
+
+  for (const result of [wrong, ...failures, locked, other, ...spray, blocked]) secrets.push(result.csrfToken);
+  const value = sessionCookieOf(other, false)?.value;
+  if (value) secrets.push(value);
   return secrets;
 }
