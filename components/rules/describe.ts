@@ -1,4 +1,4 @@
-import { formatInternational } from "@/lib/reference/phone";
+import { formatInternational } from "@/lib/reference/phone-format";
 import { dayCodes, type Action, type Activation, type DayCode, type Rule } from "@/lib/schemas/numbers";
 
 // Rules in plain words: "Mon–Fri 09:00–17:00, New York time", "Dial +44 20 7946 0000 for

@@ -1,4 +1,4 @@
-import { formatNational } from "@/lib/reference/phone";
+import { formatNational } from "@/lib/reference/phone-format";
 
 // How the portal writes things people read.
 

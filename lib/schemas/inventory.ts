@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { boundedInt, queryBoolean } from "@/lib/schemas/common";
 import { requiredDocumentSchema } from "@/lib/schemas/reference";
-import { keypadToDigits } from "@/lib/reference/phone";
+import { keypadToDigits } from "@/lib/reference/keypad";
 
 export const INVENTORY_PAGE = { defaultLimit: 50, maxLimit: 1000, maxOffset: 100_000 } as const;
 
