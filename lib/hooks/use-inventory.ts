@@ -2,7 +2,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiFetch, toQueryString } from "@/lib/hooks/api-fetch";
 import { queryKeys } from "@/lib/hooks/query-keys";
-import { inventoryListSchema } from "@/lib/schemas/inventory";
+import type { inventoryListSchema } from "@/lib/schemas/inventory";
 
 /** One inventory search as the portal states it: the path parts and the §5 query parameters. */
 export type InventorySearch = {
@@ -30,7 +30,7 @@ export function useInventorySearch(search: InventorySearch | null) {
   return useQuery({
     queryKey: queryKeys.inventory.search(search ?? emptySearch),
     queryFn: async ({ signal }) => {
-      const { data, headers } = await apiFetch(inventoryPath(search ?? emptySearch), inventoryListSchema, { signal });
+      const { data, headers } = await apiFetch<typeof inventoryListSchema>(inventoryPath(search ?? emptySearch), { signal });
       // The total comes from X-Total-Count (contract §5); the body is the spec's bare array.
       return { items: data, total: Number(headers.get("x-total-count") ?? data.length) };
     },
