@@ -1,6 +1,6 @@
 "use client";
 import { useCallback, useSyncExternalStore } from "react";
-import { cartSchema, emptyCart, type Cart } from "@/lib/cart/cart";
+import { emptyCart, parseCart, type Cart } from "@/lib/cart/cart";
 
 // The cart lives in localStorage so it survives a reload and is shared by open tabs.
 const STORAGE_KEY = "numbers-portal:cart:v1";
@@ -19,8 +19,7 @@ function readCart(): Cart {
   // useSyncExternalStore needs the same object back while nothing changed.
   if (raw === cachedRaw) return cachedCart;
   cachedRaw = raw;
-  const parsed = raw === null ? null : cartSchema.safeParse(safeJson(raw));
-  cachedCart = parsed?.success ? parsed.data : emptyCart;
+  cachedCart = (raw === null ? null : parseCart(safeJson(raw))) ?? emptyCart;
   return cachedCart;
 }
 
