@@ -1,8 +1,8 @@
 "use client";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { signOut } from "next-auth/react";
 import { useState } from "react";
+import { signOut } from "@/components/auth/auth-requests";
 import { numberCount } from "@/lib/cart/cart";
 import { useCart } from "@/lib/hooks/use-cart";
 
@@ -27,9 +27,9 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
 
   async function handleSignOut() {
     setSigningOut(true);
-    // redirect: false, then navigate here: next-auth's own redirect would use its idea of
-    // the site's URL, which is wrong whenever NEXTAUTH_URL is unset and the port is not 3000.
-    await signOut({ redirect: false });
+    // Navigate here rather than follow next-auth's answer: its URL is its idea of the site's,
+    // which is wrong whenever NEXTAUTH_URL is unset and the port is not 3000.
+    await signOut();
     router.replace("/sign-in");
     router.refresh();
   }
