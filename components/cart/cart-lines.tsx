@@ -1,5 +1,6 @@
 "use client";
-import { nationalFormat, numberTypeLabel } from "@/components/ui/format";
+import { numberTypeLabel } from "@/components/ui/format";
+import { nationalFormat } from "@/components/ui/phone-format";
 import { formatMoney, toMinorUnits } from "@/lib/cart/checkout";
 import { removeLine, setProduct, setQuantity, toCartProduct, type Cart, type CartProduct } from "@/lib/cart/cart";
 import type { PricedLine } from "@/lib/cart/checkout";

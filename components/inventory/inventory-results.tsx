@@ -1,5 +1,6 @@
 "use client";
-import { nationalFormat, numberTypeLabel } from "@/components/ui/format";
+import { numberTypeLabel } from "@/components/ui/format";
+import { nationalFormat } from "@/components/ui/phone-format";
 import { addNumber } from "@/lib/cart/cart";
 import { useCart } from "@/lib/hooks/use-cart";
 import type { InventoryNumber } from "@/lib/schemas/inventory";
