@@ -1,0 +1,30 @@
+import { toQueryString } from "@/lib/hooks/api-fetch";
+import type { InventoryNumber } from "@/lib/schemas/inventory";
+
+// An inventory search and the request it becomes, apart from the hook ("use client") so that
+// the /inventory page can run the same search on the server for the first paint.
+
+/** One inventory search as the portal states it: the path parts and the §5 query parameters. */
+export type InventorySearch = {
+  country: string;
+  number_type: string | null;
+  region: string | null;
+  contains: string | null;
+  starts_with: string | null;
+  ends_with: string | null;
+  sms_enabled: boolean | null;
+  voice_enabled: boolean | null;
+  exclude_all_documents_required: boolean;
+  exclude_documents: string[];
+  limit: number;
+  offset: number;
+};
+
+/** What the search query holds: one page, and the total from X-Total-Count. */
+export type InventoryPage = { items: InventoryNumber[]; total: number };
+
+export function inventoryPath(search: InventorySearch): string {
+  const { country, number_type: numberType, ...query } = search;
+  const path = numberType ? `/inventory/${country}/${numberType}` : `/inventory/${country}`;
+  return path + toQueryString({ ...query, exclude_all_documents_required: query.exclude_all_documents_required || undefined });
+}
