@@ -93,7 +93,14 @@ async function signIn(baseUrl: string): Promise<string> {
   return cookieHeader();
 }
 
-type LighthouseRun = { page: string; profile: string; score: number; fcp: number; lcp: number; tbt: number; cls: number; si: number };
+type LighthouseRun = { page: string; profile: string; score: number; fcp: number; lcp: number; tbt: number; cls: number; si: number; lcpElement: string };
+
+/** The LCP element's label, from the largest-contentful-paint-element audit (a list of tables). */
+function lcpElementOf(audit: { details?: unknown } | undefined): string {
+  const details = audit?.details as { items?: { items?: { node?: { nodeLabel?: string; selector?: string } }[] }[] } | undefined;
+  const node = details?.items?.[0]?.items?.[0]?.node;
+  return node ? `${node.selector ?? "?"} “${(node.nodeLabel ?? "").slice(0, 60)}”` : "none";
+}
 
 async function runLighthouse(url: string, profile: "mobile" | "desktop", cookie: string | undefined): Promise<LighthouseRun> {
   const { launch } = await import("chrome-launcher");
@@ -122,6 +129,7 @@ async function runLighthouse(url: string, profile: "mobile" | "desktop", cookie:
       tbt: audit("total-blocking-time"),
       cls: audit("cumulative-layout-shift"),
       si: audit("speed-index"),
+      lcpElement: lcpElementOf(lhr.audits["largest-contentful-paint-element"]),
     };
   } finally {
     chrome.kill();
@@ -176,6 +184,8 @@ async function main() {
         ["page", "profile", "score", "FCP ms", "LCP ms", "TBT ms", "CLS", "Speed Index ms"],
         runs.map((run) => [run.page, run.profile, String(run.score), fixed(run.fcp), fixed(run.lcp), fixed(run.tbt), run.cls.toFixed(3), fixed(run.si)]),
       ),
+      "",
+      ...runs.map((run) => `LCP element, ${run.page} ${run.profile}: ${run.lcpElement}`),
       `Peak RSS of the app during the Lighthouse runs: ${[...sampler.peak.values()].map((bytes) => `${Math.round(bytes / 1024 / 1024)} MB`).join(", ")}`,
     );
   }
