@@ -21,9 +21,10 @@ export type HeaderUser = { name: string; email: string; role: "customer" | "supp
 export function SiteHeader({ user }: { user: HeaderUser }) {
   const pathname = usePathname();
   const router = useRouter();
-  const { cart, hydrated } = useCart();
+  // The server snapshot is the empty cart: 0 until hydrated, as the server rendered it.
+  const { cart } = useCart();
   const [signingOut, setSigningOut] = useState(false);
-  const inCart = hydrated ? numberCount(cart) : 0;
+  const inCart = numberCount(cart);
 
   async function handleSignOut() {
     setSigningOut(true);

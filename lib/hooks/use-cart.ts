@@ -54,12 +54,23 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** [cart, update]: update takes one of lib/cart/cart's pure functions' results. */
-export function useCart(): { cart: Cart; hydrated: boolean; update: (change: (cart: Cart) => Cart) => void } {
+/**
+ * [cart, update]: update takes one of lib/cart/cart's pure functions' results. Until the page
+ * has hydrated, the cart is the empty one the server rendered with.
+ */
+export function useCart(): { cart: Cart; update: (change: (cart: Cart) => Cart) => void } {
   const cart = useSyncExternalStore(subscribe, readCart, () => emptyCart);
-  const hydrated = useSyncExternalStore(subscribe, () => true, () => false);
   const update = useCallback((change: (cart: Cart) => Cart) => writeCart(change(readCart())), []);
-  return { cart, hydrated, update };
+  return { cart, update };
+}
+
+/**
+ * False while the server's render is being hydrated, for views that must not show the empty
+ * cart as if it were the person's. A hook of its own: its change after hydration re-renders
+ * only the views that ask (an empty cart re-renders nothing, the inventory table included).
+ */
+export function useCartHydrated(): boolean {
+  return useSyncExternalStore(subscribe, () => true, () => false);
 }
 
 /** A random Idempotency-Key; crypto.randomUUID needs a secure context, getRandomValues does not. */
