@@ -3,9 +3,10 @@
 // 1. First-load JavaScript of every portal page, from the build's manifests: the root main
 //    files every page loads plus the client chunks of the page's layouts and page (its
 //    client reference manifest), gzip-compressed here (level 9) and summed.
-// 2. Lighthouse 12 (performance only) with Debian's Chromium on /inventory, signed in through
-//    next-auth's credentials flow (the session cookie passed as an extra header), and on
-//    /sign-in, in Lighthouse's default mobile profile and in its desktop profile.
+// 2. Lighthouse 12 (performance only) with Debian's Chromium on /inventory, bare and with a
+//    shared search in its URL (a page of results to show), signed in through next-auth's
+//    credentials flow (the session cookie passed as an extra header), and on /sign-in, in
+//    Lighthouse's default mobile profile and in its desktop profile.
 // The app is served on the 1,000,000-number bench database (see run.ts). Nothing is asserted.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -18,6 +19,12 @@ import { fixed, loadAverage, table } from "@/scripts/bench/report";
 const log = (line: string) => console.error(`[bench:frontend] ${line}`);
 const PORT = 3110;
 const DEMO = { email: "customer@acme.example", password: "demo-password-2026" };
+/** What Lighthouse loads: the bare search page, a shared search, and the sign-in page. */
+const LIGHTHOUSE_PAGES = [
+  { path: "/inventory", signedIn: true },
+  { path: "/inventory?country=US&type=local", signedIn: true },
+  { path: "/sign-in", signedIn: false },
+] as const;
 const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 type PageWeight = { page: string; files: number; raw: number; gzip: number };
@@ -121,7 +128,7 @@ async function runLighthouse(url: string, profile: "mobile" | "desktop", cookie:
     }
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
-      page: new URL(url).pathname,
+      page: new URL(url).pathname + new URL(url).search,
       profile,
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       fcp: audit("first-contentful-paint"),
@@ -164,12 +171,12 @@ async function main() {
       sampler.start();
       const cookie = await signIn(app.url);
       // One unmeasured load each, so the first compile of a route is not what is measured.
-      for (const pathname of ["/inventory", "/sign-in"]) await (await fetch(app.url + pathname, { headers: { Cookie: cookie } })).arrayBuffer();
+      for (const { path: page } of LIGHTHOUSE_PAGES) await (await fetch(app.url + page, { headers: { Cookie: cookie } })).arrayBuffer();
       for (const profile of ["mobile", "desktop"] as const) {
-        log(`lighthouse ${profile}: /inventory (signed in)`);
-        runs.push(await runLighthouse(`${app.url}/inventory`, profile, cookie));
-        log(`lighthouse ${profile}: /sign-in`);
-        runs.push(await runLighthouse(`${app.url}/sign-in`, profile, undefined));
+        for (const { path: page, signedIn } of LIGHTHOUSE_PAGES) {
+          log(`lighthouse ${profile}: ${page}${signedIn ? " (signed in)" : ""}`);
+          runs.push(await runLighthouse(app.url + page, profile, signedIn ? cookie : undefined));
+        }
       }
     } finally {
       sampler.stop();
