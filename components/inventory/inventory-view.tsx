@@ -54,7 +54,7 @@ export function InventoryView() {
           </EmptyState>
         ) : (
           <>
-            <InventoryResults items={results.data.items} regionNames={regionNames} />
+            <InventoryResults items={results.data.items} national={results.data.national} regionNames={regionNames} />
             <Pagination label="Result pages" offset={search.offset} limit={search.limit} total={results.data.total} onChange={(offset) => go({ ...search, offset })} />
           </>
         )}

@@ -20,8 +20,16 @@ export type InventorySearch = {
   offset: number;
 };
 
-/** What the search query holds: one page, and the total from X-Total-Count. */
-export type InventoryPage = { items: InventoryNumber[]; total: number };
+/**
+ * What the search query holds: one page, the total from X-Total-Count, and each number as
+ * people in its country write it ("020 7946 0000"), by E.164. The writing is done where the
+ * page is fetched, so the page itself need not load libphonenumber (~32 kB gzip) to show it.
+ */
+export type InventoryPage = { items: InventoryNumber[]; total: number; national: Record<string, string> };
+
+export function inventoryPage(items: InventoryNumber[], total: number, nationalFormat: (e164: string) => string): InventoryPage {
+  return { items, total, national: Object.fromEntries(items.map((item) => [item.number_e164, nationalFormat(item.number_e164)])) };
+}
 
 export function inventoryPath(search: InventorySearch): string {
   const { country, number_type: numberType, ...query } = search;

@@ -2,6 +2,7 @@ import { hashKey, type DehydratedState } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { prefetchInventoryPage } from "@/app/(portal)/inventory/prefetch";
 import { searchFromParams } from "@/components/inventory/search-state";
+import { nationalFormat } from "@/components/ui/phone-format";
 import { inventoryPath, type InventorySearch } from "@/lib/hooks/inventory-search";
 import { queryKeys } from "@/lib/hooks/query-keys";
 import { get } from "@/tests/api-client";
@@ -43,10 +44,14 @@ describe("prefetchInventoryPage", () => {
   ])("%s: the page and total the API answers, the country's regions and products", async (query, found) => {
     const search = searchOf(query);
     const state = await prefetchInventoryPage(search);
-    const response = await get<unknown[]>(inventoryPath(search), { token: "acmeAll" });
+    const response = await get<{ number_e164: string }[]>(inventoryPath(search), { token: "acmeAll" });
     expect(response.status).toBe(200);
     expect(response.body.length > 0).toBe(found);
-    expect(cached(state, queryKeys.inventory.search(search))).toEqual({ items: response.body, total: Number(response.headers.get("x-total-count")) });
+    expect(cached(state, queryKeys.inventory.search(search))).toEqual({
+      items: response.body,
+      total: Number(response.headers.get("x-total-count")),
+      national: Object.fromEntries(response.body.map((item) => [item.number_e164, nationalFormat(item.number_e164)])),
+    });
     expect(cached(state, queryKeys.regions(search.country))).toEqual(await fromApi(`/regions/${search.country}`));
     expect(cached(state, queryKeys.products(search.country, null))).toEqual(await fromApi(`/products/${search.country}`));
   });

@@ -8,13 +8,17 @@
 import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
 import { parseOrThrow, searchParamsToObject } from "@/lib/api/parse";
 import { endpoints } from "@/lib/api/registry";
-import { inventoryPath, type InventoryPage, type InventorySearch } from "@/lib/hooks/inventory-search";
+import { nationalFormat } from "@/components/ui/phone-format";
+import { inventoryPage, inventoryPath, type InventoryPage, type InventorySearch } from "@/lib/hooks/inventory-search";
 import { queryKeys } from "@/lib/hooks/query-keys";
 import { searchInventory } from "@/lib/inventory/search";
 import { listProducts } from "@/lib/products/list-products";
 import { listCountries, listDocumentTypes, listRegions } from "@/lib/reference/lookups";
 
-/** GET /inventory/{country}[/{number_type}] as the route runs it, with the total it sends as X-Total-Count. */
+/**
+ * GET /inventory/{country}[/{number_type}] as the route runs it, with the total it sends as
+ * X-Total-Count, and the numbers written as the browser's query writes them.
+ */
 async function searchAsTheApi(search: InventorySearch): Promise<InventoryPage> {
   const endpoint = search.number_type ? endpoints["GET /inventory/{country}/{number_type}"] : endpoints["GET /inventory/{country}"];
   const params = parseOrThrow(endpoint.params, { country: search.country, ...(search.number_type ? { number_type: search.number_type } : {}) }, "path");
@@ -22,7 +26,7 @@ async function searchAsTheApi(search: InventorySearch): Promise<InventoryPage> {
   const query = parseOrThrow(endpoint.query, searchParamsToObject(url.searchParams), "query");
   const numberType = "number_type" in params ? params.number_type : undefined;
   const { items, total } = await searchInventory({ ...query, country: params.country, numberType });
-  return { items: endpoint.response.parse(items), total };
+  return inventoryPage(endpoint.response.parse(items), total, nationalFormat);
 }
 
 /** The dehydrated cache for /inventory with this search (null: no country chosen yet). */
