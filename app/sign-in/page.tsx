@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { getPortalUser, safeCallbackUrl } from "@/lib/auth/portal-session";
+import { describeSignInError } from "@/lib/schemas/sign-in";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -12,7 +13,8 @@ export default async function SignInPage({ searchParams }: Props) {
   const params = await searchParams;
   const callbackUrl = safeCallbackUrl(params.callbackUrl);
   if (await getPortalUser()) redirect(callbackUrl);
-  const error = typeof params.error === "string" ? params.error : null;
+  // Worded here, on the server: the form loads the sign-in rules only when it is used.
+  const error = typeof params.error === "string" ? describeSignInError(params.error) : null;
   return (
     <main className="auth-page">
       <div className="card auth-card">

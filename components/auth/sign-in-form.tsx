@@ -1,21 +1,26 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
+import { signInWithCredentials } from "@/components/auth/auth-requests";
 import { Field } from "@/components/ui/field";
-import { describeSignInError, signInSchema } from "@/lib/schemas/sign-in";
+
+// The rules the credentials provider reads too, and the words for its errors; loaded when the
+// form is first used, so zod is not part of the page's first load.
+const loadSignIn = () => import("@/lib/schemas/sign-in");
 
 type Errors = Partial<Record<"email" | "password" | "form", string>>;
 
+/** `initialError`: the sentence for the error next-auth sent back in the URL, if any. */
 export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string; initialError: string | null }) {
   const router = useRouter();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<Errors>(initialError ? { form: describeSignInError(initialError) } : {});
+  const [errors, setErrors] = useState<Errors>(initialError ? { form: initialError } : {});
   const [pending, setPending] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const { describeSignInError, signInSchema } = await loadSignIn();
     const parsed = signInSchema.safeParse({ email, password });
     if (!parsed.success) {
       const fieldErrors: Errors = {};
@@ -25,11 +30,11 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string;
     }
     setPending(true);
     setErrors({});
-    // redirect: false keeps the navigation here, on this site's own callbackUrl.
-    const result = await signIn("credentials", { ...parsed.data, redirect: false });
-    if (!result || result.error) {
+    // Navigate here, to this site's own callbackUrl, rather than where next-auth would.
+    const error = await signInWithCredentials(parsed.data, callbackUrl);
+    if (error !== null) {
       setPending(false);
-      setErrors({ form: describeSignInError(result?.error ?? "") });
+      setErrors({ form: describeSignInError(error) });
       return;
     }
     router.replace(callbackUrl);
@@ -38,7 +43,7 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string;
 
   return (
     // method="post": should the script not run, the password still never lands in a URL.
-    <form method="post" onSubmit={handleSubmit} noValidate aria-describedby={errors.form ? "sign-in-error" : undefined}>
+    <form method="post" onSubmit={handleSubmit} onFocus={() => void loadSignIn()} noValidate aria-describedby={errors.form ? "sign-in-error" : undefined}>
       {errors.form ? (
         <div id="sign-in-error" className="notice notice--error" role="alert">
           {errors.form}

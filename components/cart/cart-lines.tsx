@@ -1,10 +1,11 @@
 "use client";
-import { nationalFormat, numberTypeLabel } from "@/components/ui/format";
+import { numberTypeLabel } from "@/components/ui/format";
+import { nationalFormat } from "@/components/ui/phone-format";
 import { formatMoney, toMinorUnits } from "@/lib/cart/checkout";
 import { removeLine, setProduct, setQuantity, toCartProduct, type Cart, type CartProduct } from "@/lib/cart/cart";
 import type { PricedLine } from "@/lib/cart/checkout";
 import type { ProductMap } from "@/lib/schemas/products";
-import { ORDER_LIMITS } from "@/lib/schemas/orders";
+import { ORDER_LIMITS } from "@/lib/schemas/limits";
 
 type Props = { lines: PricedLine[]; products: ProductMap; unavailable: ReadonlySet<string>; update: (change: (cart: Cart) => Cart) => void };
 

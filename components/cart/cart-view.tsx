@@ -5,11 +5,12 @@ import { CheckoutForm } from "@/components/cart/checkout-form";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { cheapestProduct, formatMoney, priceSummary, type PricedLine } from "@/lib/cart/checkout";
 import { toCartProduct } from "@/lib/cart/cart";
-import { useCart } from "@/lib/hooks/use-cart";
+import { useCart, useCartHydrated } from "@/lib/hooks/use-cart";
 import { useProductsFor } from "@/lib/hooks/use-products";
 
 export function CartView() {
-  const { cart, hydrated, update } = useCart();
+  const { cart, update } = useCart();
+  const hydrated = useCartHydrated();
   const products = useProductsFor(cart.lines.map((line) => ({ country: line.country, number_type: line.number_type })));
 
   if (!hydrated) return <LoadingState label="Opening your cart…" />;

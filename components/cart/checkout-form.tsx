@@ -7,8 +7,10 @@ import { newIdempotencyKey, type useCart } from "@/lib/hooks/use-cart";
 import { usePlaceOrder } from "@/lib/hooks/use-orders";
 import { emptyCart, markUnavailable, removeUnavailable, unavailableNumbersFrom, withAttempt, type Cart } from "@/lib/cart/cart";
 import { orderInput, type PricedLine } from "@/lib/cart/checkout";
-import { orderRequestSchema } from "@/lib/schemas/orders";
 import { describeError } from "@/components/ui/states";
+
+// POST /order's schema, loaded when the form is first used: zod stays out of the first load.
+const loadOrderSchema = () => import("@/lib/schemas/orders").then((module) => module.orderRequestSchema);
 
 type Errors = Partial<Record<"contact_name" | "reference_number" | "form", string>>;
 type Props = { cart: Cart; lines: PricedLine[]; update: ReturnType<typeof useCart>["update"]; ready: boolean };
@@ -24,7 +26,7 @@ export function CheckoutForm({ cart, lines, update, ready }: Props) {
     event.preventDefault();
     if (placeOrder.isPending || blocked || !ready) return;
     // POST /order's own schema: the form shows exactly what the API would refuse.
-    const parsed = orderRequestSchema.safeParse(orderInput(lines, contact));
+    const parsed = (await loadOrderSchema()).safeParse(orderInput(lines, contact));
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
@@ -55,7 +57,7 @@ export function CheckoutForm({ cart, lines, update, ready }: Props) {
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Checkout">
+    <form onSubmit={handleSubmit} onFocus={() => void loadOrderSchema()} noValidate aria-label="Checkout">
       <div className="stack">
         {blocked ? (
           <div className="notice notice--warning" role="alert">

@@ -6,7 +6,10 @@ import { PAGE_SIZES } from "@/components/inventory/search-state";
 import type { InventorySearch } from "@/lib/hooks/use-inventory";
 import { useCountries, useDocumentTypes, useRegions } from "@/lib/hooks/use-reference";
 import { useProducts } from "@/lib/hooks/use-products";
-import { inventoryQuerySchema } from "@/lib/schemas/inventory";
+
+// The route's own query schema checks the form, loaded when the form is first used: zod and
+// the schemas stay out of the page's first load (the results need neither).
+const loadQuerySchema = () => import("@/lib/schemas/inventory").then((module) => module.inventoryQuerySchema);
 
 type Tri = "any" | "true" | "false";
 type Draft = {
@@ -68,11 +71,11 @@ export function InventoryFilters({ search, onSearch }: { search: InventorySearch
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!draft.country) return setErrors({ country: "Choose a country" });
     // The route's own query schema, so the form refuses exactly what the API would.
-    const parsed = inventoryQuerySchema.safeParse({
+    const parsed = (await loadQuerySchema()).safeParse({
       limit: String(draft.limit),
       contains: orUndefined(draft.contains),
       starts_with: orUndefined(draft.starts_with),
@@ -103,7 +106,7 @@ export function InventoryFilters({ search, onSearch }: { search: InventorySearch
   }
 
   return (
-    <form className="card" onSubmit={handleSubmit} aria-label="Search numbers" noValidate>
+    <form className="card" onSubmit={handleSubmit} onFocus={() => void loadQuerySchema()} aria-label="Search numbers" noValidate>
       <div className="form-grid">
         <Field label="Country" error={errors.country}>
           {(props) => (

@@ -1,10 +1,13 @@
 "use client";
-import { nationalFormat, numberTypeLabel } from "@/components/ui/format";
+import { numberTypeLabel } from "@/components/ui/format";
 import { addNumber } from "@/lib/cart/cart";
 import { useCart } from "@/lib/hooks/use-cart";
 import type { InventoryNumber } from "@/lib/schemas/inventory";
 
-export function InventoryResults({ items, regionNames }: { items: InventoryNumber[]; regionNames: Map<string, string> }) {
+type Props = { items: InventoryNumber[]; national: Record<string, string>; regionNames: Map<string, string> };
+
+/** `national`: each number as written in its country, by E.164 (from the query, see InventoryPage). */
+export function InventoryResults({ items, national, regionNames }: Props) {
   const { cart, update } = useCart();
   const inCart = new Set(cart.lines.flatMap((line) => (line.kind === "number" ? [line.number_e164] : [])));
 
@@ -31,7 +34,7 @@ export function InventoryResults({ items, regionNames }: { items: InventoryNumbe
               <tr key={number.number_e164}>
                 <td>
                   <div className="mono nowrap">{number.number_e164}</div>
-                  <div className="muted small nowrap">{nationalFormat(number.number_e164)}</div>
+                  <div className="muted small nowrap">{national[number.number_e164] ?? number.number_e164}</div>
                 </td>
                 <td>
                   <div>{regionName}</div>

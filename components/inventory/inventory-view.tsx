@@ -19,8 +19,8 @@ export function InventoryView() {
   const results = useInventorySearch(search);
   const regions = useRegions(search?.country ?? null);
   const regionNames = new Map((regions.data ?? []).map((region) => [region.id, region.name]));
-  const { cart, hydrated } = useCart();
-  const inCart = hydrated ? numberCount(cart) : 0;
+  const { cart } = useCart();
+  const inCart = numberCount(cart);
 
   // push, not replace: each search is a step the back button should return to.
   const go = (next: InventorySearch) => router.push(`${pathname}?${searchToParams(next).toString()}`, { scroll: false });
@@ -54,7 +54,7 @@ export function InventoryView() {
           </EmptyState>
         ) : (
           <>
-            <InventoryResults items={results.data.items} regionNames={regionNames} />
+            <InventoryResults items={results.data.items} national={results.data.national} regionNames={regionNames} />
             <Pagination label="Result pages" offset={search.offset} limit={search.limit} total={results.data.total} onChange={(offset) => go({ ...search, offset })} />
           </>
         )}

@@ -1,5 +1,5 @@
 import type { InventorySearch } from "@/lib/hooks/use-inventory";
-import { INVENTORY_PAGE } from "@/lib/schemas/inventory";
+import { INVENTORY_PAGE } from "@/lib/schemas/limits";
 
 // The inventory search lives in the page's query string (contract §10: shareable, survives a
 // reload). The names are the API's own, plus `country` and `type` for the path parts.

@@ -1,8 +1,8 @@
 "use client";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { signOut } from "next-auth/react";
 import { useState } from "react";
+import { signOut } from "@/components/auth/auth-requests";
 import { numberCount } from "@/lib/cart/cart";
 import { useCart } from "@/lib/hooks/use-cart";
 
@@ -21,15 +21,16 @@ export type HeaderUser = { name: string; email: string; role: "customer" | "supp
 export function SiteHeader({ user }: { user: HeaderUser }) {
   const pathname = usePathname();
   const router = useRouter();
-  const { cart, hydrated } = useCart();
+  // The server snapshot is the empty cart: 0 until hydrated, as the server rendered it.
+  const { cart } = useCart();
   const [signingOut, setSigningOut] = useState(false);
-  const inCart = hydrated ? numberCount(cart) : 0;
+  const inCart = numberCount(cart);
 
   async function handleSignOut() {
     setSigningOut(true);
-    // redirect: false, then navigate here: next-auth's own redirect would use its idea of
-    // the site's URL, which is wrong whenever NEXTAUTH_URL is unset and the port is not 3000.
-    await signOut({ redirect: false });
+    // Navigate here rather than follow next-auth's answer: its URL is its idea of the site's,
+    // which is wrong whenever NEXTAUTH_URL is unset and the port is not 3000.
+    await signOut();
     router.replace("/sign-in");
     router.refresh();
   }

@@ -1,7 +1,8 @@
 "use client";
 import Link from "next/link";
 import { OrderStatus, orderNumberCounts } from "@/components/orders/order-status";
-import { formatDateTime, nationalFormat, numberTypeLabel } from "@/components/ui/format";
+import { formatDateTime, numberTypeLabel } from "@/components/ui/format";
+import { nationalFormat } from "@/components/ui/phone-format";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { formatFee } from "@/lib/cart/checkout";
 import { ApiClientError } from "@/lib/hooks/api-fetch";

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { formatFee } from "@/lib/cart/checkout";
 import { addGeography, toCartProduct } from "@/lib/cart/cart";
 import { useCart } from "@/lib/hooks/use-cart";
-import { ORDER_LIMITS } from "@/lib/schemas/orders";
+import { ORDER_LIMITS } from "@/lib/schemas/limits";
 import type { ProductRow, SortDirection, SortKey } from "@/components/products/product-rows";
 
 const columns: { key: SortKey | null; label: string; numeric?: boolean }[] = [

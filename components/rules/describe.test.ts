@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeAction, describeActivation, describeDays, describeWindow, zoneLabel } from "@/components/rules/describe";
-import type { Action, Activation } from "@/lib/schemas/numbers";
+import { describeAction, describeActivation, describeDays, describeWindow, weekOrder, zoneLabel } from "@/components/rules/describe";
+import { dayCodes, type Action, type Activation } from "@/lib/schemas/numbers";
 
 const at = new Date("2026-03-10T10:00:00Z");
 const epoch = (iso: string) => Date.parse(iso) / 1000;
@@ -89,5 +89,11 @@ describe("describeAction", () => {
       "UTC",
       "Sydney time",
     ]);
+  });
+});
+
+describe("weekOrder", () => {
+  it("is the schema's day codes, in their order", () => {
+    expect(weekOrder).toEqual(dayCodes);
   });
 });

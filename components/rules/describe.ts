@@ -1,10 +1,13 @@
-import { formatInternational } from "@/lib/reference/phone";
-import { dayCodes, type Action, type Activation, type DayCode, type Rule } from "@/lib/schemas/numbers";
+import { formatInternational } from "@/lib/reference/phone-format";
+import type { Action, Activation, DayCode, Rule } from "@/lib/schemas/numbers";
 
 // Rules in plain words: "Mon–Fri 09:00–17:00, New York time", "Dial +44 20 7946 0000 for
 // 30 s, show caller's number". Pure, so the words are tested without a browser.
 
-const dayNames: Record<DayCode, string> = { mon: "Mon", tue: "Tue", wed: "Wed", thu: "Thu", fri: "Fri", sat: "Sat", sun: "Sun" };
+// In the week's order, Monday first: the order of the schema's dayCodes, which are not imported
+// here because that module would bring zod to the rule pages (describe.test.ts checks they agree).
+const dayNames = { mon: "Mon", tue: "Tue", wed: "Wed", thu: "Thu", fri: "Fri", sat: "Sat", sun: "Sun" } as const satisfies Record<DayCode, string>;
+export const weekOrder = Object.keys(dayNames) as DayCode[];
 
 /** "Europe/London" → "London time", "America/New_York" → "New York time", "UTC" → "UTC". */
 export function zoneLabel(timeZone: string): string {
@@ -15,7 +18,7 @@ export function zoneLabel(timeZone: string): string {
 
 /** Consecutive days as ranges: [mon…fri] → "Mon–Fri", [mon, wed] → "Mon, Wed", [] → "Every day". */
 export function describeDays(days: readonly DayCode[]): string {
-  const indexes = [...new Set(days.map((day) => dayCodes.indexOf(day)))].sort((a, b) => a - b);
+  const indexes = [...new Set(days.map((day) => weekOrder.indexOf(day)))].sort((a, b) => a - b);
   if (indexes.length === 0 || indexes.length === 7) return "Every day";
   const runs: number[][] = [];
   for (const index of indexes) {
@@ -25,8 +28,8 @@ export function describeDays(days: readonly DayCode[]): string {
   }
   return runs
     .map((run) => {
-      const first = dayNames[dayCodes[run[0]]];
-      const end = dayNames[dayCodes[run[run.length - 1]]];
+      const first = dayNames[weekOrder[run[0]]];
+      const end = dayNames[weekOrder[run[run.length - 1]]];
       if (run.length === 1) return first;
       return run.length === 2 ? `${first}, ${end}` : `${first}–${end}`;
     })

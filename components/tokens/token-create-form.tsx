@@ -3,9 +3,8 @@ import { useState, type FormEvent } from "react";
 import { Field } from "@/components/ui/field";
 import { describeError } from "@/components/ui/states";
 import { CopyButton } from "@/components/ui/copy-button";
-import { scopeDescriptions, scopes, type Scope } from "@/lib/auth/scopes";
+import type { Scope } from "@/lib/auth/scopes";
 import { useCreateToken } from "@/lib/hooks/use-tokens";
-import { createTokenRequestSchema } from "@/lib/schemas/tokens";
 
 const expiryChoices = [
   { value: "30", label: "30 days" },
@@ -14,6 +13,9 @@ const expiryChoices = [
   { value: "never", label: "Never" },
   { value: "custom", label: "On a date…" },
 ] as const;
+// POST /tokens' schema, loaded when the form is first used: zod stays out of the first load.
+const loadTokenSchema = () => import("@/lib/schemas/tokens").then((module) => module.createTokenRequestSchema);
+
 type Expiry = (typeof expiryChoices)[number]["value"];
 type Errors = Partial<Record<"name" | "scopes" | "expires_at" | "form", string>>;
 
@@ -24,7 +26,11 @@ function expiresAt(expiry: Expiry, date: string): string | null | undefined {
   return new Date(Date.now() + Number(expiry) * 86_400_000).toISOString();
 }
 
-export function TokenCreateForm() {
+export type ScopeChoice = { scope: Scope; description: string };
+
+/** `scopeChoices`: every scope with its description, from the server (lib/auth/scopes uses zod). */
+export function TokenCreateForm({ scopeChoices }: { scopeChoices: readonly ScopeChoice[] }) {
+  const scopes = scopeChoices.map((choice) => choice.scope);
   const create = useCreateToken();
   const [name, setName] = useState("");
   const [chosen, setChosen] = useState<Scope[]>([]);
@@ -36,7 +42,7 @@ export function TokenCreateForm() {
     event.preventDefault();
     const expires = expiresAt(expiry, date);
     // POST /tokens' own schema, so the form refuses what the API would.
-    const parsed = createTokenRequestSchema.safeParse({ name, scopes: chosen, expires_at: expires });
+    const parsed = (await loadTokenSchema()).safeParse({ name, scopes: chosen, expires_at: expires });
     if (!parsed.success || expires === undefined) {
       const next: Errors = expires === undefined ? { expires_at: "Choose the day the token stops working" } : {};
       for (const issue of parsed.error?.issues ?? []) next[(issue.path[0] as keyof Errors) ?? "form"] ??= issue.message;
@@ -57,7 +63,7 @@ export function TokenCreateForm() {
   return (
     <div className="stack">
       {create.data ? <NewTokenSecret name={create.data.name} secret={create.data.secret} onDone={() => create.reset()} /> : null}
-      <form onSubmit={handleSubmit} noValidate aria-label="Create an API token">
+      <form onSubmit={handleSubmit} onFocus={() => void loadTokenSchema()} noValidate aria-label="Create an API token">
         <div className="stack">
           <Field label="Name" hint="What uses it, e.g. “CRM sync”" error={errors.name}>
             {(props) => <input {...props} type="text" value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />}
@@ -65,11 +71,11 @@ export function TokenCreateForm() {
           <fieldset aria-describedby={errors.scopes ? "scopes-error" : undefined}>
             <legend>Scopes</legend>
             <div className="checks checks--column">
-              {scopes.map((scope) => (
+              {scopeChoices.map(({ scope, description }) => (
                 <label key={scope} className="check">
                   <input type="checkbox" checked={chosen.includes(scope)} onChange={(event) => toggle(scope, event.target.checked)} />
                   <span>
-                    <code>{scope}</code> <span className="muted small">{scopeDescriptions[scope]}</span>
+                    <code>{scope}</code> <span className="muted small">{description}</span>
                   </span>
                 </label>
               ))}

@@ -1,20 +1,10 @@
-import { formatNational } from "@/lib/reference/phone";
-
-// How the portal writes things people read.
+// How the portal writes things people read. Telephone numbers are in phone-format.ts, so
+// that libphonenumber's metadata loads only with the pages that show numbers.
 
 const typeLabels: Record<string, string> = { local: "Local", national: "National", mobile: "Mobile", toll_free: "Toll-free" };
 
 export function numberTypeLabel(type: string): string {
   return typeLabels[type] ?? type;
-}
-
-/** "020 7946 0000"; the E.164 itself when libphonenumber cannot place it. */
-export function nationalFormat(e164: string): string {
-  try {
-    return formatNational(e164);
-  } catch {
-    return e164;
-  }
 }
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });

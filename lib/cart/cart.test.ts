@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { addGeography, addNumber, emptyCart, markUnavailable, numberCount, removeLine, removeUnavailable, setQuantity, unavailableNumbersFrom, withAttempt, type CartProduct } from "@/lib/cart/cart";
+import {
+  addGeography,
+  addNumber,
+  emptyCart,
+  markUnavailable,
+  numberCount,
+  parseCart,
+  removeLine,
+  removeUnavailable,
+  setQuantity,
+  unavailableNumbersFrom,
+  withAttempt,
+  type CartProduct,
+} from "@/lib/cart/cart";
 import { cheapestProduct, orderInput, priceSummary, toMinorUnits } from "@/lib/cart/checkout";
 import { orderRequestSchema } from "@/lib/schemas/orders";
 
@@ -90,5 +103,46 @@ describe("checkout", () => {
     });
     const refused = orderRequestSchema.safeParse(orderInput(lines, { contact_name: "  ", reference_number: "x".repeat(101) }));
     expect(refused.success ? [] : refused.error.issues.map((issue) => issue.path.join("."))).toEqual(["contact_name", "reference_number"]);
+  });
+});
+
+describe("parseCart (what localStorage hands back)", () => {
+  const numberLine = { kind: "number", key: "+442079460001", ...named("+442079460001"), product: null };
+  const geographyLine = { kind: "geography", key: "GB/local/GB-ENG-MANCHESTER-161/8", ...manchester, quantity: 3, product: plus };
+  const stored = { lines: [numberLine, geographyLine], attempt: { key: "k1", fingerprint: "body-a" }, unavailable: ["+442079460001"] };
+
+  it("reads back what the cart functions write", () => {
+    const cart = markUnavailable(withAttempt(addGeography(addNumber(emptyCart, named("+442079460001")), { ...manchester, quantity: 3, product: plus }), "body-a", () => "k1"), ["+442079460001"]);
+    expect(parseCart(JSON.parse(JSON.stringify(cart)))).toEqual(cart);
+    expect(parseCart(stored)).toEqual(stored);
+    expect(parseCart(emptyCart)).toEqual(emptyCart);
+  });
+
+  it("drops fields it does not know", () => {
+    const extra = { ...stored, version: 2, lines: [{ ...numberLine, note: "x", product: { ...basic, included_minutes: "100" } }] };
+    expect(parseCart(extra)).toEqual({ ...stored, lines: [{ ...numberLine, product: basic }] });
+  });
+
+  it.each<[string, unknown]>([
+    ["null", null],
+    ["an array", []],
+    ["a string", "cart"],
+    ["no lines", { attempt: null, unavailable: [] }],
+    ["no attempt", { lines: [], unavailable: [] }],
+    ["no unavailable list", { lines: [], attempt: null }],
+    ["an attempt without its key", { ...stored, attempt: { fingerprint: "body-a" } }],
+    ["a number in the unavailable list", { ...stored, unavailable: [442079460001] }],
+    ["a line of another kind", { ...stored, lines: [{ ...numberLine, kind: "port" }] }],
+    ["a named line without its number", { ...stored, lines: [{ ...numberLine, number_e164: undefined }] }],
+    ["a named line without its product", { ...stored, lines: [{ ...numberLine, product: undefined }] }],
+    ["a named line with half a product", { ...stored, lines: [{ ...numberLine, product: { id: "7" } }] }],
+    ["a geography line without a product", { ...stored, lines: [{ ...geographyLine, product: null }] }],
+    ["a geography line without a region name", { ...stored, lines: [{ ...geographyLine, region_name: undefined }] }],
+    ["a quantity of 0", { ...stored, lines: [{ ...geographyLine, quantity: 0 }] }],
+    ["a quantity over 100", { ...stored, lines: [{ ...geographyLine, quantity: 101 }] }],
+    ["a fractional quantity", { ...stored, lines: [{ ...geographyLine, quantity: 1.5 }] }],
+    ["a quantity in a string", { ...stored, lines: [{ ...geographyLine, quantity: "3" }] }],
+  ])("refuses %s", (_label, value) => {
+    expect(parseCart(value)).toBeNull();
   });
 });

@@ -1,58 +1,95 @@
-import { z } from "zod";
 import type { Product } from "@/lib/schemas/products";
-import { ORDER_LIMITS } from "@/lib/schemas/orders";
+import { ORDER_LIMITS } from "@/lib/schemas/limits";
 
 // The cart: what a person means to order, kept in the browser until checkout. Pure
 // functions over a plain value, so the store, the page and the tests share them.
 
-const cartProductSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  currency: z.string(),
-  monthly_fee: z.string(),
-  setup_fee: z.string(),
-  estimated_lead_time: z.string(),
-});
+export type CartProduct = Pick<Product, "id" | "name" | "currency" | "monthly_fee" | "setup_fee" | "estimated_lead_time">;
 
-const namedLineSchema = z.object({
-  kind: z.literal("number"),
-  key: z.string(),
-  number_e164: z.string(),
-  country: z.string(),
-  number_type: z.string(),
-  region: z.string(),
-  region_name: z.string(),
+type Geography = { key: string; country: string; number_type: string; region: string; region_name: string };
+
+export type NamedLine = Geography & {
+  kind: "number";
+  number_e164: string;
   /** null: the cheapest product of the region, as the order would pick it. */
-  product: cartProductSchema.nullable(),
-});
+  product: CartProduct | null;
+};
 
-const geographyLineSchema = z.object({
-  kind: z.literal("geography"),
-  key: z.string(),
-  country: z.string(),
-  number_type: z.string(),
-  region: z.string(),
-  region_name: z.string(),
-  quantity: z.number().int().min(1).max(ORDER_LIMITS.maxQuantity),
-  product: cartProductSchema,
-});
+export type GeographyLine = Geography & { kind: "geography"; quantity: number; product: CartProduct };
 
-export const cartSchema = z.object({
-  lines: z.array(z.discriminatedUnion("kind", [namedLineSchema, geographyLineSchema])),
+export type CartLine = NamedLine | GeographyLine;
+
+export type Cart = {
+  lines: CartLine[];
   /**
    * The checkout under way: its Idempotency-Key and the order body it was made for. The same
    * body reuses the key (a double click, a retry after a lost answer); any change gets a new one.
    */
-  attempt: z.object({ key: z.string(), fingerprint: z.string() }).nullable(),
+  attempt: { key: string; fingerprint: string } | null;
   /** Numbers the last checkout was told are no longer for sale (409 number_unavailable). */
-  unavailable: z.array(z.string()),
-});
+  unavailable: string[];
+};
 
-export type CartProduct = z.infer<typeof cartProductSchema>;
-export type NamedLine = z.infer<typeof namedLineSchema>;
-export type GeographyLine = z.infer<typeof geographyLineSchema>;
-export type CartLine = NamedLine | GeographyLine;
-export type Cart = z.infer<typeof cartSchema>;
+// Reading back what localStorage holds. Checked by hand rather than with a zod schema: the
+// cart is the browser's own state, no API resource, and every portal page reads it (the
+// header's count), where zod would add ~28 kB gzip to each. Unknown fields are dropped.
+
+type Fields = Record<string, unknown>;
+
+const isFields = (value: unknown): value is Fields => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The named string fields of `value`, or null if one is missing or not a string. */
+function pickStrings<K extends string>(value: Fields, keys: readonly K[]): Record<K, string> | null {
+  const picked: Partial<Record<K, string>> = {};
+  for (const key of keys) {
+    const field = value[key];
+    if (typeof field !== "string") return null;
+    picked[key] = field;
+  }
+  return picked as Record<K, string>;
+}
+
+const productFields = ["id", "name", "currency", "monthly_fee", "setup_fee", "estimated_lead_time"] as const;
+const geographyFields = ["key", "country", "number_type", "region", "region_name"] as const;
+
+const readProduct = (value: unknown): CartProduct | null => (isFields(value) ? pickStrings(value, productFields) : null);
+
+function readLine(value: unknown): CartLine | null {
+  if (!isFields(value)) return null;
+  const geography = pickStrings(value, geographyFields);
+  if (geography === null) return null;
+  if (value.kind === "number") {
+    const product = value.product === null ? null : readProduct(value.product);
+    if (typeof value.number_e164 !== "string" || (value.product !== null && product === null)) return null;
+    return { kind: "number", ...geography, number_e164: value.number_e164, product };
+  }
+  if (value.kind === "geography") {
+    const product = readProduct(value.product);
+    const quantity = value.quantity;
+    if (product === null || typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 1 || quantity > ORDER_LIMITS.maxQuantity) return null;
+    return { kind: "geography", ...geography, quantity, product };
+  }
+  return null;
+}
+
+/** The cart in `value` (parsed JSON from storage), or null when it is not one. */
+export function parseCart(value: unknown): Cart | null {
+  if (!isFields(value) || !Array.isArray(value.lines) || !Array.isArray(value.unavailable)) return null;
+  const lines: CartLine[] = [];
+  for (const entry of value.lines) {
+    const line = readLine(entry);
+    if (line === null) return null;
+    lines.push(line);
+  }
+  const unavailable = value.unavailable.filter((number): number is string => typeof number === "string");
+  if (unavailable.length !== value.unavailable.length) return null;
+  let attempt: Cart["attempt"] = null;
+  if (value.attempt !== null) {
+    attempt = isFields(value.attempt) ? pickStrings(value.attempt, ["key", "fingerprint"] as const) : null;
+    if (attempt === null) return null;
+  }
+  return { lines, attempt, unavailable };
+}
 
 export const emptyCart: Cart = { lines: [], attempt: null, unavailable: [] };
 

@@ -1,8 +1,11 @@
 import type { z } from "zod";
-import { errorBodySchema, type ErrorBody } from "@/lib/api/errors";
+import type { ErrorBody } from "@/lib/api/errors";
 
 // The portal's one way to call /api/v2: same-origin, so the session cookie rides along.
-// Answers are parsed with the routes' own response schemas; errors keep the contract's body.
+// Answers are typed by the routes' own response schemas, named at each call. They are not
+// parsed again here: every route parses its reply with that schema before sending it
+// (lib/api/route.ts), and parsing here would ship zod and every schema to the browser.
+// Errors keep the contract's body.
 
 export class ApiClientError extends Error {
   constructor(
@@ -22,7 +25,8 @@ export type ApiAnswer<T> = { data: T; headers: Headers };
 
 type Init = { method?: "GET" | "POST" | "DELETE"; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
 
-export async function apiFetch<S extends z.ZodType>(path: string, schema: S, init: Init = {}): Promise<ApiAnswer<z.output<S>>> {
+/** `S`: the route's response schema, as a type only (`apiFetch<typeof orderResponseSchema>(…)`). */
+export async function apiFetch<S extends z.ZodType>(path: string, init: Init = {}): Promise<ApiAnswer<z.output<S>>> {
   const headers: Record<string, string> = { accept: "application/json", ...init.headers };
   if (init.body !== undefined) headers["content-type"] = "application/json";
   let response: Response;
@@ -39,11 +43,24 @@ export async function apiFetch<S extends z.ZodType>(path: string, schema: S, ini
     throw new ApiClientError(0, null);
   }
   const json: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(json);
-    throw new ApiClientError(response.status, parsed.success ? parsed.data : null);
-  }
-  return { data: schema.parse(json), headers: response.headers };
+  if (!response.ok) throw new ApiClientError(response.status, isErrorBody(json) ? json : null);
+  return { data: json as z.output<S>, headers: response.headers };
+}
+
+/** The contract's error body, or something else in front of the app (a proxy's HTML page). */
+function isErrorBody(json: unknown): json is ErrorBody {
+  if (typeof json !== "object" || json === null || !("error" in json)) return false;
+  const error: unknown = json.error;
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    "message" in error &&
+    typeof error.message === "string" &&
+    "code" in error &&
+    typeof error.code === "string" &&
+    "details" in error &&
+    typeof error.details === "string"
+  );
 }
 
 /** A query string from defined values; arrays repeat the key. */

@@ -1,6 +1,6 @@
 "use client";
 import { useCallback, useSyncExternalStore } from "react";
-import { cartSchema, emptyCart, type Cart } from "@/lib/cart/cart";
+import { emptyCart, parseCart, type Cart } from "@/lib/cart/cart";
 
 // The cart lives in localStorage so it survives a reload and is shared by open tabs.
 const STORAGE_KEY = "numbers-portal:cart:v1";
@@ -19,8 +19,7 @@ function readCart(): Cart {
   // useSyncExternalStore needs the same object back while nothing changed.
   if (raw === cachedRaw) return cachedCart;
   cachedRaw = raw;
-  const parsed = raw === null ? null : cartSchema.safeParse(safeJson(raw));
-  cachedCart = parsed?.success ? parsed.data : emptyCart;
+  cachedCart = (raw === null ? null : parseCart(safeJson(raw))) ?? emptyCart;
   return cachedCart;
 }
 
@@ -55,12 +54,23 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** [cart, update]: update takes one of lib/cart/cart's pure functions' results. */
-export function useCart(): { cart: Cart; hydrated: boolean; update: (change: (cart: Cart) => Cart) => void } {
+/**
+ * [cart, update]: update takes one of lib/cart/cart's pure functions' results. Until the page
+ * has hydrated, the cart is the empty one the server rendered with.
+ */
+export function useCart(): { cart: Cart; update: (change: (cart: Cart) => Cart) => void } {
   const cart = useSyncExternalStore(subscribe, readCart, () => emptyCart);
-  const hydrated = useSyncExternalStore(subscribe, () => true, () => false);
   const update = useCallback((change: (cart: Cart) => Cart) => writeCart(change(readCart())), []);
-  return { cart, hydrated, update };
+  return { cart, update };
+}
+
+/**
+ * False while the server's render is being hydrated, for views that must not show the empty
+ * cart as if it were the person's. A hook of its own: its change after hydration re-renders
+ * only the views that ask (an empty cart re-renders nothing, the inventory table included).
+ */
+export function useCartHydrated(): boolean {
+  return useSyncExternalStore(subscribe, () => true, () => false);
 }
 
 /** A random Idempotency-Key; crypto.randomUUID needs a secure context, getRandomValues does not. */

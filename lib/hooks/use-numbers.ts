@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch, toQueryString } from "@/lib/hooks/api-fetch";
 import { queryKeys } from "@/lib/hooks/query-keys";
-import { activeRuleResponseSchema, numberConfigurationListResponseSchema } from "@/lib/schemas/numbers";
+import type { activeRuleResponseSchema, numberConfigurationListResponseSchema } from "@/lib/schemas/numbers";
 
 /** What the rule viewer's one search box asked for; `organization_id` is for support users. */
 export type NumberSearch = {
@@ -40,7 +40,7 @@ function searchPath(search: NumberSearch): string {
 export function useNumberSearch(search: NumberSearch) {
   return useQuery({
     queryKey: queryKeys.numbers.search(search),
-    queryFn: async ({ signal }) => (await apiFetch(searchPath(search), numberConfigurationListResponseSchema, { signal })).data.data,
+    queryFn: async ({ signal }) => (await apiFetch<typeof numberConfigurationListResponseSchema>(searchPath(search), { signal })).data.data,
   });
 }
 
@@ -49,7 +49,7 @@ export function useNumberConfiguration(numberId: string) {
   return useQuery({
     queryKey: queryKeys.numbers.detail(numberId),
     queryFn: async ({ signal }) => {
-      const { data } = await apiFetch(`/numbers${toQueryString({ number_id: numberId })}`, numberConfigurationListResponseSchema, { signal });
+      const { data } = await apiFetch<typeof numberConfigurationListResponseSchema>(`/numbers${toQueryString({ number_id: numberId })}`, { signal });
       return data.data[0] ?? null;
     },
   });
@@ -60,7 +60,7 @@ export function useActiveRule(numberId: string, at: string | null) {
   return useQuery({
     queryKey: queryKeys.numbers.activeRule(numberId, at),
     queryFn: async ({ signal }) =>
-      (await apiFetch(`/numbers/${encodeURIComponent(numberId)}/active_rule${toQueryString({ at })}`, activeRuleResponseSchema, { signal })).data.data,
+      (await apiFetch<typeof activeRuleResponseSchema>(`/numbers/${encodeURIComponent(numberId)}/active_rule${toQueryString({ at })}`, { signal })).data.data,
     refetchInterval: at === null ? 60_000 : false,
   });
 }

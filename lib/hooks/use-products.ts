@@ -2,7 +2,7 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/hooks/api-fetch";
 import { queryKeys } from "@/lib/hooks/query-keys";
-import { productMapSchema, type ProductMap } from "@/lib/schemas/products";
+import type { productMapSchema, ProductMap } from "@/lib/schemas/products";
 
 const PRODUCTS_STALE_MS = 5 * 60_000;
 
@@ -11,7 +11,7 @@ function productsQuery(country: string, numberType: string | null) {
     queryKey: queryKeys.products(country, numberType),
     queryFn: async ({ signal }: { signal: AbortSignal }) => {
       const path = numberType ? `/products/${country}/${numberType}` : `/products/${country}`;
-      return (await apiFetch(path, productMapSchema, { signal })).data;
+      return (await apiFetch<typeof productMapSchema>(path, { signal })).data;
     },
     staleTime: PRODUCTS_STALE_MS,
   };

@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/hooks/api-fetch";
 import { queryKeys } from "@/lib/hooks/query-keys";
-import { countryListSchema, documentTypeListSchema, numberTypeListSchema, regionListSchema } from "@/lib/schemas/reference";
+import type { countryListSchema, documentTypeListSchema, numberTypeListSchema, regionListSchema } from "@/lib/schemas/reference";
 
 // Reference data rarely changes (spec §2.3–2.4): an hour without refetching is plenty.
 const REFERENCE_STALE_MS = 60 * 60_000;
@@ -10,7 +10,7 @@ const REFERENCE_STALE_MS = 60 * 60_000;
 export function useCountries() {
   return useQuery({
     queryKey: queryKeys.countries(),
-    queryFn: async ({ signal }) => (await apiFetch("/countries", countryListSchema, { signal })).data,
+    queryFn: async ({ signal }) => (await apiFetch<typeof countryListSchema>("/countries", { signal })).data,
     staleTime: REFERENCE_STALE_MS,
   });
 }
@@ -18,7 +18,7 @@ export function useCountries() {
 export function useNumberTypes() {
   return useQuery({
     queryKey: queryKeys.numberTypes(),
-    queryFn: async ({ signal }) => (await apiFetch("/number_types", numberTypeListSchema, { signal })).data,
+    queryFn: async ({ signal }) => (await apiFetch<typeof numberTypeListSchema>("/number_types", { signal })).data,
     staleTime: REFERENCE_STALE_MS,
   });
 }
@@ -26,7 +26,7 @@ export function useNumberTypes() {
 export function useDocumentTypes() {
   return useQuery({
     queryKey: queryKeys.documentTypes(),
-    queryFn: async ({ signal }) => (await apiFetch("/document_types", documentTypeListSchema, { signal })).data,
+    queryFn: async ({ signal }) => (await apiFetch<typeof documentTypeListSchema>("/document_types", { signal })).data,
     staleTime: REFERENCE_STALE_MS,
   });
 }
@@ -34,7 +34,7 @@ export function useDocumentTypes() {
 export function useRegions(country: string | null) {
   return useQuery({
     queryKey: queryKeys.regions(country ?? ""),
-    queryFn: async ({ signal }) => (await apiFetch(`/regions/${encodeURIComponent(country ?? "")}`, regionListSchema, { signal })).data,
+    queryFn: async ({ signal }) => (await apiFetch<typeof regionListSchema>(`/regions/${encodeURIComponent(country ?? "")}`, { signal })).data,
     enabled: Boolean(country),
     staleTime: REFERENCE_STALE_MS,
   });

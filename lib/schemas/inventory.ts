@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { boundedInt, queryBoolean } from "@/lib/schemas/common";
 import { requiredDocumentSchema } from "@/lib/schemas/reference";
-import { keypadToDigits } from "@/lib/reference/phone";
+import { INVENTORY_PAGE } from "@/lib/schemas/limits";
+import { keypadToDigits } from "@/lib/reference/keypad";
 
-export const INVENTORY_PAGE = { defaultLimit: 50, maxLimit: 1000, maxOffset: 100_000 } as const;
+export { INVENTORY_PAGE };
 
 const CONTAINS_MESSAGE = "contains must be 1 to 15 digits or keypad letters, optionally after a leading +";
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { boundedInt, countryCodeSchema, numberTypeIdSchema } from "@/lib/schemas/common";
+import { ORDER_LIMITS } from "@/lib/schemas/limits";
 import { regionIdSchema } from "@/lib/schemas/products";
 
-// Contract §7 limits.
-export const ORDER_LIMITS = { maxItems: 100, maxNumbers: 500, maxQuantity: 100, maxContactName: 200, maxReference: 100 } as const;
+export { ORDER_LIMITS };
 
 const E164_MESSAGE = "must be an E.164 number such as +12125550123";
 

@@ -1,19 +1,33 @@
 // /inventory – search the numbers for sale; the filters live in the query string
+import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { Suspense } from "react";
+import { prefetchInventoryPage } from "@/app/(portal)/inventory/prefetch";
 import { InventoryView } from "@/components/inventory/inventory-view";
+import { searchFromParams } from "@/components/inventory/search-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingState } from "@/components/ui/states";
+import { requirePortalUser } from "@/lib/auth/portal-session";
 
 export const metadata: Metadata = { title: "Inventory" };
 
-export default function InventoryPage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function InventoryPage({ searchParams }: Props) {
+  // The layout checks too, but layout and page render at the same time: no data before this.
+  await requirePortalUser();
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(await searchParams)) for (const item of [value ?? []].flat()) params.append(key, item);
+  // The search the browser will read from the same URL, answered here for the first paint.
+  const state = await prefetchInventoryPage(searchFromParams(params));
   return (
     <>
       <PageHeader title="Find numbers" description="Numbers for sale right now. A search reserves nothing: add what you want to the cart and check out." />
-      <Suspense fallback={<LoadingState />}>
-        <InventoryView />
-      </Suspense>
+      <HydrationBoundary state={state}>
+        <Suspense fallback={<LoadingState />}>
+          <InventoryView />
+        </Suspense>
+      </HydrationBoundary>
     </>
   );
 }

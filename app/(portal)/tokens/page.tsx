@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { TokenCreateForm } from "@/components/tokens/token-create-form";
 import { TokenList } from "@/components/tokens/token-list";
 import { PageHeader } from "@/components/ui/page-header";
+import { scopeDescriptions, scopes } from "@/lib/auth/scopes";
 
 export const metadata: Metadata = { title: "API tokens" };
 
@@ -13,7 +14,7 @@ export default function TokensPage() {
       <div className="stack">
         <section className="card card--narrow" aria-labelledby="token-create-heading">
           <h2 id="token-create-heading">New token</h2>
-          <TokenCreateForm />
+          <TokenCreateForm scopeChoices={scopes.map((scope) => ({ scope, description: scopeDescriptions[scope] }))} />
         </section>
         <section className="card" aria-labelledby="token-list-heading">
           <h2 id="token-list-heading">Your organization&apos;s tokens</h2>
