@@ -43,25 +43,7 @@ async function createOrder(tx: Tx, buyer: Buyer, request: OrderRequest, resoluti
     throw unavailable(request, [...resolution.unknownNumbers, ...sold.map((number) => number.numberE164)]);
   }
 
-  // Two statements, each answering what it wrote: a nested create with an include costs four
-  // round trips, all of them inside the transaction.
-  const order = await tx.order.create({
-    data: {
-      referenceId: newReferenceId(),
-      organizationId: buyer.organizationId,
-      placedByUserId: buyer.userId,
-      placedByTokenId: buyer.tokenId,
-      contactName: request.contact_name,
-      referenceNumber: request.reference_number ?? null,
-      status: "backordered",
-    },
-    select: { id: true, referenceId: true },
-  });
-  const items = await tx.orderItem.createManyAndReturn({
-    data: resolution.items.map((item) => ({ ...itemRow(item), orderId: order.id })),
-    select: { id: true, position: true },
-  });
-  const itemIdAt = new Map(items.map((item) => [item.position, item.id]));
+  const { orderId, referenceId, itemIdAt } = await insertOrder(tx, buyer, request, resolution.items);
   const idOf = (item: ResolvedItem) => {
     const id = itemIdAt.get(item.position);
     if (id === undefined) throw new Error(`order item ${item.position} was not created`);
@@ -85,29 +67,41 @@ async function createOrder(tx: Tx, buyer: Buyer, request: OrderRequest, resoluti
       await tx.orderItem.update({ where: { id: idOf(item) }, data: { backorderedQuantity: item.quantity - taken.length } });
     }
   }
-  await createConfigurations(tx, buyer.organizationId, sold);
-
   const quantity = resolution.items.reduce((sum, item) => sum + item.quantity, 0);
-  await tx.order.update({ where: { id: order.id }, data: { status: orderStatusFor(quantity, backordered) } });
-  return order.referenceId;
+  await createConfigurations(tx, buyer.organizationId, sold, { orderId, status: orderStatusFor(quantity, backordered) });
+  return referenceId;
 }
 
-function itemRow(item: ResolvedItem) {
-  return {
-    position: item.position,
-    kind: item.kind,
-    numberE164: item.numberE164,
-    countryId: item.countryId,
-    numberTypeId: item.numberTypeId,
-    regionId: item.regionId,
-    productId: item.product.id,
-    quantity: item.quantity,
-    backorderedQuantity: 0,
-    currency: item.product.currency,
-    monthlyFee: item.product.monthlyFee,
-    setupFee: item.product.setupFee,
-    estimatedLeadTime: item.product.estimatedLeadTime,
-  };
+/**
+ * The order and its items in one statement (each statement is a round trip inside the
+ * transaction, and round trips are most of an order's cost: docs/PERFORMANCE.md). The order
+ * starts backordered; its real status is set once the sale is known.
+ */
+async function insertOrder(tx: Tx, buyer: Buyer, request: OrderRequest, items: ResolvedItem[]) {
+  const column = <T>(pick: (item: ResolvedItem) => T) => items.map(pick);
+  const rows = await tx.$queryRaw<Array<{ order_id: number; reference_id: string; item_id: number; position: number }>>`
+    WITH new_order AS (
+      INSERT INTO "order" (reference_id, organization_id, placed_by_user_id, placed_by_token_id, contact_name, reference_number, status)
+      VALUES (${newReferenceId()}, ${buyer.organizationId}, ${buyer.userId}, ${buyer.tokenId}, ${request.contact_name},
+              ${request.reference_number ?? null}, 'backordered'::order_status)
+      RETURNING id, reference_id
+    ), new_items AS (
+      INSERT INTO order_item (order_id, position, kind, number_e164, country_id, number_type_id, region_id, product_id,
+                              quantity, backordered_quantity, currency, monthly_fee, setup_fee, estimated_lead_time)
+      SELECT new_order.id, i.position, i.kind::order_item_kind, i.number_e164, i.country_id, i.number_type_id, i.region_id,
+             i.product_id, i.quantity, 0, i.currency, i.monthly_fee, i.setup_fee, i.estimated_lead_time
+        FROM new_order, unnest(
+          ${column((item) => item.position)}::int[], ${column((item) => item.kind)}::text[], ${column((item) => item.numberE164)}::text[],
+          ${column((item) => item.countryId)}::text[], ${column((item) => item.numberTypeId)}::text[], ${column((item) => item.regionId)}::text[],
+          ${column((item) => item.product.id)}::int[], ${column((item) => item.quantity)}::int[], ${column((item) => item.product.currency)}::text[],
+          ${column((item) => item.product.monthlyFee.toString())}::numeric[], ${column((item) => item.product.setupFee.toString())}::numeric[],
+          ${column((item) => item.product.estimatedLeadTime)}::text[]
+        ) AS i(position, kind, number_e164, country_id, number_type_id, region_id, product_id, quantity, currency, monthly_fee, setup_fee, estimated_lead_time)
+      RETURNING id, position
+    )
+    SELECT new_order.id AS order_id, new_order.reference_id, new_items.id AS item_id, new_items.position FROM new_order, new_items`;
+  if (rows.length !== items.length) throw new Error(`order insert wrote ${rows.length} items of ${items.length}`);
+  return { orderId: rows[0].order_id, referenceId: rows[0].reference_id, itemIdAt: new Map(rows.map((row) => [row.position, row.item_id])) };
 }
 
 // Listed in the order the request named them, so the answer reads like the request.
