@@ -62,6 +62,8 @@ export type SaleCheck = { orders: number; numbersSold: number; soldTwice: number
  */
 export async function checkBenchSales(url: string): Promise<SaleCheck> {
   return withClient(url, async (client) => {
+    // One snapshot for all counts: orders still in flight when the load stops commit meanwhile.
+    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
     const orders = await client.query<{ count: number }>(`SELECT count(*)::int AS "count" FROM "order" WHERE "organization_id" = $1`, [BENCH_ORGANIZATION.id]);
     const sold = await client.query<{ count: number }>(
       `SELECT count(*)::int AS "count" FROM "inventory_number" n JOIN "order_item" i ON i."id" = n."order_item_id"
@@ -78,6 +80,7 @@ export async function checkBenchSales(url: string): Promise<SaleCheck> {
           AND i."quantity" - i."backordered_quantity" <> (SELECT count(*) FROM "inventory_number" n WHERE n."order_item_id" = i."id")`,
       [BENCH_ORGANIZATION.id],
     );
+    await client.query("COMMIT");
     return { orders: orders.rows[0].count, numbersSold: sold.rows[0].count, soldTwice: claimedTwice.rows[0].count + shortItems.rows[0].count };
   });
 }
