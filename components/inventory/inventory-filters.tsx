@@ -3,7 +3,9 @@ import { useState, type FormEvent } from "react";
 import { Field } from "@/components/ui/field";
 import { numberTypeLabel } from "@/components/ui/format";
 import { PAGE_SIZES } from "@/components/inventory/search-state";
+import { blankInventorySearch } from "@/lib/hooks/inventory-search";
 import type { InventorySearch } from "@/lib/hooks/use-inventory";
+import { INVENTORY_PAGE } from "@/lib/schemas/limits";
 import { useCountries, useDocumentTypes, useRegions } from "@/lib/hooks/use-reference";
 import { useProducts } from "@/lib/hooks/use-products";
 
@@ -215,7 +217,7 @@ export function InventoryFilters({ search, onSearch }: { search: InventorySearch
         <button type="submit" className="btn btn--primary">
           Search numbers
         </button>
-        <button type="button" className="btn btn--link" onClick={() => setDraft(draftOf(draft.country ? { ...emptyFor(draft.country) } : null))}>
+        <button type="button" className="btn btn--link" onClick={() => setDraft(draftOf(draft.country ? blankInventorySearch(draft.country, INVENTORY_PAGE.defaultLimit) : null))}>
           Clear filters
         </button>
       </div>
@@ -223,19 +225,3 @@ export function InventoryFilters({ search, onSearch }: { search: InventorySearch
   );
 }
 
-function emptyFor(country: string): InventorySearch {
-  return {
-    country,
-    number_type: null,
-    region: null,
-    contains: null,
-    starts_with: null,
-    ends_with: null,
-    sms_enabled: null,
-    voice_enabled: null,
-    exclude_all_documents_required: false,
-    exclude_documents: [],
-    limit: 50,
-    offset: 0,
-  };
-}

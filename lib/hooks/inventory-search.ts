@@ -25,6 +25,24 @@ export type InventorySearch = {
  * people in its country write it ("020 7946 0000"), by E.164. The writing is done where the
  * page is fetched, so the page itself need not load libphonenumber (~32 kB gzip) to show it.
  */
+/** A search in `country` with no filter set: what "clear filters" leaves, and the hook's idle key. */
+export function blankInventorySearch(country: string, limit: number): InventorySearch {
+  return {
+    country,
+    number_type: null,
+    region: null,
+    contains: null,
+    starts_with: null,
+    ends_with: null,
+    sms_enabled: null,
+    voice_enabled: null,
+    exclude_all_documents_required: false,
+    exclude_documents: [],
+    limit,
+    offset: 0,
+  };
+}
+
 export type InventoryPage = { items: InventoryNumber[]; total: number; national: Record<string, string> };
 
 export function inventoryPage(items: InventoryNumber[], total: number, nationalFormat: (e164: string) => string): InventoryPage {

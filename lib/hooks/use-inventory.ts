@@ -1,7 +1,7 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/hooks/api-fetch";
-import { inventoryPage, inventoryPath, type InventoryPage, type InventorySearch } from "@/lib/hooks/inventory-search";
+import { blankInventorySearch, inventoryPage, inventoryPath, type InventoryPage, type InventorySearch } from "@/lib/hooks/inventory-search";
 import { queryKeys } from "@/lib/hooks/query-keys";
 import type { inventoryListSchema } from "@/lib/schemas/inventory";
 
@@ -26,17 +26,4 @@ export function useInventorySearch(search: InventorySearch | null) {
   });
 }
 
-const emptySearch: InventorySearch = {
-  country: "",
-  number_type: null,
-  region: null,
-  contains: null,
-  starts_with: null,
-  ends_with: null,
-  sms_enabled: null,
-  voice_enabled: null,
-  exclude_all_documents_required: false,
-  exclude_documents: [],
-  limit: 0,
-  offset: 0,
-};
+const emptySearch = blankInventorySearch("", 0);
