@@ -12,7 +12,17 @@ const config = [
     },
   },
   {
-    ignores: ["node_modules/**", ".next/**", "lib/generated/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
+    ignores: [
+      "node_modules/**",
+      ".next/**",
+      "lib/generated/**",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+      ".stryker-tmp/**",
+      "reports/**",
+    ],
   },
 ];
 

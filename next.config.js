@@ -28,8 +28,17 @@ const securityHeaders = [
 const nextConfig = {
   // PGlite loads its wasm and data files from its package directory at run time, and pg has
   // optional native bindings: bundling either breaks them.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "@prisma/adapter-pg", "bcryptjs"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "pg",
+    "@prisma/adapter-pg",
+    "bcryptjs",
+  ],
   poweredByHeader: false,
+  // Contract §1: /api/v2/countries/ is answered as /api/v2/countries (proxy.ts), not redirected
+  // to it without X-Request-Id. Pages keep their canonical paths: Next serves them either way.
+  skipTrailingSlashRedirect: true,
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

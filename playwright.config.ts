@@ -28,9 +28,23 @@ export default defineConfig({
     launchOptions: {
       // The system's Chromium (scripts/ensure-browser.ts checks it is there), not a download.
       executablePath: findChromium() ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
   },
+  // Every spec at a laptop's 1366×768; the page tour and the phone spec again at 390×844.
+  projects: [
+    { name: "desktop", use: { viewport: { width: 1366, height: 768 } }, testIgnore: /phone\.spec\.ts/ },
+    {
+      name: "mobile",
+      use: { viewport: { width: 390, height: 844 }, hasTouch: true },
+      testMatch: /(pages|phone|cart-holds)\.spec\.ts/,
+    },
+  ],
   webServer: external
     ? undefined
     : {
@@ -39,6 +53,11 @@ export default defineConfig({
         timeout: 900_000,
         reuseExistingServer: false,
         stdout: "pipe",
-        env: { PORT: String(port), PGLITE_DATA_DIR: path.join(dataDir, "pglite"), NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "error" },
+        env: {
+          PORT: String(port),
+          PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
+          NEXT_TELEMETRY_DISABLED: "1",
+          LOG_LEVEL: "error",
+        },
       },
 });

@@ -1,16 +1,17 @@
 // Portal pages need a session: without one, go to /sign-in and come back afterwards (contract §10).
 // /api/* requests that carry X-Forwarded-For lose it when no proxy is trusted, so that Next
-// fills it from the socket and a client cannot name its own address (lib/api/client-address.ts).
+// fills it from the socket and a client cannot name its own address (lib/http/client-address.ts).
 import { NextResponse, type NextRequest } from "next/server";
-import { withoutClientForwarding } from "@/lib/api/client-address";
+import { withoutClientForwarding } from "@/lib/http/client-address";
+import { ApiError } from "@/lib/errors";
+import { assertDecodablePath, withoutTrailingSlash } from "@/lib/api/raw-url";
+import { requestIdFor } from "@/lib/api/request-id";
+import { errorResponse } from "@/lib/api/responses";
 import { isSecureRequest, readSessionClaims } from "@/lib/auth/session-cookie";
 import { getEnv } from "@/lib/env";
 
-export async function proxy(request: NextRequest): Promise<NextResponse> {
-  if (request.nextUrl.pathname.startsWith("/api/")) {
-    const headers = withoutClientForwarding(request.headers, getEnv().TRUST_PROXY_HOPS);
-    return headers ? NextResponse.next({ request: { headers } }) : NextResponse.next();
-  }
+export async function proxy(request: NextRequest): Promise<Response> {
+  if (request.nextUrl.pathname.startsWith("/api/")) return apiProxy(request);
   const cookies = new Map(request.cookies.getAll().map((cookie) => [cookie.name, cookie.value]));
   if (await readSessionClaims(cookies, isSecureRequest(request.headers))) return NextResponse.next();
   const signIn = request.nextUrl.clone();
@@ -18,6 +19,27 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   signIn.search = "";
   signIn.searchParams.set("callbackUrl", `${request.nextUrl.pathname}${request.nextUrl.search}`);
   return NextResponse.redirect(signIn);
+}
+
+/**
+ * /api/*: a path Next could not decode answers the contract's 400 here (Next would answer its
+ * own page); a trailing slash is served as the path without it (contract §1); a client-sent
+ * X-Forwarded-For is dropped unless a proxy is trusted.
+ */
+function apiProxy(request: NextRequest): Response {
+  // request.url keeps the path as the client sent it; nextUrl may already have normalized it.
+  const raw = new URL(request.url);
+  try {
+    assertDecodablePath(raw.pathname);
+  } catch (error) {
+    if (error instanceof ApiError) return errorResponse(error, requestIdFor(request));
+    throw error;
+  }
+  const headers = withoutClientForwarding(request.headers, getEnv().TRUST_PROXY_HOPS);
+  const init = headers ? { request: { headers } } : undefined;
+  const stripped = raw.pathname.startsWith("/api/v2/") ? withoutTrailingSlash(raw.pathname) : null;
+  if (stripped !== null) return NextResponse.rewrite(new URL(`${stripped}${raw.search}`, raw), init);
+  return NextResponse.next(init);
 }
 
 export const config = {
@@ -31,5 +53,8 @@ export const config = {
     "/docs/:path*",
     // Only requests that carry the header pay for the proxy.
     { source: "/api/:path*", has: [{ type: "header", key: "x-forwarded-for" }] },
+    // Paths with a percent sign (which may not decode) or a trailing slash.
+    "/api/:path(.*%.*)",
+    "/api/:path(.*/)",
   ],
 };

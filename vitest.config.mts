@@ -8,13 +8,17 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     include: ["**/*.test.ts"],
-    exclude: ["node_modules/**", ".next/**", "e2e/**", "data/**"],
+    exclude: ["node_modules/**", ".next/**", "e2e/**", "data/**", ".stryker-tmp/**"],
     globalSetup: ["tests/global-setup.ts"],
     setupFiles: ["tests/setup-database.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
     // Suites send thousands of requests with one token; the limiter's own tests set low limits.
-    env: { LOG_LEVEL: "silent", RATE_LIMIT_DEFAULT_PER_MINUTE: "100000000", RATE_LIMIT_ORDERS_PER_MINUTE: "100000000" },
+    env: {
+      LOG_LEVEL: "silent",
+      RATE_LIMIT_DEFAULT_PER_MINUTE: "100000000",
+      RATE_LIMIT_ORDERS_PER_MINUTE: "100000000",
+    },
   },
 });

@@ -10,7 +10,9 @@ function demoToken(): string {
 
 test.describe("the API served by npm start", () => {
   test("answers the demo token with the seeded countries", async ({ request }) => {
-    const response = await request.get("/api/v2/countries", { headers: { authorization: `Bearer ${demoToken()}` } });
+    const response = await request.get("/api/v2/countries", {
+      headers: { authorization: `Bearer ${demoToken()}` },
+    });
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("application/json; charset=utf-8");
     expect(response.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
@@ -20,7 +22,9 @@ test.describe("the API served by npm start", () => {
   });
 
   test("routes path parameters in any case", async ({ request }) => {
-    const response = await request.get("/api/v2/regions/us", { headers: { authorization: `Bearer ${demoToken()}` } });
+    const response = await request.get("/api/v2/regions/us", {
+      headers: { authorization: `Bearer ${demoToken()}` },
+    });
     expect(response.status()).toBe(200);
     const regions = (await response.json()) as Array<{ id: string }>;
     expect(regions.length).toBeGreaterThan(0);
@@ -34,13 +38,19 @@ test.describe("the API served by npm start", () => {
       expect(response.headers()["x-request-id"]).toBe("smoke-404");
       expect(await response.json()).toEqual({
         message: "Not Found",
-        error: { message: `There is no endpoint at ${pathname}.`, details: `path=${pathname}`, code: "not_found" },
+        error: {
+          message: `There is no endpoint at ${pathname}.`,
+          details: `path=${pathname}`,
+          code: "not_found",
+        },
       });
     }
   });
 
   test("answers a wrong method with 405 and Allow", async ({ request }) => {
-    const response = await request.delete("/api/v2/countries", { headers: { authorization: `Bearer ${demoToken()}` } });
+    const response = await request.delete("/api/v2/countries", {
+      headers: { authorization: `Bearer ${demoToken()}` },
+    });
     expect(response.status()).toBe(405);
     expect(response.headers()["allow"]).toBe("GET, OPTIONS");
     expect((await response.json()).error.code).toBe("method_not_allowed");
@@ -48,7 +58,9 @@ test.describe("the API served by npm start", () => {
 
   test("serves destinations without a token and refuses a bad one", async ({ request }) => {
     expect((await request.get("/api/v2/destinations/GB/local")).status()).toBe(200);
-    const bad = await request.get("/api/v2/destinations/GB/local", { headers: { authorization: "Bearer wrong" } });
+    const bad = await request.get("/api/v2/destinations/GB/local", {
+      headers: { authorization: "Bearer wrong" },
+    });
     expect(bad.status()).toBe(401);
     expect((await bad.json()).error.code).toBe("unauthorized");
   });
@@ -65,16 +77,24 @@ test.describe("headers on every answer", () => {
     expect(headers["x-powered-by"]).toBeUndefined();
   });
 
-  test("Bearer requests from another origin are allowed by CORS, without credentials", async ({ request }) => {
+  test("Bearer requests from another origin are allowed by CORS, without credentials", async ({
+    request,
+  }) => {
     const preflight = await request.fetch("/api/v2/order", {
       method: "OPTIONS",
-      headers: { origin: "https://client.example", "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type, idempotency-key" },
+      headers: {
+        origin: "https://client.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, content-type, idempotency-key",
+      },
     });
     expect(preflight.status()).toBe(204);
     expect(preflight.headers()["access-control-allow-origin"]).toBe("*");
     expect(preflight.headers()["access-control-allow-headers"]).toContain("Idempotency-Key");
     expect(preflight.headers()["access-control-allow-credentials"]).toBeUndefined();
-    const response = await request.get("/api/v2/countries", { headers: { origin: "https://client.example", authorization: `Bearer ${demoToken()}` } });
+    const response = await request.get("/api/v2/countries", {
+      headers: { origin: "https://client.example", authorization: `Bearer ${demoToken()}` },
+    });
     expect(response.headers()["access-control-allow-origin"]).toBe("*");
     expect(response.headers()["access-control-expose-headers"]).toContain("X-Total-Count");
     expect(response.headers()["ratelimit-policy"]).toBe('"default";q=600;w=60');

@@ -11,7 +11,9 @@ test.describe("signing in and out", () => {
     await expect(page.getByText("Alex Carter")).toBeVisible();
   });
 
-  test("a page asked for while signed out comes back, query string and all, after signing in", async ({ page }) => {
+  test("a page asked for while signed out comes back, query string and all, after signing in", async ({
+    page,
+  }) => {
     await signIn(page, users.acmeCustomer, "/products?country=GB&type=mobile");
     await expect(page.getByLabel("Number type")).toHaveValue("mobile");
   });
@@ -21,7 +23,9 @@ test.describe("signing in and out", () => {
     await page.getByLabel("Email").fill(users.acmeCustomer);
     await page.getByLabel("Password").fill("not the password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.locator("#sign-in-error")).toHaveText("That email and password do not match an account.");
+    await expect(page.locator("#sign-in-error")).toHaveText(
+      "That email and password do not match an account.",
+    );
 
     await page.getByLabel("Password").fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -46,11 +50,15 @@ test.describe("signing in and out", () => {
     for (let attempt = 1; attempt <= 10; attempt++) {
       await page.getByLabel("Password").fill(`guess-${attempt}`);
       await page.getByRole("button", { name: "Sign in" }).click();
-      await expect(page.locator("#sign-in-error")).toHaveText("That email and password do not match an account.");
+      await expect(page.locator("#sign-in-error")).toHaveText(
+        "That email and password do not match an account.",
+      );
     }
     await page.getByLabel("Password").fill("guess-11");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.locator("#sign-in-error")).toHaveText(/Too many failed attempts\. Try again in 1[45] minutes\./);
+    await expect(page.locator("#sign-in-error")).toHaveText(
+      /Too many failed attempts\. Try again in 1[45] minutes\./,
+    );
   });
 
   test("another site cannot use the session to write", async ({ page }) => {

@@ -21,14 +21,18 @@ test.describe("the rule viewer", () => {
     });
   }
 
-  test("says each rule in plain words, shows disabled rules as off, and draws the week", async ({ page }, testInfo) => {
+  test("says each rule in plain words, shows disabled rules as off, and draws the week", async ({
+    page,
+  }, testInfo) => {
     await signIn(page, users.acmeCustomer, "/numbers/num_acme_freephone?at=2026-03-10T10:00:00Z");
     const rules = page.getByTestId("rule");
     await expect(rules).toHaveCount(3);
     await expect(rules.nth(0)).toContainText("Old IVR");
     await expect(rules.nth(0)).toContainText("Off — never answers");
     await expect(rules.nth(1)).toContainText("Mon–Fri 08:00–20:00, London time");
-    await expect(rules.nth(1)).toContainText("Dial sip:support@pbx.acme.example for 30 s, show caller's number");
+    await expect(rules.nth(1)).toContainText(
+      "Dial sip:support@pbx.acme.example for 30 s, show caller's number",
+    );
     await expect(rules.nth(1)).toHaveAttribute("aria-current", "true");
     const days = page.getByRole("list", { name: "Which rule answers, day by day" }).getByRole("listitem");
     await expect(days).toHaveCount(7);
@@ -52,13 +56,21 @@ test.describe("the rule viewer", () => {
     await expect(page.getByText("Extension 101")).toBeVisible();
   });
 
-  test("lets support staff choose an organization", async ({ page }) => {
+  test("lets support staff choose an organization by its name", async ({ page }) => {
     await signIn(page, users.acmeSupport, "/numbers");
     const organization = page.getByLabel("Organization");
-    await expect(organization.getByRole("option", { name: "org_globex" })).toBeAttached();
-    await organization.selectOption("org_globex");
+    // GET /organizations names them: support never reads a bare id.
+    await expect(organization.getByRole("option", { name: "Globex Corporation" })).toBeAttached();
+    await expect(organization.getByRole("option", { name: "org_globex" })).toHaveCount(0);
+    await expect(page.getByText("Acme Telecom Ltd").first()).toBeVisible();
+    await expect(page.getByText("org_acme", { exact: true })).toHaveCount(0);
+    await organization.selectOption({ label: "Globex Corporation" });
     await expect(page).toHaveURL(/organization_id=org_globex/);
     await expect(page.getByRole("link", { name: "Headquarters" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Main line" })).toHaveCount(0);
+
+    await page.goto("/orders");
+    await expect(page.getByText("Globex Corporation").first()).toBeVisible();
+    await expect(page.getByText(/^org_(acme|globex)$/)).toHaveCount(0);
   });
 });

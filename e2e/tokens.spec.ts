@@ -36,3 +36,24 @@ test("a token made on the tokens page works for the API until it is revoked", as
   expect(refused.status()).toBe(401);
   expect((await refused.json()).error.message).toBe("The token has been revoked.");
 });
+
+test("a token with numbers:write from the tokens page changes a configuration", async ({ page, request }) => {
+  await signIn(page, users.acmeCustomer, "/tokens");
+  const name = `E2E writer ${Date.now()}`;
+  const form = page.getByRole("form", { name: "Create an API token" });
+  await form.getByLabel("Name").fill(name);
+  await form.getByRole("checkbox", { name: /numbers:read/ }).check();
+  await form.getByRole("checkbox", { name: /numbers:write/ }).check();
+  await form.getByRole("button", { name: "Create token" }).click();
+  const auth = { authorization: `Bearer ${(await page.getByTestId("new-token-secret").innerText()).trim()}` };
+
+  const read = await request.get("/api/v2/numbers/num_acme_ext_7001", { headers: auth });
+  expect(read.status()).toBe(200);
+  const { data } = await read.json();
+  const changed = await request.put("/api/v2/numbers/num_acme_ext_7001", {
+    headers: { ...auth, "if-match": read.headers().etag },
+    data: { name: data.name, rules: data.rules },
+  });
+  expect(changed.status()).toBe(200);
+  expect(changed.headers().etag).not.toBe(read.headers().etag);
+});

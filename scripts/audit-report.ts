@@ -2,7 +2,11 @@
 // advisory, or "could not run" when the registry has no audit endpoint (this mirror answers
 // it with 405) or cannot be reached. Kept apart from scripts/audit.ts so it can be tested.
 
-export type AuditVerdict = { outcome: "clean" | "vulnerable" | "unavailable" | "error"; exitCode: 0 | 1; message: string };
+export type AuditVerdict = {
+  outcome: "clean" | "vulnerable" | "unavailable" | "error";
+  exitCode: 0 | 1;
+  message: string;
+};
 
 type Severity = "info" | "low" | "moderate" | "high" | "critical";
 type AuditReport = {
@@ -18,16 +22,31 @@ type AuditReport = {
 };
 
 // The audit endpoint is missing or unreachable: nothing was checked, nothing was found.
-const UNREACHABLE = new Set(["ENOAUDIT", "ENOTFOUND", "EAI_AGAIN", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENETUNREACH", "EHOSTUNREACH", "ERR_SOCKET_TIMEOUT"]);
+const UNREACHABLE = new Set([
+  "ENOAUDIT",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENETUNREACH",
+  "EHOSTUNREACH",
+  "ERR_SOCKET_TIMEOUT",
+]);
 
 export function judgeAudit(stdout: string, required: boolean): AuditVerdict {
   let report: AuditReport;
   try {
     report = JSON.parse(stdout) as AuditReport;
   } catch {
-    return { outcome: "error", exitCode: 1, message: `npm audit printed no JSON report: ${firstLine(stdout) || "(nothing)"}` };
+    return {
+      outcome: "error",
+      exitCode: 1,
+      message: `npm audit printed no JSON report: ${firstLine(stdout) || "(nothing)"}`,
+    };
   }
-  if (report === null || typeof report !== "object") return { outcome: "error", exitCode: 1, message: "npm audit printed no report" };
+  if (report === null || typeof report !== "object")
+    return { outcome: "error", exitCode: 1, message: "npm audit printed no report" };
 
   const counts = report.metadata?.vulnerabilities;
   if (counts) {
@@ -35,14 +54,28 @@ export function judgeAudit(stdout: string, required: boolean): AuditVerdict {
       .filter(([, entry]) => entry.severity === "high" || entry.severity === "critical")
       .map(([name, entry]) => `${name} (${entry.severity})`);
     const found = (counts.high ?? 0) + (counts.critical ?? 0);
-    const summary = (["critical", "high", "moderate", "low"] as const).map((severity) => `${counts[severity] ?? 0} ${severity}`).join(", ");
+    const summary = (["critical", "high", "moderate", "low"] as const)
+      .map((severity) => `${counts[severity] ?? 0} ${severity}`)
+      .join(", ");
     const scope = `${report.metadata?.dependencies?.prod ?? "the"} production dependencies`;
-    if (found > 0) return { outcome: "vulnerable", exitCode: 1, message: `npm audit: high or critical advisories in ${scope} (${summary}): ${serious.join(", ") || "see npm audit --omit=dev"}` };
-    return { outcome: "clean", exitCode: 0, message: `npm audit: no high or critical advisory in ${scope} (${summary})` };
+    if (found > 0)
+      return {
+        outcome: "vulnerable",
+        exitCode: 1,
+        message: `npm audit: high or critical advisories in ${scope} (${summary}): ${serious.join(", ") || "see npm audit --omit=dev"}`,
+      };
+    return {
+      outcome: "clean",
+      exitCode: 0,
+      message: `npm audit: no high or critical advisory in ${scope} (${summary})`,
+    };
   }
 
   // A network failure names its code only inside the message ("… reason: connect ECONNREFUSED …").
-  const code = report.error?.code ?? report.code ?? [...UNREACHABLE].find((name) => new RegExp(`\\b${name}\\b`).test(report.message ?? ""));
+  const code =
+    report.error?.code ??
+    report.code ??
+    [...UNREACHABLE].find((name) => new RegExp(`\\b${name}\\b`).test(report.message ?? ""));
   const text = firstLine(report.error?.summary || report.message || "");
   if (typeof report.statusCode === "number" || (code !== undefined && UNREACHABLE.has(code))) {
     const why =
@@ -50,10 +83,22 @@ export function judgeAudit(stdout: string, required: boolean): AuditVerdict {
         ? firstLine(report.message ?? `${report.uri ?? "the audit endpoint"} answered ${report.statusCode}`)
         : text || String(code);
     return required
-      ? { outcome: "unavailable", exitCode: 1, message: `npm audit could not run against this registry (${why}), and AUDIT_REQUIRED=1: failing.` }
-      : { outcome: "unavailable", exitCode: 0, message: `npm audit could not run against this registry (${why}): no advisory was checked. Set AUDIT_REQUIRED=1 to fail instead.` };
+      ? {
+          outcome: "unavailable",
+          exitCode: 1,
+          message: `npm audit could not run against this registry (${why}), and AUDIT_REQUIRED=1: failing.`,
+        }
+      : {
+          outcome: "unavailable",
+          exitCode: 0,
+          message: `npm audit could not run against this registry (${why}): no advisory was checked. Set AUDIT_REQUIRED=1 to fail instead.`,
+        };
   }
-  return { outcome: "error", exitCode: 1, message: `npm audit failed: ${[code, text || firstLine(JSON.stringify(report))].filter(Boolean).join(" ")}` };
+  return {
+    outcome: "error",
+    exitCode: 1,
+    message: `npm audit failed: ${[code, text || firstLine(JSON.stringify(report))].filter(Boolean).join(" ")}`,
+  };
 }
 
 function firstLine(text: string): string {

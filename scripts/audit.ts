@@ -6,7 +6,10 @@ import { spawnSync } from "node:child_process";
 import { judgeAudit } from "@/scripts/audit-report";
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-const audit = spawnSync(npm, ["audit", "--omit=dev", "--audit-level=high", "--json"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+const audit = spawnSync(npm, ["audit", "--omit=dev", "--audit-level=high", "--json"], {
+  encoding: "utf8",
+  maxBuffer: 64 * 1024 * 1024,
+});
 if (audit.error) {
   console.error(`npm audit could not be started: ${audit.error.message}`);
   process.exit(1);

@@ -27,7 +27,11 @@ function hasAptGet(): boolean {
 }
 
 function aptInstall(): boolean {
-  const install = () => spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } }).status === 0;
+  const install = () =>
+    spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    }).status === 0;
   // A fresh machine may have no package lists yet.
   return install() || (spawnSync("apt-get", ["update"], { stdio: "inherit" }).status === 0 && install());
 }
@@ -35,14 +39,18 @@ function aptInstall(): boolean {
 function main(): number {
   if (findChromium()) return 0;
   if (process.env.CHROMIUM_PATH) {
-    console.error(`CHROMIUM_PATH=${process.env.CHROMIUM_PATH} is not an executable file: point it at a Chromium or Chrome binary.`);
+    console.error(
+      `CHROMIUM_PATH=${process.env.CHROMIUM_PATH} is not an executable file: point it at a Chromium or Chrome binary.`,
+    );
     return 1;
   }
   if (process.getuid?.() === 0 && hasAptGet()) {
     console.log("No Chromium found: installing it with apt-get…");
     if (aptInstall() && findChromium()) return 0;
   }
-  console.error("No Chromium found for the browser tests: install it (sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary.");
+  console.error(
+    "No Chromium found for the browser tests: install it (sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary.",
+  );
   return 1;
 }
 

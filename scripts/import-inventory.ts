@@ -3,7 +3,8 @@
 // 0 all rows imported, 1 the file could not be read, 2 some rows were rejected.
 import { readFileSync } from "node:fs";
 import { getDatabase } from "@/lib/db/client";
-import { importInventory, ImportFileError } from "@/lib/inventory/import";
+import { ImportFileError } from "@/lib/inventory/import";
+import { restockInventory } from "@/lib/orders/restock";
 
 async function main(): Promise<number> {
   const file = process.argv[2];
@@ -20,10 +21,12 @@ async function main(): Promise<number> {
   }
   const db = await getDatabase();
   try {
-    const report = await importInventory(csv);
+    const report = await restockInventory(csv);
     for (const row of report.rejected) console.error(`${file}:${row.line}: rejected: ${row.reason}`);
     console.log(`Imported ${report.imported} number(s); rejected ${report.rejected.length} row(s).`);
-    console.log(`Back-orders: ${report.backorders.assignedNumbers} number(s) assigned to ${report.backorders.orders.length} order(s).`);
+    console.log(
+      `Back-orders: ${report.backorders.assignedNumbers} number(s) assigned to ${report.backorders.orders.length} order(s).`,
+    );
     for (const order of report.backorders.orders) console.log(`  ${order.referenceId}: ${order.status}`);
     return report.rejected.length > 0 ? 2 : 0;
   } finally {
@@ -34,7 +37,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    const message = error instanceof ImportFileError ? error.message : error instanceof Error ? error.stack : String(error);
+    const message =
+      error instanceof ImportFileError ? error.message : error instanceof Error ? error.stack : String(error);
     console.error(`inventory:import failed: ${message}`);
     process.exit(1);
   },

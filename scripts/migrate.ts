@@ -6,7 +6,11 @@ async function main() {
   const db = await connectFromEnv();
   try {
     const applied = await applyMigrations(db.sql);
-    console.log(applied.length === 0 ? "Database is up to date." : `Applied ${applied.length} migration(s): ${applied.join(", ")}`);
+    console.log(
+      applied.length === 0
+        ? "Database is up to date."
+        : `Applied ${applied.length} migration(s): ${applied.join(", ")}`,
+    );
   } finally {
     await db.close();
   }

@@ -7,13 +7,16 @@ import { connectFromEnv, type Database } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { applyMigrations } from "@/lib/db/migrate";
 import { createApiToken, hashTokenSecret } from "@/lib/auth/tokens";
-import { scopes } from "@/lib/auth/scopes";
+import { scopes } from "@/lib/schemas/scopes";
 import { seedDatabase } from "@/prisma/seed/seed";
 import { DEFAULT_DEMO_PASSWORD, demoUsers } from "@/prisma/seed/fixtures";
 
 // Beside the embedded database when there is one, so each data directory has its own token.
 export function demoCredentialsFile(env = getEnv()): string {
-  const dir = env.DATABASE_URL || env.PGLITE_DATA_DIR.startsWith("memory://") ? path.join(process.cwd(), "data") : path.dirname(path.resolve(env.PGLITE_DATA_DIR));
+  const dir =
+    env.DATABASE_URL || env.PGLITE_DATA_DIR.startsWith("memory://")
+      ? path.join(process.cwd(), "data")
+      : path.dirname(path.resolve(env.PGLITE_DATA_DIR));
   return path.join(dir, "demo-credentials.json");
 }
 
@@ -27,7 +30,9 @@ async function ensureDemoToken(db: Database): Promise<string> {
   if (existsSync(credentialsFile)) {
     const saved = credentialsSchema.safeParse(JSON.parse(readFileSync(credentialsFile, "utf8")));
     if (saved.success) {
-      const row = await db.prisma.apiToken.findUnique({ where: { tokenHash: hashTokenSecret(saved.data.token) } });
+      const row = await db.prisma.apiToken.findUnique({
+        where: { tokenHash: hashTokenSecret(saved.data.token) },
+      });
       if (row && !row.revokedAt && (!row.expiresAt || row.expiresAt > new Date())) return saved.data.token;
     }
   }

@@ -13,7 +13,10 @@ async function main() {
 
   if (!existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
     console.log("No build found: running next build (a minute or two, once)…");
-    const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    const build = spawnSync(process.execPath, [nextBin, "build"], {
+      stdio: "inherit",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
     if (build.status !== 0) throw new Error("next build failed");
   }
 

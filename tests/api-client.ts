@@ -4,9 +4,14 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { testTokens, type TestTokenName } from "@/tests/fixtures";
 import { assertMatchesContract } from "@/tests/contract";
+import { NextRequest } from "next/server";
+import { proxy } from "@/proxy";
 
 type RouteFile = { segments: string[]; file: string };
-type RouteModule = Record<string, (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>>;
+type RouteModule = Record<
+  string,
+  (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>
+>;
 
 const apiRoot = path.join(process.cwd(), "app", "api", "v2");
 
@@ -45,10 +50,17 @@ function match(route: RouteFile, parts: string[]): Record<string, string | strin
 }
 
 function resolveRoute(pathname: string) {
-  const parts = pathname.replace(/^\/api\/v2\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  const parts = pathname
+    .replace(/^\/api\/v2\/?/, "")
+    .split("/")
+    .filter(Boolean)
+    .map(decodeURIComponent);
   const candidates = routes
     .map((route) => ({ route, params: match(route, parts) }))
-    .filter((candidate): candidate is { route: RouteFile; params: Record<string, string | string[]> } => candidate.params !== null)
+    .filter(
+      (candidate): candidate is { route: RouteFile; params: Record<string, string | string[]> } =>
+        candidate.params !== null,
+    )
     .sort((a, b) => {
       for (let i = 0; i < Math.max(a.route.segments.length, b.route.segments.length); i++) {
         const diff = segmentRank(a.route.segments[i] ?? "") - segmentRank(b.route.segments[i] ?? "");
@@ -80,7 +92,11 @@ export async function dispatch(request: Request): Promise<Response> {
 }
 
 /** `path` is relative to /api/v2 and may carry a query string. */
-export async function api<T = unknown>(method: string, pathAndQuery: string, request: ApiRequest = {}): Promise<ApiResponse<T>> {
+export async function api<T = unknown>(
+  method: string,
+  pathAndQuery: string,
+  request: ApiRequest = {},
+): Promise<ApiResponse<T>> {
   const url = new URL(`/api/v2${pathAndQuery}`, "http://localhost:3000");
   const headers = new Headers(request.headers);
   if (request.token) headers.set("authorization", `Bearer ${testTokens[request.token].secret}`);
@@ -92,31 +108,50 @@ export async function api<T = unknown>(method: string, pathAndQuery: string, req
   const response = await dispatch(new Request(url, { method, headers, body }));
   const text = await response.text();
   const parsed: unknown = text === "" ? null : JSON.parse(text);
-  if (method !== "OPTIONS") assertMatchesContract(method, url.pathname.replace(/^\/api\/v2/, ""), response.status, parsed);
+  if (method !== "OPTIONS")
+    assertMatchesContract(method, url.pathname.replace(/^\/api\/v2/, ""), response.status, parsed);
   return { status: response.status, headers: response.headers, body: parsed as T };
 }
 
-export const get = <T = unknown>(pathAndQuery: string, request?: ApiRequest) => api<T>("GET", pathAndQuery, request);
+export const get = <T = unknown>(pathAndQuery: string, request?: ApiRequest) =>
+  api<T>("GET", pathAndQuery, request);
 
 /**
  * The lower-level entry for fuzzing: any Request (raw paths, headers, bodies, content types),
- * answered as Next would and checked against the contract like `api`. Next's router answers
- * some requests before any route runs (a path segment that does not percent-decode: 400; a
- * path no route file matches: 404); those answers are `routedByNext`, with no body.
+ * answered as Next would and checked against the contract like `api`. proxy.ts runs first, as
+ * it does in Next for these paths: it answers an undecodable path itself (`answeredByProxy`)
+ * and serves a trailing-slash path as the path without it. A path no route file matches is
+ * Next's 404 (`routedByNext`, no body).
  */
-export async function send<T = unknown>(request: Request): Promise<ApiResponse<T> & { routedByNext?: true }> {
-  const url = new URL(request.url);
+export async function send<T = unknown>(
+  request: Request,
+): Promise<ApiResponse<T> & { routedByNext?: true; answeredByProxy?: true }> {
+  const edge = await proxy(new NextRequest(request.clone()));
+  if (!edge.headers.has("x-middleware-next") && !edge.headers.has("x-middleware-rewrite")) {
+    const text = await edge.text();
+    return {
+      status: edge.status,
+      headers: edge.headers,
+      body: (text === "" ? null : JSON.parse(text)) as T,
+      answeredByProxy: true,
+    };
+  }
+  const rewrite = edge.headers.get("x-middleware-rewrite");
+  const routed = rewrite === null ? request : new Request(rewrite, request);
+  const url = new URL(routed.url);
   let found: ReturnType<typeof resolveRoute>;
   try {
     found = resolveRoute(url.pathname);
   } catch (error) {
-    if (error instanceof URIError) return { status: 400, headers: new Headers(), body: null as T, routedByNext: true };
+    if (error instanceof URIError)
+      return { status: 400, headers: new Headers(), body: null as T, routedByNext: true };
     throw error;
   }
   if (!found) return { status: 404, headers: new Headers(), body: null as T, routedByNext: true };
-  const response = await dispatch(request);
+  const response = await dispatch(routed);
   const text = await response.text();
   const parsed: unknown = text === "" ? null : JSON.parse(text);
-  if (request.method !== "OPTIONS") assertMatchesContract(request.method, url.pathname.replace(/^\/api\/v2/, ""), response.status, parsed);
+  if (routed.method !== "OPTIONS")
+    assertMatchesContract(routed.method, url.pathname.replace(/^\/api\/v2/, ""), response.status, parsed);
   return { status: response.status, headers: response.headers, body: parsed as T };
 }

@@ -7,7 +7,10 @@ import type { ValidateFunction } from "ajv";
 import { getOpenApiDocument } from "@/lib/api/openapi";
 
 type Operation = { responses: Record<string, { content?: { "application/json"?: { schema: unknown } } }> };
-type Document = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
+type Document = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown> };
+};
 
 const document = getOpenApiDocument() as unknown as Document;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -20,7 +23,10 @@ function rewriteRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(rewriteRefs);
   if (value && typeof value === "object") {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, key === "$ref" && typeof item === "string" ? `openapi.json${item}` : rewriteRefs(item)]),
+      Object.entries(value).map(([key, item]) => [
+        key,
+        key === "$ref" && typeof item === "string" ? `openapi.json${item}` : rewriteRefs(item),
+      ]),
     );
   }
   return value;
@@ -31,10 +37,17 @@ function templateFor(pathname: string): string | null {
   const parts = pathname.split("/").filter(Boolean);
   const templates = Object.keys(document.paths).filter((template) => {
     const segments = template.split("/").filter(Boolean);
-    return segments.length === parts.length && segments.every((segment, i) => segment.startsWith("{") || segment === parts[i]);
+    return (
+      segments.length === parts.length &&
+      segments.every((segment, i) => segment.startsWith("{") || segment === parts[i])
+    );
   });
   // Prefer the template with the most literal segments, as the router does.
-  templates.sort((a, b) => b.split("/").filter((s) => !s.startsWith("{")).length - a.split("/").filter((s) => !s.startsWith("{")).length);
+  templates.sort(
+    (a, b) =>
+      b.split("/").filter((s) => !s.startsWith("{")).length -
+      a.split("/").filter((s) => !s.startsWith("{")).length,
+  );
   return templates[0] ?? null;
 }
 
@@ -45,13 +58,17 @@ export function assertMatchesContract(method: string, pathname: string, status: 
   let schema: unknown;
   let key: string;
   if (!operation) {
-    if (status !== 404 && status !== 405 && status !== 204) throw new Error(`contract: ${method} ${pathname} is not in the OpenAPI document but answered ${status}`);
+    if (status !== 404 && status !== 405 && status !== 204)
+      throw new Error(
+        `contract: ${method} ${pathname} is not in the OpenAPI document but answered ${status}`,
+      );
     if (status === 204) return;
     key = "error";
     schema = { $ref: "#/components/schemas/Error" };
   } else {
     const response = operation.responses[String(status)];
-    if (!response) throw new Error(`contract: ${method} ${template} answered ${status}, which the document does not list`);
+    if (!response)
+      throw new Error(`contract: ${method} ${template} answered ${status}, which the document does not list`);
     key = `${method} ${template} ${status}`;
     schema = response.content?.["application/json"]?.schema;
     if (!schema) return;
@@ -62,7 +79,10 @@ export function assertMatchesContract(method: string, pathname: string, status: 
     compiled.set(key, validate);
   }
   if (!validate(body)) {
-    const errors = (validate.errors ?? []).slice(0, 5).map((error) => `${error.instancePath || "/"} ${error.message}`).join("; ");
+    const errors = (validate.errors ?? [])
+      .slice(0, 5)
+      .map((error) => `${error.instancePath || "/"} ${error.message}`)
+      .join("; ");
     throw new Error(`contract: ${method} ${pathname} → ${status} does not match the document: ${errors}`);
   }
 }

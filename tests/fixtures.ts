@@ -1,6 +1,6 @@
 import type { Database } from "@/lib/db/client";
 import { createApiToken } from "@/lib/auth/tokens";
-import { scopes, type Scope } from "@/lib/auth/scopes";
+import { scopes, type Scope } from "@/lib/schemas/scopes";
 import { seedDatabase } from "@/prisma/seed/seed";
 
 // How many inventory numbers the test template holds: enough for every region to have
@@ -13,22 +13,116 @@ function allScopesBut(missing: Scope): Scope[] {
 
 // Tokens exist only in test databases; their secrets are known so tests can send them.
 export const testTokens = {
-  acmeAll: { secret: "npk_test_acme_all_scopes_0000000000000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes },
-  acmeSupport: { secret: "npk_test_acme_support_000000000000000000", organizationId: "org_acme", userId: "usr_acme_support", scopes },
-  globexAll: { secret: "npk_test_globex_all_scopes_000000000000000", organizationId: "org_globex", userId: "usr_globex_customer", scopes },
-  acmeNoScopes: { secret: "npk_test_acme_no_scopes_0000000000000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes: [] },
-  acmeInventoryOnly: { secret: "npk_test_acme_inventory_only_00000000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes: ["inventory:read"] },
-  acmeExpired: { secret: "npk_test_acme_expired_000000000000000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes, expiresAt: new Date("2020-01-01T00:00:00Z") },
-  acmeRevoked: { secret: "npk_test_acme_revoked_000000000000000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes, revoked: true },
+  acmeAll: {
+    secret: "npk_test_acme_all_scopes_0000000000000000",
+    organizationId: "org_acme",
+    userId: "usr_acme_customer",
+    scopes,
+  },
+  acmeSupport: {
+    secret: "npk_test_acme_support_000000000000000000",
+    organizationId: "org_acme",
+    userId: "usr_acme_support",
+    scopes,
+  },
+  globexAll: {
+    secret: "npk_test_globex_all_scopes_000000000000000",
+    organizationId: "org_globex",
+    userId: "usr_globex_customer",
+    scopes,
+  },
+  acmeNoScopes: {
+    secret: "npk_test_acme_no_scopes_0000000000000000",
+    organizationId: "org_acme",
+    userId: "usr_acme_customer",
+    scopes: [],
+  },
+  acmeInventoryOnly: {
+    secret: "npk_test_acme_inventory_only_00000000000",
+    organizationId: "org_acme",
+    userId: "usr_acme_customer",
+    scopes: ["inventory:read"],
+  },
+  acmeExpired: {
+    secret: "npk_test_acme_expired_000000000000000000",
+    organizationId: "org_acme",
+    userId: "usr_acme_customer",
+    scopes,
+    expiresAt: new Date("2020-01-01T00:00:00Z"),
+  },
+  acmeRevoked: {
+    secret: "npk_test_acme_revoked_000000000000000000",
+    organizationId: "org_acme",
+    userId: "usr_acme_customer",
+    scopes,
+    revoked: true,
+  },
   // One token lacking each scope (and holding all the others), for the authorization matrix.
-  acmeLacksReferenceRead: { secret: "npk_test_acme_lacks_reference_read_000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes: allScopesBut("reference:read") },
-  acmeLacksInventoryRead: { secret: "npk_test_acme_lacks_inventory_read_000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes: allScopesBut("inventory:read") },
-  acmeLacksProductsRead: { secret: "npk_test_acme_lacks_products_read_0000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes: allScopesBut("products:read") },
-  acmeLacksOrdersWrite: { secret: "npk_test_acme_lacks_orders_write_00000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes: allScopesBut("orders:write") },
-  acmeLacksOrdersRead: { secret: "npk_test_acme_lacks_orders_read_000000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes: allScopesBut("orders:read") },
-  acmeLacksNumbersRead: { secret: "npk_test_acme_lacks_numbers_read_00000000", organizationId: "org_acme", userId: "usr_acme_customer", scopes: allScopesBut("numbers:read") },
-  globexSupport: { secret: "npk_test_globex_support_0000000000000000", organizationId: "org_globex", userId: "usr_globex_support", scopes },
-} satisfies Record<string, { secret: string; organizationId: string; userId: string; scopes: readonly Scope[]; expiresAt?: Date; revoked?: boolean }>;
+  acmeLacksReferenceRead: {
+    secret: "npk_test_acme_lacks_reference_read_000000",
+    organizationId: "org_acme",
+    userId: "usr_acme_customer",
+    scopes: allScopesBut("reference:read"),
+  },
+  acmeLacksInventoryRead: {
+    secret: "npk_test_acme_lacks_inventory_read_000000",
+    organizationId: "org_acme",
+    userId: "usr_acme_customer",
+    scopes: allScopesBut("inventory:read"),
+  },
+  acmeLacksProductsRead: {
+    secret: "npk_test_acme_lacks_products_read_0000000",
+    organizationId: "org_acme",
+    userId: "usr_acme_customer",
+    scopes: allScopesBut("products:read"),
+  },
+  acmeLacksOrdersWrite: {
+    secret: "npk_test_acme_lacks_orders_write_00000000",
+    organizationId: "org_acme",
+    userId: "usr_acme_customer",
+    scopes: allScopesBut("orders:write"),
+  },
+  acmeLacksOrdersRead: {
+    secret: "npk_test_acme_lacks_orders_read_000000000",
+    organizationId: "org_acme",
+    userId: "usr_acme_customer",
+    scopes: allScopesBut("orders:read"),
+  },
+  acmeLacksNumbersRead: {
+    secret: "npk_test_acme_lacks_numbers_read_00000000",
+    organizationId: "org_acme",
+    userId: "usr_acme_customer",
+    scopes: allScopesBut("numbers:read"),
+  },
+  acmeLacksNumbersWrite: {
+    secret: "npk_test_acme_lacks_numbers_write_0000000",
+    organizationId: "org_acme",
+    userId: "usr_acme_customer",
+    scopes: allScopesBut("numbers:write"),
+  },
+  acmeLacksReservationsWrite: {
+    secret: "npk_test_acme_lacks_reservations_write_00",
+    organizationId: "org_acme",
+    userId: "usr_acme_customer",
+    scopes: allScopesBut("reservations:write"),
+  },
+  globexSupport: {
+    secret: "npk_test_globex_support_0000000000000000",
+    organizationId: "org_globex",
+    userId: "usr_globex_support",
+    scopes,
+  },
+} satisfies Record<
+  string,
+  {
+    secret: string;
+    organizationId: string;
+    userId: string;
+    scopes: readonly Scope[];
+    expiresAt?: Date;
+    revoked?: boolean;
+  }
+>;
 
 export type TestTokenName = keyof typeof testTokens;
 
@@ -38,9 +132,19 @@ export async function buildTestTemplate(db: Database): Promise<void> {
   for (const [name, token] of Object.entries(testTokens)) {
     const { token: row } = await createApiToken(
       db.prisma,
-      { organizationId: token.organizationId, userId: token.userId, name: `test ${name}`, scopes: token.scopes, expiresAt: "expiresAt" in token ? token.expiresAt : null },
+      {
+        organizationId: token.organizationId,
+        userId: token.userId,
+        name: `test ${name}`,
+        scopes: token.scopes,
+        expiresAt: "expiresAt" in token ? token.expiresAt : null,
+      },
       token.secret,
     );
-    if ("revoked" in token) await db.prisma.apiToken.update({ where: { id: row.id }, data: { revokedAt: new Date("2024-01-01T00:00:00Z") } });
+    if ("revoked" in token)
+      await db.prisma.apiToken.update({
+        where: { id: row.id },
+        data: { revokedAt: new Date("2024-01-01T00:00:00Z") },
+      });
   }
 }

@@ -6,7 +6,13 @@ import { applyMigrations } from "@/lib/db/migrate";
 import { connectPostgres, wrapPglite } from "@/lib/db/client";
 import { openPglite } from "@/lib/db/pglite";
 import { buildTestTemplate } from "@/tests/fixtures";
-import { databaseUrl, quoteIdent, testDatabaseKind, uniqueDatabaseName, withAdminClient } from "@/tests/test-database";
+import {
+  databaseUrl,
+  quoteIdent,
+  testDatabaseKind,
+  uniqueDatabaseName,
+  withAdminClient,
+} from "@/tests/test-database";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -25,7 +31,9 @@ export default async function setup(project: TestProject) {
     await db.close();
     project.provide("testTemplate", name);
     return async () => {
-      await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
+      await withAdminClient((client) =>
+        client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
+      );
     };
   }
 

@@ -3,7 +3,13 @@ import { readFileSync } from "node:fs";
 import { afterAll, inject } from "vitest";
 import { connectPostgres, setDatabase, wrapPglite, type Database } from "@/lib/db/client";
 import { openPglite } from "@/lib/db/pglite";
-import { databaseUrl, quoteIdent, testDatabaseKind, uniqueDatabaseName, withAdminClient } from "@/tests/test-database";
+import {
+  databaseUrl,
+  quoteIdent,
+  testDatabaseKind,
+  uniqueDatabaseName,
+  withAdminClient,
+} from "@/tests/test-database";
 
 const template = inject("testTemplate");
 let database: Database;
@@ -24,7 +30,9 @@ if (testDatabaseKind === "postgres") {
   process.env.TEST_DATABASE_URL = databaseUrl(name);
   afterAll(async () => {
     await database.close();
-    await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
+    await withAdminClient((client) =>
+      client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
+    );
   });
 } else {
   const pglite = await openPglite("memory://", { loadDataDir: new Blob([readFileSync(template)]) });

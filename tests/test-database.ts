@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { Client } from "pg";
 
 /** Which database the suites run on. */
-export const testDatabaseKind: "pglite" | "postgres" = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+export const testDatabaseKind: "pglite" | "postgres" =
+  process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 
 /** The server that test:pg creates and drops its databases on. */
 export function adminUrl(): string {
@@ -24,7 +25,9 @@ export async function withAdminClient<T>(fn: (client: Client) => Promise<T>): Pr
   try {
     await client.connect();
   } catch (error) {
-    throw new Error(`test:pg needs a PostgreSQL server at ${adminUrl()} (set PG_TEST_URL): ${(error as Error).message}`);
+    throw new Error(
+      `test:pg needs a PostgreSQL server at ${adminUrl()} (set PG_TEST_URL): ${(error as Error).message}`,
+    );
   }
   try {
     return await fn(client);

@@ -12,7 +12,14 @@ export default async function PortalLayout({ children }: { children: ReactNode }
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SiteHeader user={{ name: user.name, email: user.email, role: user.role, organizationName: user.organizationName }} />
+      <SiteHeader
+        user={{
+          name: user.name,
+          email: user.email,
+          role: user.role,
+          organizationName: user.organizationName,
+        }}
+      />
       <main id="main" className="page" tabIndex={-1}>
         {children}
       </main>

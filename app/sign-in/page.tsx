@@ -2,6 +2,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
+import { listServedDemoAccounts } from "@/lib/auth/demo-accounts";
 import { getPortalUser, safeCallbackUrl } from "@/lib/auth/portal-session";
 import { describeSignInError } from "@/lib/schemas/sign-in";
 
@@ -15,6 +16,7 @@ export default async function SignInPage({ searchParams }: Props) {
   if (await getPortalUser()) redirect(callbackUrl);
   // Worded here, on the server: the form loads the sign-in rules only when it is used.
   const error = typeof params.error === "string" ? describeSignInError(params.error) : null;
+  const demoAccounts = await listServedDemoAccounts();
   return (
     <main className="auth-page">
       <div className="card auth-card">
@@ -25,11 +27,25 @@ export default async function SignInPage({ searchParams }: Props) {
           Numbers portal
         </div>
         <h1>Sign in</h1>
-        <p className="muted">Find, compare and buy telephone numbers, and see how each one answers its calls.</p>
-        <SignInForm callbackUrl={callbackUrl} initialError={error} />
-        <p className="demo-hint">
-          Running the demo? <code>npm start</code> prints the demo accounts and their password.
+        <p className="muted">
+          Find, compare and buy telephone numbers, and see how each one answers its calls.
         </p>
+        <SignInForm callbackUrl={callbackUrl} initialError={error} />
+        {demoAccounts.length > 0 ? (
+          <div className="demo-hint" data-testid="demo-hint">
+            <p>
+              This is the demo. Sign in as one of its accounts; the password is the one <code>npm start</code>{" "}
+              printed:
+            </p>
+            <ul className="plain-list">
+              {demoAccounts.slice(0, 3).map((account) => (
+                <li key={account.email}>
+                  <code>{account.email}</code> <span className="muted">({account.role})</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </div>
     </main>
   );

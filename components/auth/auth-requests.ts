@@ -7,7 +7,12 @@ async function csrfToken(): Promise<string> {
   // Also sets the CSRF cookie the token is checked against.
   const response = await fetch(`${AUTH_BASE}/csrf`, { credentials: "same-origin" });
   const body: unknown = await response.json();
-  if (typeof body !== "object" || body === null || !("csrfToken" in body) || typeof body.csrfToken !== "string") {
+  if (
+    typeof body !== "object" ||
+    body === null ||
+    !("csrfToken" in body) ||
+    typeof body.csrfToken !== "string"
+  ) {
     throw new Error(`${AUTH_BASE}/csrf answered ${response.status} without a token`);
   }
   return body.csrfToken;
@@ -26,11 +31,17 @@ async function postForm(path: string, fields: Record<string, string>): Promise<R
  * Signs in with the credentials provider. Answers null when signed in, else the error code
  * next-auth puts in its answer's URL ("CredentialsSignin", "throttled:12"; "" when it gave none).
  */
-export async function signInWithCredentials(credentials: { email: string; password: string }, callbackUrl: string): Promise<string | null> {
+export async function signInWithCredentials(
+  credentials: { email: string; password: string },
+  callbackUrl: string,
+): Promise<string | null> {
   try {
     const response = await postForm("/callback/credentials", { ...credentials, callbackUrl });
     const body: unknown = await response.json();
-    const url = typeof body === "object" && body !== null && "url" in body && typeof body.url === "string" ? body.url : null;
+    const url =
+      typeof body === "object" && body !== null && "url" in body && typeof body.url === "string"
+        ? body.url
+        : null;
     const error = url === null ? null : new URL(url, window.location.href).searchParams.get("error");
     if (error !== null) return error;
     return response.ok ? null : "";

@@ -11,7 +11,13 @@ const loadSignIn = () => import("@/lib/schemas/sign-in");
 type Errors = Partial<Record<"email" | "password" | "form", string>>;
 
 /** `initialError`: the sentence for the error next-auth sent back in the URL, if any. */
-export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string; initialError: string | null }) {
+export function SignInForm({
+  callbackUrl,
+  initialError,
+}: {
+  callbackUrl: string;
+  initialError: string | null;
+}) {
   const router = useRouter();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -24,7 +30,8 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string;
     const parsed = signInSchema.safeParse({ email, password });
     if (!parsed.success) {
       const fieldErrors: Errors = {};
-      for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as "email" | "password"] ??= issue.message;
+      for (const issue of parsed.error.issues)
+        fieldErrors[issue.path[0] as "email" | "password"] ??= issue.message;
       setErrors(fieldErrors);
       return;
     }
@@ -43,18 +50,42 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string;
 
   return (
     // method="post": should the script not run, the password still never lands in a URL.
-    <form method="post" onSubmit={handleSubmit} onFocus={() => void loadSignIn()} noValidate aria-describedby={errors.form ? "sign-in-error" : undefined}>
+    <form
+      method="post"
+      onSubmit={handleSubmit}
+      onFocus={() => void loadSignIn()}
+      noValidate
+      aria-describedby={errors.form ? "sign-in-error" : undefined}
+    >
       {errors.form ? (
         <div id="sign-in-error" className="notice notice--error" role="alert">
           {errors.form}
         </div>
       ) : null}
       <Field label="Email" error={errors.email}>
-        {(props) => <input {...props} type="email" name="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} required />}
+        {(props) => (
+          <input
+            {...props}
+            type="email"
+            name="email"
+            autoComplete="username"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            required
+          />
+        )}
       </Field>
       <Field label="Password" error={errors.password}>
         {(props) => (
-          <input {...props} type="password" name="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} required />
+          <input
+            {...props}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            required
+          />
         )}
       </Field>
       <button type="submit" className="btn btn--primary" disabled={pending}>

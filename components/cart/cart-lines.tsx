@@ -1,121 +1,165 @@
 "use client";
-import { numberTypeLabel } from "@/components/ui/format";
-import { nationalFormat } from "@/components/ui/phone-format";
-import { formatMoney, toMinorUnits } from "@/lib/cart/checkout";
-import { removeLine, setProduct, setQuantity, toCartProduct, type Cart, type CartProduct } from "@/lib/cart/cart";
-import type { PricedLine } from "@/lib/cart/checkout";
-import type { ProductMap } from "@/lib/schemas/products";
-import { ORDER_LIMITS } from "@/lib/schemas/limits";
+import { formatMoney, numberTypeLabel } from "@/components/ui/format";
+import { nationalFormat } from "@/lib/reference/phone-format";
+import { cheapestProduct, toMinorUnits, type PricedLine } from "@/lib/cart/checkout";
+import {
+  setProduct,
+  setQuantity,
+  toCartProduct,
+  type Cart,
+  type CartLine,
+  type CartProduct,
+} from "@/lib/cart/cart";
+import { useRenewCart, type Hold } from "@/lib/hooks/use-cart";
+import type { Product, ProductMap } from "@/lib/schemas/products";
+import { HoldStatus } from "@/components/cart/hold-status";
+import { QuantityInput } from "@/components/cart/quantity-input";
+import { lineLabel } from "@/components/cart/removed-notice";
 
-type Props = { lines: PricedLine[]; products: ProductMap; unavailable: ReadonlySet<string>; update: (change: (cart: Cart) => Cart) => void };
+type Props = {
+  lines: PricedLine[];
+  products: ProductMap;
+  unavailable: ReadonlySet<string>;
+  holds: ReadonlyMap<string, Hold | null>;
+  update: (change: (cart: Cart) => Cart) => void;
+  remove: (line: CartLine) => void;
+};
 
-export function CartLines({ lines, products, unavailable, update }: Props) {
+function priceWords(product: Pick<Product, "monthly_fee" | "setup_fee" | "currency">): string {
+  const setup = toMinorUnits(product.setup_fee);
+  return `${formatMoney(toMinorUnits(product.monthly_fee), product.currency)}/month, ${
+    setup === 0 ? "no setup fee" : `${formatMoney(setup, product.currency)} setup`
+  }`;
+}
+
+export function CartLines({ lines, products, unavailable, holds, update, remove }: Props) {
+  const renew = useRenewCart();
   return (
-    <div className="table-wrap">
-      <table>
-        <caption className="visually-hidden">Numbers in the cart</caption>
-        <thead>
-          <tr>
-            <th scope="col">What</th>
-            <th scope="col">Product</th>
-            <th scope="col" className="num">
-              Qty
-            </th>
-            <th scope="col" className="num">
-              Setup
-            </th>
-            <th scope="col" className="num">
-              Monthly
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">Remove</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map(({ line, product, quantity }) => {
-            const gone = line.kind === "number" && unavailable.has(line.number_e164);
-            const label = line.kind === "number" ? line.number_e164 : `${line.quantity} × ${line.region_name}`;
-            const regionProducts = products[line.country]?.[line.number_type]?.[line.region] ?? [];
-            return (
-              <tr key={line.key} className={gone ? "is-unavailable" : undefined} data-testid="cart-line">
-                <td>
-                  {line.kind === "number" ? (
-                    <>
-                      <div className="mono nowrap">{line.number_e164}</div>
-                      <div className="muted small">
-                        {nationalFormat(line.number_e164)} · {line.region_name}
-                      </div>
-                      {gone ? <span className="badge badge--danger">No longer available</span> : null}
-                    </>
-                  ) : (
-                    <>
-                      <div>Numbers in {line.region_name}</div>
-                      <div className="muted small">
-                        {line.country} · {numberTypeLabel(line.number_type)} · chosen for you
-                      </div>
-                    </>
-                  )}
-                </td>
-                <td>
-                  {line.kind === "number" && regionProducts.length > 0 ? (
-                    <>
-                      <label className="visually-hidden" htmlFor={`product-${line.key}`}>
-                        Product for {line.number_e164}
-                      </label>
-                      <select
-                        id={`product-${line.key}`}
-                        value={line.product?.id ?? ""}
-                        onChange={(event) => {
-                          const chosen = regionProducts.find((candidate) => candidate.id === event.target.value);
-                          update((cart) => setProduct(cart, line.key, chosen ? toCartProduct(chosen) : null));
-                        }}
-                      >
-                        <option value="">Cheapest{product ? ` (${product.name})` : ""}</option>
-                        {regionProducts.map((candidate) => (
-                          <option key={candidate.id} value={candidate.id}>
-                            {candidate.name}
+    <>
+      <div className="table-wrap">
+        <table className="cards-on-phone">
+          <caption className="visually-hidden">Numbers in the cart</caption>
+          <thead>
+            <tr>
+              <th scope="col">What</th>
+              <th scope="col">Product</th>
+              <th scope="col" className="num">
+                Qty
+              </th>
+              <th scope="col" className="num">
+                Setup
+              </th>
+              <th scope="col" className="num">
+                Monthly
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map(({ line, product, quantity }) => {
+              const gone = line.kind === "number" && unavailable.has(line.number_e164);
+              const regionProducts = products[line.country]?.[line.number_type]?.[line.region] ?? [];
+              const cheapest = cheapestProduct(regionProducts);
+              return (
+                <tr key={line.key} className={gone ? "is-unavailable" : undefined} data-testid="cart-line">
+                  <td data-label="Number">
+                    {line.kind === "number" ? (
+                      <>
+                        <div className="mono nowrap">{line.number_e164}</div>
+                        <div className="muted small">
+                          {nationalFormat(line.number_e164)} · {line.region_name}
+                        </div>
+                        <HoldStatus
+                          hold={holds.get(line.key)}
+                          marked={gone}
+                          number={line.number_e164}
+                          renew={() => renew.mutate()}
+                          renewing={renew.isPending}
+                        />
+                      </>
+                    ) : (
+                      <>
+                        <div>Numbers in {line.region_name}</div>
+                        <div className="muted small">
+                          {line.country} · {numberTypeLabel(line.number_type)} · chosen for you
+                        </div>
+                      </>
+                    )}
+                  </td>
+                  <td data-label="Product">
+                    {line.kind === "number" && regionProducts.length > 0 ? (
+                      <>
+                        <label className="visually-hidden" htmlFor={`product-${line.key}`}>
+                          Product for {line.number_e164}
+                        </label>
+                        <select
+                          id={`product-${line.key}`}
+                          className="cart-product"
+                          value={line.product?.id ?? ""}
+                          onChange={(event) => {
+                            const chosen = regionProducts.find(
+                              (candidate) => candidate.id === event.target.value,
+                            );
+                            update((cart) =>
+                              setProduct(cart, line.key, chosen ? toCartProduct(chosen) : null),
+                            );
+                          }}
+                        >
+                          <option value="">
+                            {cheapest ? `Cheapest: ${cheapest.name} (${priceWords(cheapest)})` : "Cheapest"}
                           </option>
-                        ))}
-                      </select>
-                    </>
-                  ) : (
-                    <ProductName product={product} />
-                  )}
-                </td>
-                <td className="num">
-                  {line.kind === "geography" ? (
-                    <>
-                      <label className="visually-hidden" htmlFor={`qty-${line.key}`}>
-                        Quantity in {line.region_name}
-                      </label>
-                      <input
+                          {regionProducts.map((candidate) => (
+                            <option key={candidate.id} value={candidate.id}>
+                              {candidate.name} ({priceWords(candidate)})
+                            </option>
+                          ))}
+                        </select>
+                      </>
+                    ) : (
+                      <ProductName product={product} />
+                    )}
+                  </td>
+                  <td data-label="Quantity" className="num">
+                    {line.kind === "geography" ? (
+                      <QuantityInput
                         id={`qty-${line.key}`}
-                        className="qty-input"
-                        type="number"
-                        min={1}
-                        max={ORDER_LIMITS.maxQuantity}
-                        value={line.quantity}
-                        onChange={(event) => update((cart) => setQuantity(cart, line.key, event.target.valueAsNumber))}
+                        label={`Quantity in ${line.region_name}`}
+                        quantity={line.quantity}
+                        onChange={(value) => update((cart) => setQuantity(cart, line.key, value))}
                       />
-                    </>
-                  ) : (
-                    1
-                  )}
-                </td>
-                <td className="num nowrap">{product ? formatMoney(toMinorUnits(product.setup_fee) * quantity, product.currency) : "—"}</td>
-                <td className="num nowrap">{product ? formatMoney(toMinorUnits(product.monthly_fee) * quantity, product.currency) : "—"}</td>
-                <td>
-                  <button type="button" className="btn btn--small btn--danger" onClick={() => update((cart) => removeLine(cart, line.key))} aria-label={`Remove ${label}`}>
-                    Remove
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                    ) : (
+                      1
+                    )}
+                  </td>
+                  <td data-label="Setup" className="num nowrap">
+                    {product
+                      ? formatMoney(toMinorUnits(product.setup_fee) * quantity, product.currency)
+                      : "—"}
+                  </td>
+                  <td data-label="Monthly" className="num nowrap">
+                    {product
+                      ? formatMoney(toMinorUnits(product.monthly_fee) * quantity, product.currency)
+                      : "—"}
+                  </td>
+                  <td className="cell--action">
+                    <button
+                      type="button"
+                      className="btn btn--small btn--danger"
+                      onClick={() => remove(line)}
+                      aria-label={`Remove ${lineLabel(line)}`}
+                    >
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 

@@ -2,24 +2,30 @@
 import Link from "next/link";
 import { CartLines } from "@/components/cart/cart-lines";
 import { CheckoutForm } from "@/components/cart/checkout-form";
+import { useRemoveWithUndo } from "@/components/cart/removed-notice";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { cheapestProduct, formatMoney, priceSummary, type PricedLine } from "@/lib/cart/checkout";
+import { formatMoney } from "@/components/ui/format";
+import { cheapestProduct, priceSummary, type PricedLine } from "@/lib/cart/checkout";
 import { toCartProduct } from "@/lib/cart/cart";
-import { useCart, useCartHydrated } from "@/lib/hooks/use-cart";
+import { useCart } from "@/lib/hooks/use-cart";
 import { useProductsFor } from "@/lib/hooks/use-products";
 
 export function CartView() {
-  const { cart, update } = useCart();
-  const hydrated = useCartHydrated();
-  const products = useProductsFor(cart.lines.map((line) => ({ country: line.country, number_type: line.number_type })));
+  const { cart, update, holds, loaded } = useCart();
+  const { remove, notice } = useRemoveWithUndo(update);
+  const products = useProductsFor(
+    cart.lines.map((line) => ({ country: line.country, number_type: line.number_type })),
+  );
 
-  if (!hydrated) return <LoadingState label="Opening your cart…" />;
+  if (!loaded) return <LoadingState label="Opening your cart…" />;
   if (cart.lines.length === 0) {
     return (
       <section className="card">
+        {notice}
         <EmptyState title="Your cart is empty">
           <p>
-            Pick numbers in the <Link href="/inventory">inventory</Link>, or order numbers in a region from <Link href="/products">products</Link>.
+            Pick numbers in the <Link href="/inventory">inventory</Link>, or order numbers in a region from{" "}
+            <Link href="/products">products</Link>.
           </p>
         </EmptyState>
       </section>
@@ -40,7 +46,15 @@ export function CartView() {
     <div className="grid-2">
       <section aria-labelledby="lines-heading" className="stack">
         <h2 id="lines-heading">In your cart</h2>
-        <CartLines lines={lines} products={products.map} unavailable={unavailable} update={update} />
+        <CartLines
+          lines={lines}
+          products={products.map}
+          unavailable={unavailable}
+          holds={holds}
+          update={update}
+          remove={remove}
+        />
+        {notice}
         {products.error ? <ErrorState error={products.error} title="Prices could not be loaded" /> : null}
       </section>
       <aside className="stack" aria-label="Summary and checkout">
@@ -55,16 +69,22 @@ export function CartView() {
                 <dd className="num">{total.numbers}</dd>
                 <dt>Setup, due now</dt>
                 <dd>
-                  <strong data-testid={`setup-total-${total.currency}`}>{formatMoney(total.setupNow, total.currency)}</strong>
+                  <strong data-testid={`setup-total-${total.currency}`}>
+                    {formatMoney(total.setupNow, total.currency)}
+                  </strong>
                 </dd>
                 <dt>Monthly, from then on</dt>
                 <dd>
-                  <strong data-testid={`monthly-total-${total.currency}`}>{formatMoney(total.monthly, total.currency)}</strong>
+                  <strong data-testid={`monthly-total-${total.currency}`}>
+                    {formatMoney(total.monthly, total.currency)}
+                  </strong>
                 </dd>
               </dl>
             ))
           )}
-          <p className="small muted">Numbers that are not in stock are back-ordered and arrive within the product&apos;s lead time.</p>
+          <p className="small muted">
+            Numbers that are not in stock are back-ordered and arrive within the product&apos;s lead time.
+          </p>
         </section>
         <section className="card" aria-labelledby="checkout-heading">
           <h2 id="checkout-heading">Checkout</h2>

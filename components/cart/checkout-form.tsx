@@ -5,7 +5,14 @@ import { Field } from "@/components/ui/field";
 import { ApiClientError } from "@/lib/hooks/api-fetch";
 import { newIdempotencyKey, type useCart } from "@/lib/hooks/use-cart";
 import { usePlaceOrder } from "@/lib/hooks/use-orders";
-import { emptyCart, markUnavailable, removeUnavailable, unavailableNumbersFrom, withAttempt, type Cart } from "@/lib/cart/cart";
+import {
+  emptyCart,
+  markUnavailable,
+  removeUnavailable,
+  unavailableNumbersFrom,
+  withAttempt,
+  type Cart,
+} from "@/lib/cart/cart";
 import { orderInput, type PricedLine } from "@/lib/cart/checkout";
 import { describeError } from "@/components/ui/states";
 
@@ -13,7 +20,12 @@ import { describeError } from "@/components/ui/states";
 const loadOrderSchema = () => import("@/lib/schemas/orders").then((module) => module.orderRequestSchema);
 
 type Errors = Partial<Record<"contact_name" | "reference_number" | "form", string>>;
-type Props = { cart: Cart; lines: PricedLine[]; update: ReturnType<typeof useCart>["update"]; ready: boolean };
+type Props = {
+  cart: Cart;
+  lines: PricedLine[];
+  update: ReturnType<typeof useCart>["update"];
+  ready: boolean;
+};
 
 export function CheckoutForm({ cart, lines, update, ready }: Props) {
   const router = useRouter();
@@ -30,7 +42,8 @@ export function CheckoutForm({ cart, lines, update, ready }: Props) {
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === "contact_name" || issue.path[0] === "reference_number" ? issue.path[0] : "form";
+        const field =
+          issue.path[0] === "contact_name" || issue.path[0] === "reference_number" ? issue.path[0] : "form";
         next[field] ??= issue.message;
       }
       return setErrors(next);
@@ -45,11 +58,15 @@ export function CheckoutForm({ cart, lines, update, ready }: Props) {
     });
     try {
       const placed = await placeOrder.mutateAsync({ order: parsed.data, idempotencyKey: key });
-      update(() => emptyCart);
+      // The bought lines leave the cart; a line added meanwhile (another tab) stays.
+      const bought = new Set(lines.map(({ line }) => line.key));
+      update((current) => ({ ...emptyCart, lines: current.lines.filter((line) => !bought.has(line.key)) }));
       router.push(`/orders/${encodeURIComponent(placed.reference_id)}?placed=1`);
     } catch (error) {
       if (error instanceof ApiClientError && error.code === "number_unavailable") {
-        update((current) => markUnavailable(current, unavailableNumbersFrom(error.body?.error.details ?? "")));
+        update((current) =>
+          markUnavailable(current, unavailableNumbersFrom(error.body?.error.details ?? "")),
+        );
         return;
       }
       setErrors({ form: describeError(error) });
@@ -63,9 +80,12 @@ export function CheckoutForm({ cart, lines, update, ready }: Props) {
           <div className="notice notice--warning" role="alert">
             <p>
               <strong>
-                {cart.unavailable.length === 1 ? "A number was bought by someone else" : `${cart.unavailable.length} numbers were bought by someone else`}
+                {cart.unavailable.length === 1
+                  ? "A number was bought by someone else"
+                  : `${cart.unavailable.length} numbers were bought by someone else`}
               </strong>{" "}
-              while it was in your cart: {cart.unavailable.join(", ")}. Nothing was ordered. Remove {cart.unavailable.length === 1 ? "it" : "them"} to continue.
+              while it was in your cart: {cart.unavailable.join(", ")}. Nothing was ordered. Remove{" "}
+              {cart.unavailable.length === 1 ? "it" : "them"} to continue.
             </p>
             <button type="button" className="btn btn--small" onClick={() => update(removeUnavailable)}>
               Remove unavailable numbers
@@ -74,18 +94,39 @@ export function CheckoutForm({ cart, lines, update, ready }: Props) {
         ) : null}
         <Field label="Contact name" hint="Who we contact about this order" error={errors.contact_name}>
           {(props) => (
-            <input {...props} type="text" autoComplete="name" value={contact.contact_name} onChange={(event) => setContact({ ...contact, contact_name: event.target.value })} />
+            <input
+              {...props}
+              type="text"
+              autoComplete="name"
+              value={contact.contact_name}
+              onChange={(event) => setContact({ ...contact, contact_name: event.target.value })}
+            />
           )}
         </Field>
-        <Field label="Your reference (optional)" hint="A purchase-order number, up to 100 characters" error={errors.reference_number}>
-          {(props) => <input {...props} type="text" value={contact.reference_number} onChange={(event) => setContact({ ...contact, reference_number: event.target.value })} />}
+        <Field
+          label="Your reference (optional)"
+          hint="A purchase-order number, up to 100 characters"
+          error={errors.reference_number}
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="text"
+              value={contact.reference_number}
+              onChange={(event) => setContact({ ...contact, reference_number: event.target.value })}
+            />
+          )}
         </Field>
         {errors.form ? (
           <div className="notice notice--error" role="alert">
             {errors.form}
           </div>
         ) : null}
-        <button type="submit" className="btn btn--primary" disabled={placeOrder.isPending || blocked || !ready}>
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={placeOrder.isPending || blocked || !ready}
+        >
           {placeOrder.isPending ? "Placing order…" : "Place order"}
         </button>
       </div>

@@ -32,6 +32,8 @@ type Errors = Partial<Record<keyof Draft | "form", string>>;
 const tri = (value: boolean | null): Tri => (value === null ? "any" : value ? "true" : "false");
 const fromTri = (value: Tri): boolean | null => (value === "any" ? null : value === "true");
 const orUndefined = (value: string) => (value.trim() === "" ? undefined : value.trim());
+// Digits as people paste them, "(212) 202-7333" or "+44 20 4903": the separators go, a leading + stays.
+const digitsOrUndefined = (value: string) => orUndefined(value.replace(/[\s().\-/]/g, ""));
 
 function draftOf(search: InventorySearch | null): Draft {
   return {
@@ -45,7 +47,7 @@ function draftOf(search: InventorySearch | null): Draft {
     voice: tri(search?.voice_enabled ?? null),
     excludeAll: search?.exclude_all_documents_required ?? false,
     excludeDocuments: search?.exclude_documents ?? [],
-    limit: search?.limit ?? 50,
+    limit: search?.limit ?? INVENTORY_PAGE.defaultLimit,
   };
 }
 
@@ -59,7 +61,32 @@ const fieldOfParam: Record<string, keyof Draft> = {
   exclude_documents: "excludeDocuments",
 };
 
-export function InventoryFilters({ search, onSearch }: { search: InventorySearch | null; onSearch: (search: InventorySearch) => void }) {
+// What each refused field needs, in the form's own words (the API's messages name parameters).
+const fieldMessages: Partial<Record<keyof Draft, string>> = {
+  contains:
+    "Contains takes up to 15 digits or letters (CALL finds 2255), optionally after a +. Remove spaces and other signs.",
+  starts_with: "Starts with takes up to 15 digits, such as 212, or + and the country code, such as +1212.",
+  ends_with: "Ends with takes up to 15 digits, such as 7333.",
+  region: "Choose a region from the list.",
+  limit: "Choose how many results a page shows.",
+  excludeDocuments: "Choose the documents to leave out again.",
+};
+
+/**
+ * `busy`: a search is on its way, so Search waits for it. `onInvalid`: the filters on screen
+ * cannot be searched, so the results below no longer match them.
+ */
+export function InventoryFilters({
+  search,
+  onSearch,
+  busy = false,
+  onInvalid,
+}: {
+  search: InventorySearch | null;
+  onSearch: (search: InventorySearch) => void;
+  busy?: boolean;
+  onInvalid?: (invalid: boolean) => void;
+}) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(search));
   const [errors, setErrors] = useState<Errors>({});
   const countries = useCountries();
@@ -69,35 +96,48 @@ export function InventoryFilters({ search, onSearch }: { search: InventorySearch
   const offer = useProducts(draft.country || null);
   const typesSold = Object.keys(offer.data?.[draft.country] ?? {});
   const regionIds = draft.type ? new Set(Object.keys(offer.data?.[draft.country]?.[draft.type] ?? {})) : null;
-  const regionOptions = (regions.data ?? []).filter((region) => regionIds === null || regionIds.has(region.id));
+  const regionOptions = (regions.data ?? []).filter(
+    (region) => regionIds === null || regionIds.has(region.id),
+  );
 
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!draft.country) return setErrors({ country: "Choose a country" });
+    if (busy) return;
+    if (!draft.country) {
+      onInvalid?.(true);
+      return setErrors({ country: "Choose a country to search in." });
+    }
     // The route's own query schema, so the form refuses exactly what the API would.
     const parsed = (await loadQuerySchema()).safeParse({
       limit: String(draft.limit),
-      contains: orUndefined(draft.contains),
-      starts_with: orUndefined(draft.starts_with),
-      ends_with: orUndefined(draft.ends_with),
+      contains: digitsOrUndefined(draft.contains),
+      starts_with: digitsOrUndefined(draft.starts_with),
+      ends_with: digitsOrUndefined(draft.ends_with),
       region: orUndefined(draft.region),
       exclude_documents: draft.excludeDocuments.length > 0 ? draft.excludeDocuments : undefined,
     });
     if (!parsed.success) {
       const next: Errors = {};
-      for (const issue of parsed.error.issues) next[fieldOfParam[String(issue.path[0])] ?? "form"] ??= issue.message;
+      for (const issue of parsed.error.issues) {
+        const field = fieldOfParam[String(issue.path[0])];
+        if (field === undefined) next.form ??= "These filters cannot be searched. Clear them and try again.";
+        else next[field] ??= fieldMessages[field] ?? issue.message;
+      }
+      onInvalid?.(true);
       return setErrors(next);
     }
     setErrors({});
+    onInvalid?.(false);
     onSearch({
       country: draft.country,
       number_type: draft.type || null,
       region: draft.region || null,
-      contains: orUndefined(draft.contains) ?? null,
-      starts_with: orUndefined(draft.starts_with) ?? null,
-      ends_with: orUndefined(draft.ends_with) ?? null,
+      contains: digitsOrUndefined(draft.contains) ?? null,
+      starts_with: digitsOrUndefined(draft.starts_with) ?? null,
+      ends_with: digitsOrUndefined(draft.ends_with) ?? null,
       sms_enabled: fromTri(draft.sms),
       voice_enabled: fromTri(draft.voice),
       exclude_all_documents_required: draft.excludeAll,
@@ -108,11 +148,21 @@ export function InventoryFilters({ search, onSearch }: { search: InventorySearch
   }
 
   return (
-    <form className="card" onSubmit={handleSubmit} onFocus={() => void loadQuerySchema()} aria-label="Search numbers" noValidate>
+    <form
+      className="card"
+      onSubmit={handleSubmit}
+      onFocus={() => void loadQuerySchema()}
+      aria-label="Search numbers"
+      noValidate
+    >
       <div className="form-grid">
         <Field label="Country" error={errors.country}>
           {(props) => (
-            <select {...props} value={draft.country} onChange={(event) => setDraft({ ...draft, country: event.target.value, type: "", region: "" })}>
+            <select
+              {...props}
+              value={draft.country}
+              onChange={(event) => setDraft({ ...draft, country: event.target.value, type: "", region: "" })}
+            >
               <option value="">{countries.isPending ? "Loading countries…" : "Choose a country"}</option>
               {countries.data?.map((country) => (
                 <option key={country.id} value={country.id}>
@@ -124,7 +174,12 @@ export function InventoryFilters({ search, onSearch }: { search: InventorySearch
         </Field>
         <Field label="Number type">
           {(props) => (
-            <select {...props} value={draft.type} disabled={!draft.country} onChange={(event) => setDraft({ ...draft, type: event.target.value, region: "" })}>
+            <select
+              {...props}
+              value={draft.type}
+              disabled={!draft.country}
+              onChange={(event) => setDraft({ ...draft, type: event.target.value, region: "" })}
+            >
               <option value="">Any type</option>
               {typesSold.map((type) => (
                 <option key={type} value={type}>
@@ -136,7 +191,12 @@ export function InventoryFilters({ search, onSearch }: { search: InventorySearch
         </Field>
         <Field label="Region" error={errors.region}>
           {(props) => (
-            <select {...props} value={draft.region} disabled={!draft.country} onChange={(event) => set("region", event.target.value)}>
+            <select
+              {...props}
+              value={draft.region}
+              disabled={!draft.country}
+              onChange={(event) => set("region", event.target.value)}
+            >
               <option value="">Any region</option>
               {regionOptions.map((region) => (
                 <option key={region.id} value={region.id}>
@@ -147,13 +207,41 @@ export function InventoryFilters({ search, onSearch }: { search: InventorySearch
           )}
         </Field>
         <Field label="Contains" hint="Digits or letters: CALL finds 2255" error={errors.contains}>
-          {(props) => <input {...props} type="search" inputMode="text" value={draft.contains} onChange={(event) => set("contains", event.target.value)} />}
+          {(props) => (
+            <input
+              {...props}
+              type="search"
+              inputMode="text"
+              value={draft.contains}
+              onChange={(event) => set("contains", event.target.value)}
+            />
+          )}
         </Field>
-        <Field label="Starts with" hint="National digits" error={errors.starts_with}>
-          {(props) => <input {...props} type="text" inputMode="numeric" value={draft.starts_with} onChange={(event) => set("starts_with", event.target.value)} />}
+        <Field
+          label="Starts with"
+          hint="National digits (212), or + and country code (+1212)"
+          error={errors.starts_with}
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="text"
+              inputMode="numeric"
+              value={draft.starts_with}
+              onChange={(event) => set("starts_with", event.target.value)}
+            />
+          )}
         </Field>
         <Field label="Ends with" hint="National digits" error={errors.ends_with}>
-          {(props) => <input {...props} type="text" inputMode="numeric" value={draft.ends_with} onChange={(event) => set("ends_with", event.target.value)} />}
+          {(props) => (
+            <input
+              {...props}
+              type="text"
+              inputMode="numeric"
+              value={draft.ends_with}
+              onChange={(event) => set("ends_with", event.target.value)}
+            />
+          )}
         </Field>
         <Field label="SMS">
           {(props) => (
@@ -166,7 +254,11 @@ export function InventoryFilters({ search, onSearch }: { search: InventorySearch
         </Field>
         <Field label="Voice">
           {(props) => (
-            <select {...props} value={draft.voice} onChange={(event) => set("voice", event.target.value as Tri)}>
+            <select
+              {...props}
+              value={draft.voice}
+              onChange={(event) => set("voice", event.target.value as Tri)}
+            >
               <option value="any">Any</option>
               <option value="true">Voice enabled</option>
               <option value="false">Without voice</option>
@@ -175,7 +267,11 @@ export function InventoryFilters({ search, onSearch }: { search: InventorySearch
         </Field>
         <Field label="Results per page" error={errors.limit}>
           {(props) => (
-            <select {...props} value={draft.limit} onChange={(event) => set("limit", Number(event.target.value))}>
+            <select
+              {...props}
+              value={draft.limit}
+              onChange={(event) => set("limit", Number(event.target.value))}
+            >
               {PAGE_SIZES.map((size) => (
                 <option key={size} value={size}>
                   {size}
@@ -189,7 +285,11 @@ export function InventoryFilters({ search, onSearch }: { search: InventorySearch
         <legend>Documents</legend>
         <div className="checks">
           <label className="check">
-            <input type="checkbox" checked={draft.excludeAll} onChange={(event) => set("excludeAll", event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={draft.excludeAll}
+              onChange={(event) => set("excludeAll", event.target.checked)}
+            />
             Only numbers that need no documents
           </label>
           {documentTypes.data?.map((type) => (
@@ -199,7 +299,12 @@ export function InventoryFilters({ search, onSearch }: { search: InventorySearch
                 disabled={draft.excludeAll}
                 checked={draft.excludeDocuments.includes(type.id)}
                 onChange={(event) =>
-                  set("excludeDocuments", event.target.checked ? [...draft.excludeDocuments, type.id] : draft.excludeDocuments.filter((id) => id !== type.id))
+                  set(
+                    "excludeDocuments",
+                    event.target.checked
+                      ? [...draft.excludeDocuments, type.id]
+                      : draft.excludeDocuments.filter((id) => id !== type.id),
+                  )
                 }
               />
               Not needing: {type.name}
@@ -214,14 +319,23 @@ export function InventoryFilters({ search, onSearch }: { search: InventorySearch
         </p>
       ) : null}
       <div className="form-actions">
-        <button type="submit" className="btn btn--primary">
-          Search numbers
+        <button type="submit" className="btn btn--primary" aria-disabled={busy} disabled={busy}>
+          {busy ? "Searching…" : "Search numbers"}
         </button>
-        <button type="button" className="btn btn--link" onClick={() => setDraft(draftOf(draft.country ? blankInventorySearch(draft.country, INVENTORY_PAGE.defaultLimit) : null))}>
+        <button
+          type="button"
+          className="btn btn--link"
+          onClick={() =>
+            setDraft(
+              draftOf(
+                draft.country ? blankInventorySearch(draft.country, INVENTORY_PAGE.defaultLimit) : null,
+              ),
+            )
+          }
+        >
           Clear filters
         </button>
       </div>
     </form>
   );
 }
-

@@ -1,7 +1,11 @@
 "use client";
+import { useState } from "react";
 import { numberTypeLabel } from "@/components/ui/format";
 import { addNumber } from "@/lib/cart/cart";
+import { formatFee } from "@/components/ui/format";
+import { cheapestProduct } from "@/lib/cart/checkout";
 import { useCart } from "@/lib/hooks/use-cart";
+import { useProductsFor } from "@/lib/hooks/use-products";
 import type { InventoryNumber } from "@/lib/schemas/inventory";
 
 type Props = { items: InventoryNumber[]; national: Record<string, string>; regionNames: Map<string, string> };
@@ -10,15 +14,25 @@ type Props = { items: InventoryNumber[]; national: Record<string, string>; regio
 export function InventoryResults({ items, national, regionNames }: Props) {
   const { cart, update } = useCart();
   const inCart = new Set(cart.lines.flatMap((line) => (line.kind === "number" ? [line.number_e164] : [])));
+  // Each number's price is its default product's: the one an order picks when none is named
+  // (cheapestProduct, the rule POST /order applies), from the product lists the portal reads anyway.
+  const products = useProductsFor(
+    items.map((number) => ({ country: number.country, number_type: number.number_type })),
+  );
+  const [added, setAdded] = useState<string | null>(null);
 
   return (
     <div className="table-wrap">
-      <table>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {added ? `${added} is in the cart.` : ""}
+      </p>
+      <table className="cards-on-phone">
         <caption className="visually-hidden">Numbers for sale</caption>
         <thead>
           <tr>
             <th scope="col">Number</th>
             <th scope="col">Region</th>
+            <th scope="col">Price</th>
             <th scope="col">Capabilities</th>
             <th scope="col">Required documents</th>
             <th scope="col">
@@ -28,25 +42,48 @@ export function InventoryResults({ items, national, regionNames }: Props) {
         </thead>
         <tbody>
           {items.map((number) => {
-            const added = inCart.has(number.number_e164);
+            const isInCart = inCart.has(number.number_e164);
             const regionName = regionNames.get(number.region) ?? number.region;
+            const product = cheapestProduct(
+              products.map[number.country]?.[number.number_type]?.[number.region] ?? [],
+            );
             return (
-              <tr key={number.number_e164}>
-                <td>
+              <tr key={number.number_e164} data-testid="inventory-row">
+                <td data-label="Number">
                   <div className="mono nowrap">{number.number_e164}</div>
-                  <div className="muted small nowrap">{national[number.number_e164] ?? number.number_e164}</div>
+                  <div className="muted small nowrap">
+                    {national[number.number_e164] ?? number.number_e164}
+                  </div>
                 </td>
-                <td>
+                <td data-label="Region">
                   <div>{regionName}</div>
                   <div className="muted small">{numberTypeLabel(number.number_type)}</div>
                 </td>
-                <td>
+                <td data-label="Price" data-testid="inventory-price">
+                  {product ? (
+                    <>
+                      <div className="nowrap">{formatFee(product.monthly_fee, product.currency)} a month</div>
+                      <div className="muted small nowrap">
+                        {formatFee(product.setup_fee, product.currency)} setup · {product.name}
+                      </div>
+                    </>
+                  ) : products.isPending ? (
+                    <span className="muted">Loading…</span>
+                  ) : (
+                    <span className="muted">No price</span>
+                  )}
+                </td>
+                <td data-label="Capabilities">
                   <div className="badges">
-                    <span className={`badge ${number.capabilities.voice ? "badge--success" : ""}`}>{number.capabilities.voice ? "Voice" : "No voice"}</span>
-                    <span className={`badge ${number.capabilities.sms ? "badge--success" : ""}`}>{number.capabilities.sms ? "SMS" : "No SMS"}</span>
+                    <span className={`badge ${number.capabilities.voice ? "badge--success" : ""}`}>
+                      {number.capabilities.voice ? "Voice" : "No voice"}
+                    </span>
+                    <span className={`badge ${number.capabilities.sms ? "badge--success" : ""}`}>
+                      {number.capabilities.sms ? "SMS" : "No SMS"}
+                    </span>
                   </div>
                 </td>
-                <td>
+                <td data-label="Documents">
                   {number.required_documents.length === 0 ? (
                     <span className="muted">None</span>
                   ) : (
@@ -59,19 +96,32 @@ export function InventoryResults({ items, national, regionNames }: Props) {
                     </ul>
                   )}
                 </td>
-                <td className="num">
+                <td className="num cell--action">
+                  {/* aria-disabled, not disabled: focus stays on the button after adding, where the person was. */}
                   <button
                     type="button"
-                    className={`btn btn--small ${added ? "" : "btn--soft"}`}
-                    disabled={added}
-                    aria-label={added ? `${number.number_e164} is in the cart` : `Add ${number.number_e164} to the cart`}
-                    onClick={() =>
-                      update((current) =>
-                        addNumber(current, { number_e164: number.number_e164, country: number.country, number_type: number.number_type, region: number.region, region_name: regionName }),
-                      )
+                    className={`btn btn--small ${isInCart ? "" : "btn--soft"}`}
+                    aria-disabled={isInCart}
+                    aria-label={
+                      isInCart
+                        ? `${number.number_e164} is in the cart`
+                        : `Add ${number.number_e164} to the cart`
                     }
+                    onClick={() => {
+                      if (isInCart) return;
+                      update((current) =>
+                        addNumber(current, {
+                          number_e164: number.number_e164,
+                          country: number.country,
+                          number_type: number.number_type,
+                          region: number.region,
+                          region_name: regionName,
+                        }),
+                      );
+                      setAdded(number.number_e164);
+                    }}
                   >
-                    {added ? "In cart ✓" : "Add to cart"}
+                    {isInCart ? "In cart ✓" : "Add to cart"}
                   </button>
                 </td>
               </tr>

@@ -6,7 +6,8 @@ import { INVENTORY_PAGE } from "@/lib/schemas/limits";
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 
-const flag = (value: string | null): boolean | null => (value === "true" ? true : value === "false" ? false : null);
+const flag = (value: string | null): boolean | null =>
+  value === "true" ? true : value === "false" ? false : null;
 const text = (value: string | null): string | null => (value && value.trim() !== "" ? value.trim() : null);
 
 function pageNumber(value: string | null, fallback: number, max: number): number {
@@ -18,7 +19,9 @@ function pageNumber(value: string | null, fallback: number, max: number): number
 export function searchFromParams(params: URLSearchParams): InventorySearch | null {
   const country = text(params.get("country"))?.toUpperCase();
   if (!country) return null;
-  const limit = pageNumber(params.get("limit"), INVENTORY_PAGE.defaultLimit, INVENTORY_PAGE.maxLimit) || INVENTORY_PAGE.defaultLimit;
+  const limit =
+    pageNumber(params.get("limit"), INVENTORY_PAGE.defaultLimit, INVENTORY_PAGE.maxLimit) ||
+    INVENTORY_PAGE.defaultLimit;
   return {
     country,
     number_type: text(params.get("type")),
@@ -29,7 +32,10 @@ export function searchFromParams(params: URLSearchParams): InventorySearch | nul
     sms_enabled: flag(params.get("sms_enabled")),
     voice_enabled: flag(params.get("voice_enabled")),
     exclude_all_documents_required: params.get("exclude_all_documents_required") === "true",
-    exclude_documents: params.getAll("exclude_documents").flatMap((value) => value.split(",")).filter(Boolean),
+    exclude_documents: params
+      .getAll("exclude_documents")
+      .flatMap((value) => value.split(","))
+      .filter(Boolean),
     limit,
     offset: pageNumber(params.get("offset"), 0, INVENTORY_PAGE.maxOffset),
   };

@@ -11,7 +11,8 @@ export function Providers({ children }: { children: ReactNode }) {
         defaultOptions: {
           queries: {
             // A 4xx will not change by asking again; network trouble and 5xx might.
-            retry: (failures, error) => failures < 2 && !(error instanceof ApiClientError && error.status >= 400 && error.status < 500),
+            retry: (failures, error) =>
+              failures < 2 && !(error instanceof ApiClientError && error.status >= 400 && error.status < 500),
             refetchOnWindowFocus: false,
           },
         },

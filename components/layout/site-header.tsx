@@ -1,10 +1,11 @@
 "use client";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { signOut } from "@/components/auth/auth-requests";
 import { numberCount } from "@/lib/cart/cart";
 import { useCart } from "@/lib/hooks/use-cart";
+import { useQueryClient } from "@tanstack/react-query";
 
 const links = [
   { href: "/inventory", label: "Inventory" },
@@ -16,14 +17,33 @@ const links = [
   { href: "/docs", label: "Docs" },
 ] as const;
 
-export type HeaderUser = { name: string; email: string; role: "customer" | "support"; organizationName: string };
+export type HeaderUser = {
+  name: string;
+  email: string;
+  role: "customer" | "support";
+  organizationName: string;
+};
 
 export function SiteHeader({ user }: { user: HeaderUser }) {
   const pathname = usePathname();
   const router = useRouter();
-  // The server snapshot is the empty cart: 0 until hydrated, as the server rendered it.
+  // The person's cart on the server: 0 until it has loaded.
   const { cart } = useCart();
+  const queryClient = useQueryClient();
   const [signingOut, setSigningOut] = useState(false);
+  // On a phone the links fold behind a Menu button; it closes again when a link is followed.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = (event: KeyboardEvent) => event.key === "Escape" && setMenuOpen(false);
+    window.addEventListener("keydown", close);
+    return () => window.removeEventListener("keydown", close);
+  }, [menuOpen]);
   const inCart = numberCount(cart);
 
   async function handleSignOut() {
@@ -31,6 +51,8 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
     // Navigate here rather than follow next-auth's answer: its URL is its idea of the site's,
     // which is wrong whenever NEXTAUTH_URL is unset and the port is not 3000.
     await signOut();
+    // Everything cached (the cart first) was the signed-out person's: the next one starts clean.
+    queryClient.clear();
     router.replace("/sign-in");
     router.refresh();
   }
@@ -44,7 +66,16 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
           </span>
           Numbers portal
         </Link>
-        <nav className="nav" aria-label="Main">
+        <button
+          type="button"
+          className="btn btn--small menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span aria-hidden="true">{menuOpen ? "✕" : "☰"}</span> Menu
+        </button>
+        <nav id="main-nav" className={`nav${menuOpen ? " nav--open" : ""}`} aria-label="Main">
           {links.map((link) => {
             const current = pathname === link.href || pathname.startsWith(`${link.href}/`);
             return (
@@ -53,7 +84,9 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
                 {link.href === "/cart" && inCart > 0 ? (
                   <span className="nav__count">
                     {inCart}
-                    <span className="visually-hidden"> numbers in the cart</span>
+                    <span className="visually-hidden">
+                      {inCart === 1 ? " number in the cart" : " numbers in the cart"}
+                    </span>
                   </span>
                 ) : null}
               </Link>

@@ -1,10 +1,9 @@
 "use client";
 import Link from "next/link";
-import { OrderStatus, orderNumberCounts } from "@/components/orders/order-status";
-import { formatDateTime, numberTypeLabel } from "@/components/ui/format";
-import { nationalFormat } from "@/components/ui/phone-format";
+import { OrderStatus, describeOrderTotals, orderNumberCounts } from "@/components/orders/order-status";
+import { formatDateTime, formatFee, numberTypeLabel } from "@/components/ui/format";
+import { nationalFormat } from "@/lib/reference/phone-format";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { formatFee } from "@/lib/cart/checkout";
 import { ApiClientError } from "@/lib/hooks/api-fetch";
 import { useOrder } from "@/lib/hooks/use-orders";
 import { useRegions } from "@/lib/hooks/use-reference";
@@ -19,23 +18,29 @@ export function OrderDetail({ referenceId, justPlaced }: { referenceId: string; 
         <section className="card">
           <EmptyState title="No such order">
             <p>
-              There is no order {referenceId} in your organization. See <Link href="/orders">all orders</Link>.
+              There is no order {referenceId} in your organization. See <Link href="/orders">all orders</Link>
+              .
             </p>
           </EmptyState>
         </section>
       );
     }
-    return <ErrorState error={order.error} onRetry={() => order.refetch()} title="The order could not be loaded" />;
+    return (
+      <ErrorState error={order.error} onRetry={() => order.refetch()} title="The order could not be loaded" />
+    );
   }
 
   const data = order.data;
   const counts = orderNumberCounts(data);
+  const totals = describeOrderTotals(data);
   return (
     <div className="stack">
       {justPlaced ? (
         <div className="notice notice--success" role="status">
           <strong>Thank you — order {data.reference_id} is placed.</strong>{" "}
-          {counts.backordered > 0 ? `${counts.assigned} numbers are yours now; ${counts.backordered} are back-ordered.` : `All ${counts.assigned} numbers are yours now.`}
+          {counts.backordered > 0
+            ? `${counts.assigned} numbers are yours now; ${counts.backordered} are back-ordered.`
+            : `All ${counts.assigned} numbers are yours now.`}
         </div>
       ) : null}
       <section className="card">
@@ -54,6 +59,10 @@ export function OrderDetail({ referenceId, justPlaced }: { referenceId: string; 
           <dd>
             {counts.assigned} delivered{counts.backordered > 0 ? `, ${counts.backordered} back-ordered` : ""}
           </dd>
+          <dt>Setup, now</dt>
+          <dd data-testid="order-setup-total">{totals.setupNow}</dd>
+          <dt>Monthly, after</dt>
+          <dd data-testid="order-monthly-total">{totals.monthly} a month</dd>
         </dl>
       </section>
       {data.items.map((item) => (
@@ -64,12 +73,14 @@ export function OrderDetail({ referenceId, justPlaced }: { referenceId: string; 
                 `Number ${item.number_e164}`
               ) : (
                 <>
-                  {item.quantity} {numberTypeLabel(item.number_type).toLowerCase()} numbers in <RegionName country={item.country} region={item.region} />
+                  {item.quantity} {numberTypeLabel(item.number_type).toLowerCase()} numbers in{" "}
+                  <RegionName country={item.country} region={item.region} />
                 </>
               )}
             </h2>
             <span className="muted small">
-              {item.product.name} · {formatFee(item.monthly_fee, item.currency)} a month · {formatFee(item.setup_fee, item.currency)} setup
+              {item.product.name} · {formatFee(item.monthly_fee, item.currency)} a month ·{" "}
+              {formatFee(item.setup_fee, item.currency)} setup
             </span>
           </div>
           {item.assigned_numbers.length > 0 ? (
@@ -84,13 +95,18 @@ export function OrderDetail({ referenceId, justPlaced }: { referenceId: string; 
           ) : null}
           {item.backordered_quantity > 0 ? (
             <p className="notice notice--warning">
-              {item.backordered_quantity} back-ordered: expected within {item.estimated_lead_time}. They are assigned as stock arrives, oldest orders first.
+              {item.backordered_quantity} back-ordered: expected within {item.estimated_lead_time}. They are
+              assigned as stock arrives, oldest orders first.
             </p>
           ) : null}
         </section>
       ))}
       <p>
-        <Link href="/numbers">See how your numbers answer calls →</Link>
+        <Link
+          href={counts.assigned > 0 ? `/numbers?order=${encodeURIComponent(data.reference_id)}` : "/numbers"}
+        >
+          See how your numbers answer calls →
+        </Link>
       </p>
     </div>
   );

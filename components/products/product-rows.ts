@@ -9,11 +9,21 @@ export const sortKeys = ["region", "monthly_fee", "setup_fee", "included_minutes
 export type SortKey = (typeof sortKeys)[number];
 export type SortDirection = "asc" | "desc";
 
-export function productRows(map: ProductMap | undefined, country: string, numberType: string, regionNames: Map<string, string>): ProductRow[] {
+export function productRows(
+  map: ProductMap | undefined,
+  country: string,
+  numberType: string,
+  regionNames: Map<string, string>,
+): ProductRow[] {
   const byRegion = map?.[country]?.[numberType] ?? {};
   return Object.entries(byRegion).flatMap(([regionId, products]) => {
     const cheapest = cheapestProduct(products);
-    return products.map((product) => ({ regionId, regionName: regionNames.get(regionId) ?? regionId, product, cheapest: product === cheapest }));
+    return products.map((product) => ({
+      regionId,
+      regionName: regionNames.get(regionId) ?? regionId,
+      product,
+      cheapest: product === cheapest,
+    }));
   });
 }
 
@@ -32,18 +42,15 @@ export function sortRows(rows: ProductRow[], key: SortKey, direction: SortDirect
   const sign = direction === "asc" ? 1 : -1;
   const value = sortValue[key];
   // Ties fall back to region, then monthly fee, so the order never depends on the map's order.
-  return [...rows].sort((a, b) => sign * compare(value(a), value(b)) || compare(a.regionName, b.regionName) || compare(sortValue.monthly_fee(a), sortValue.monthly_fee(b)));
+  return [...rows].sort(
+    (a, b) =>
+      sign * compare(value(a), value(b)) ||
+      compare(a.regionName, b.regionName) ||
+      compare(sortValue.monthly_fee(a), sortValue.monthly_fee(b)),
+  );
 }
 
 function compare(a: number | string, b: number | string): number {
   if (typeof a === "number" && typeof b === "number") return a - b;
   return String(a).localeCompare(String(b));
-}
-
-/** The chart's bars: each region's cheapest monthly fee, lowest first. */
-export function cheapestByRegion(rows: ProductRow[]): { regionName: string; minor: number; currency: string; productName: string }[] {
-  return rows
-    .filter((row) => row.cheapest)
-    .map((row) => ({ regionName: row.regionName, minor: toMinorUnits(row.product.monthly_fee), currency: row.product.currency, productName: row.product.name }))
-    .sort((a, b) => a.minor - b.minor || a.regionName.localeCompare(b.regionName));
 }

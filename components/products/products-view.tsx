@@ -1,22 +1,31 @@
 "use client";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { FeeChart } from "@/components/products/fee-chart";
+import { useQueryString } from "@/lib/hooks/use-query-string";
+import { ProductComparison } from "@/components/products/product-comparison";
+import { isMeasureKey } from "@/components/products/product-compare";
 import { ProductMatrix } from "@/components/products/product-matrix";
-import { cheapestByRegion, productRows, sortKeys, sortRows, type SortDirection, type SortKey } from "@/components/products/product-rows";
+import {
+  productRows,
+  sortKeys,
+  sortRows,
+  type SortDirection,
+  type SortKey,
+} from "@/components/products/product-rows";
 import { Field } from "@/components/ui/field";
-import { numberTypeLabel } from "@/components/ui/format";
+import { numberTypeLabel, plural } from "@/components/ui/format";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { useProducts } from "@/lib/hooks/use-products";
 import { useCountries, useRegions } from "@/lib/hooks/use-reference";
 
 export function ProductsView() {
-  const router = useRouter();
-  const pathname = usePathname();
-  const params = useSearchParams();
+  const [params, navigate] = useQueryString();
   const country = params.get("country")?.toUpperCase() ?? "";
   const numberType = params.get("type") ?? "";
-  const sort = (sortKeys as readonly string[]).includes(params.get("sort") ?? "") ? (params.get("sort") as SortKey) : "region";
+  const sort = (sortKeys as readonly string[]).includes(params.get("sort") ?? "")
+    ? (params.get("sort") as SortKey)
+    : "region";
   const direction: SortDirection = params.get("dir") === "desc" ? "desc" : "asc";
+  const regionFilter = params.get("region") ?? "";
+  const compare = params.get("compare");
 
   const countries = useCountries();
   const offer = useProducts(country || null);
@@ -24,19 +33,17 @@ export function ProductsView() {
   const regions = useRegions(country || null);
   const typesSold = Object.keys(offer.data?.[country] ?? {});
   const regionNames = new Map((regions.data ?? []).map((region) => [region.id, region.name]));
-  const rows = sortRows(productRows(products.data, country, numberType, regionNames), sort, direction);
+  const allRows = sortRows(productRows(products.data, country, numberType, regionNames), sort, direction);
+  // Regions that sell this type, by name; a region in the URL that sells none shows no rows.
+  const regionChoices = [...new Map(allRows.map((row) => [row.regionId, row.regionName])).entries()].sort(
+    (a, b) => a[1].localeCompare(b[1]),
+  );
+  const rows = regionFilter ? allRows.filter((row) => row.regionId === regionFilter) : allRows;
+  const regionName = regionNames.get(regionFilter) ?? regionFilter;
   const countryName = countries.data?.find((candidate) => candidate.id === country)?.english_name ?? country;
 
-  function navigate(changes: Record<string, string | null>) {
-    const next = new URLSearchParams(params.toString());
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    router.replace(`${pathname}?${next.toString()}`, { scroll: false });
-  }
-
-  const onSort = (key: SortKey) => navigate({ sort: key, dir: key === sort && direction === "asc" ? "desc" : "asc" });
+  const onSort = (key: SortKey) =>
+    navigate({ sort: key, dir: key === sort && direction === "asc" ? "desc" : "asc" });
 
   return (
     <div className="stack">
@@ -44,7 +51,13 @@ export function ProductsView() {
         <div className="form-grid">
           <Field label="Country">
             {(props) => (
-              <select {...props} value={country} onChange={(event) => navigate({ country: event.target.value, type: null })}>
+              <select
+                {...props}
+                value={country}
+                onChange={(event) =>
+                  navigate({ country: event.target.value, type: null, region: null, compare: null })
+                }
+              >
                 <option value="">{countries.isPending ? "Loading countries…" : "Choose a country"}</option>
                 {countries.data?.map((candidate) => (
                   <option key={candidate.id} value={candidate.id}>
@@ -56,11 +69,36 @@ export function ProductsView() {
           </Field>
           <Field label="Number type">
             {(props) => (
-              <select {...props} value={numberType} disabled={!country || offer.isPending} onChange={(event) => navigate({ type: event.target.value })}>
+              <select
+                {...props}
+                value={numberType}
+                disabled={!country || offer.isPending}
+                onChange={(event) => navigate({ type: event.target.value, region: null, compare: null })}
+              >
                 <option value="">{country && offer.isPending ? "Loading…" : "Choose a type"}</option>
                 {typesSold.map((type) => (
                   <option key={type} value={type}>
                     {numberTypeLabel(type)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field
+            label="Region"
+            hint={regionChoices.length > 0 ? `${regionChoices.length} regions sell these numbers` : undefined}
+          >
+            {(props) => (
+              <select
+                {...props}
+                value={regionFilter}
+                disabled={regionChoices.length === 0}
+                onChange={(event) => navigate({ region: event.target.value })}
+              >
+                <option value="">All regions</option>
+                {regionChoices.map(([id, name]) => (
+                  <option key={id} value={id}>
+                    {name}
                   </option>
                 ))}
               </select>
@@ -80,26 +118,52 @@ export function ProductsView() {
           <LoadingState label="Loading products…" />
         </section>
       ) : products.isError ? (
-        <ErrorState error={products.error} onRetry={() => products.refetch()} title="The products could not be loaded" />
+        <ErrorState
+          error={products.error}
+          onRetry={() => products.refetch()}
+          title="The products could not be loaded"
+        />
       ) : rows.length === 0 ? (
         <section className="card">
           <EmptyState title="No products">
-            <p>
-              {countryName} sells no {numberTypeLabel(numberType).toLowerCase()} numbers at the moment.
-            </p>
+            {regionFilter && allRows.length > 0 ? (
+              <p>
+                {regionName} sells no {numberTypeLabel(numberType).toLowerCase()} numbers.{" "}
+                <button type="button" className="btn btn--link" onClick={() => navigate({ region: null })}>
+                  Show all regions
+                </button>
+              </p>
+            ) : (
+              <p>
+                {countryName} sells no {numberTypeLabel(numberType).toLowerCase()} numbers at the moment.
+              </p>
+            )}
           </EmptyState>
         </section>
       ) : (
         <>
           <section className="card" aria-labelledby="chart-heading">
-            <h2 id="chart-heading">Monthly fee by region</h2>
-            <FeeChart bars={cheapestByRegion(rows)} title={`Cheapest monthly fee by region, ${countryName}, ${numberTypeLabel(numberType)} numbers`} />
+            <h2 id="chart-heading">What differs between the products</h2>
+            <ProductComparison
+              rows={rows}
+              chosen={isMeasureKey(compare) ? compare : null}
+              onChoose={(key) => navigate({ compare: key })}
+              scope={`${regionFilter ? regionName : countryName}, ${numberTypeLabel(numberType).toLowerCase()} numbers`}
+            />
           </section>
           <section aria-labelledby="matrix-heading" className="stack">
             <h2 id="matrix-heading">
-              {rows.length} products in {new Set(rows.map((row) => row.regionId)).size} regions
+              {plural(rows.length, "product")} in{" "}
+              {plural(new Set(rows.map((row) => row.regionId)).size, "region")}
             </h2>
-            <ProductMatrix rows={rows} country={country} numberType={numberType} sort={sort} direction={direction} onSort={onSort} />
+            <ProductMatrix
+              rows={rows}
+              country={country}
+              numberType={numberType}
+              sort={sort}
+              direction={direction}
+              onSort={onSort}
+            />
           </section>
         </>
       )}

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { describeAction, describeActivation, describeDays, describeWindow, weekOrder, zoneLabel } from "@/components/rules/describe";
-import { dayCodes, type Action, type Activation } from "@/lib/schemas/numbers";
+import {
+  describeAction,
+  describeActivation,
+  describeDays,
+  describeMoment,
+  describeWindow,
+  explainAnswer,
+  weekOrder,
+  zoneLabel,
+} from "@/components/rules/describe";
+import { resolveActiveRule } from "@/lib/numbers/evaluate-rules";
+import { dayCodes, type Action, type Activation, type Rule } from "@/lib/schemas/numbers";
 
 const at = new Date("2026-03-10T10:00:00Z");
 const epoch = (iso: string) => Date.parse(iso) / 1000;
@@ -43,9 +53,26 @@ describe("describeWindow", () => {
 
 describe("describeActivation", () => {
   it.each([
-    { name: "office hours", activation: activation({ days: ["mon", "tue", "wed", "thu", "fri"], start_time: "09:00", stop_time: "17:00", time_zone: "America/New_York" }), text: "Mon–Fri 09:00–17:00, New York time" },
-    { name: "a weekend", activation: activation({ days: ["sat", "sun"] }), text: "Sat, Sun all day, London time" },
-    { name: "nights", activation: activation({ start_time: "22:00", stop_time: "06:00" }), text: "Every day 22:00–06:00 (overnight), London time" },
+    {
+      name: "office hours",
+      activation: activation({
+        days: ["mon", "tue", "wed", "thu", "fri"],
+        start_time: "09:00",
+        stop_time: "17:00",
+        time_zone: "America/New_York",
+      }),
+      text: "Mon–Fri 09:00–17:00, New York time",
+    },
+    {
+      name: "a weekend",
+      activation: activation({ days: ["sat", "sun"] }),
+      text: "Sat, Sun all day, London time",
+    },
+    {
+      name: "nights",
+      activation: activation({ start_time: "22:00", stop_time: "06:00" }),
+      text: "Every day 22:00–06:00 (overnight), London time",
+    },
     {
       name: "an ended closure",
       activation: activation({ start: epoch("2025-12-24T17:00:00Z"), stop: epoch("2025-12-29T08:00:00Z") }),
@@ -53,12 +80,22 @@ describe("describeActivation", () => {
     },
     {
       name: "a future closure",
-      activation: activation({ start: epoch("2026-12-24T22:00:00Z"), stop: epoch("2026-12-26T14:00:00Z"), time_zone: "America/New_York" }),
+      activation: activation({
+        start: epoch("2026-12-24T22:00:00Z"),
+        stop: epoch("2026-12-26T14:00:00Z"),
+        time_zone: "America/New_York",
+      }),
       text: "24 Dec 2026, 17:00 to 26 Dec 2026, 09:00, New York time (not started yet)",
     },
     {
       name: "a bounded weekly window",
-      activation: activation({ start_time: "18:00", stop_time: "09:00", start: epoch("2026-03-09T07:00:00Z"), stop: epoch("2026-03-16T07:00:00Z"), time_zone: "America/Los_Angeles" }),
+      activation: activation({
+        start_time: "18:00",
+        stop_time: "09:00",
+        start: epoch("2026-03-09T07:00:00Z"),
+        stop: epoch("2026-03-16T07:00:00Z"),
+        time_zone: "America/Los_Angeles",
+      }),
       text: "Every day 18:00–09:00 (overnight), Los Angeles time, until 16 Mar 2026, 00:00",
     },
     {
@@ -66,7 +103,11 @@ describe("describeActivation", () => {
       activation: activation({ days: ["mon"], start: epoch("2026-05-04T07:00:00Z") }),
       text: "Mon all day, London time, from 4 May 2026, 08:00",
     },
-    { name: "UTC", activation: activation({ time_zone: "UTC", start_time: "00:00", stop_time: "12:00" }), text: "Every day 00:00–12:00, UTC" },
+    {
+      name: "UTC",
+      activation: activation({ time_zone: "UTC", start_time: "00:00", stop_time: "12:00" }),
+      text: "Every day 00:00–12:00, UTC",
+    },
   ])("$name", ({ activation: value, text }) => {
     expect(describeActivation(value, at)).toBe(text);
   });
@@ -74,8 +115,26 @@ describe("describeActivation", () => {
 
 describe("describeAction", () => {
   it.each<{ action: Action; text: string }>([
-    { action: { type: "dial", destination: "+442079460000", timeout_sec: 30, caller_id: "caller_number", tags: {} }, text: "Dial +44 20 7946 0000 for 30 s, show caller's number" },
-    { action: { type: "dial", destination: "sip:desk@pbx.example", timeout_sec: 20, caller_id: "dialed_number", tags: {} }, text: "Dial sip:desk@pbx.example for 20 s, show the dialled number" },
+    {
+      action: {
+        type: "dial",
+        destination: "+442079460000",
+        timeout_sec: 30,
+        caller_id: "caller_number",
+        tags: {},
+      },
+      text: "Dial +44 20 7946 0000 for 30 s, show caller's number",
+    },
+    {
+      action: {
+        type: "dial",
+        destination: "sip:desk@pbx.example",
+        timeout_sec: 20,
+        caller_id: "dialed_number",
+        tags: {},
+      },
+      text: "Dial sip:desk@pbx.example for 20 s, show the dialled number",
+    },
     { action: { type: "voicemail", tags: { mailbox: "main" } }, text: "Send to voicemail" },
     { action: { type: "hangup", tags: {} }, text: "Hang up" },
   ])("$text", ({ action, text }) => {
@@ -83,17 +142,101 @@ describe("describeAction", () => {
   });
 
   it("names zones as people say them", () => {
-    expect([zoneLabel("Europe/London"), zoneLabel("America/New_York"), zoneLabel("Etc/UTC"), zoneLabel("Australia/Sydney")]).toEqual([
-      "London time",
-      "New York time",
-      "UTC",
-      "Sydney time",
-    ]);
+    expect([
+      zoneLabel("Europe/London"),
+      zoneLabel("America/New_York"),
+      zoneLabel("Etc/UTC"),
+      zoneLabel("Australia/Sydney"),
+    ]).toEqual(["London time", "New York time", "UTC", "Sydney time"]);
   });
 });
 
 describe("weekOrder", () => {
   it("is the schema's day codes, in their order", () => {
     expect(weekOrder).toEqual(dayCodes);
+  });
+});
+
+describe("describeMoment", () => {
+  it.each([
+    // The case: Sunday 22:00 in Sydney (daylight time, UTC+11) is 11:00 UTC the same day.
+    {
+      at: "2026-11-29T11:00:00Z",
+      zone: "Australia/Sydney",
+      text: "Sun 29 Nov 2026, 22:00 Sydney time · 11:00 UTC",
+    },
+    // Sunday 22:00 UTC is Monday 09:00 in Sydney: the UTC side names its own day.
+    {
+      at: "2026-11-29T22:00:00Z",
+      zone: "Australia/Sydney",
+      text: "Mon 30 Nov 2026, 09:00 Sydney time · Sun 29 Nov 2026, 22:00 UTC",
+    },
+    {
+      at: "2026-03-10T10:00:00Z",
+      zone: "Europe/London",
+      text: "Tue 10 Mar 2026, 10:00 London time · 10:00 UTC",
+    },
+    {
+      at: "2026-07-10T10:00:00Z",
+      zone: "America/New_York",
+      text: "Fri 10 Jul 2026, 06:00 New York time · 10:00 UTC",
+    },
+    { at: "2026-07-10T10:00:00Z", zone: "UTC", text: "Fri 10 Jul 2026, 10:00 UTC" },
+  ])("$at in $zone → $text", ({ at, zone, text }) => {
+    expect(describeMoment(new Date(at), zone)).toBe(text);
+  });
+});
+
+describe("explainAnswer", () => {
+  const sydney = (overrides: Partial<Activation>) =>
+    activation({ time_zone: "Australia/Sydney", ...overrides });
+  const rule = (name: string, priority: number, activations: Activation[], disabled = false): Rule => ({
+    target_id: null,
+    name,
+    priority,
+    disabled,
+    activations,
+    action: { type: "voicemail", tags: {} },
+  });
+  const office = rule("Office hours", 1, [
+    sydney({ days: ["mon", "tue", "wed", "thu", "fri"], start_time: "09:00", stop_time: "17:00" }),
+  ]);
+  const weekend = rule("Weekend", 2, [sydney({ days: ["sat", "sun"] })]);
+  const fallback = rule("Voicemail", 3, []);
+  const rules = [rule("Old IVR", 0, [], true), office, weekend, fallback];
+  const explain = (at: string, list: Rule[] = rules) =>
+    explainAnswer(list, resolveActiveRule(list, new Date(at)).rule, new Date(at));
+
+  it.each([
+    {
+      at: "2026-11-29T11:00:00Z",
+      text: "Weekend answers: this time is within Sat, Sun all day, Sydney time. Office hours comes first but does not cover this time.",
+    },
+    {
+      at: "2026-11-29T22:00:00Z",
+      text: "Office hours answers: this time is within Mon–Fri 09:00–17:00, Sydney time.",
+    },
+    {
+      at: "2026-11-30T08:00:00Z",
+      text: "Voicemail has no time limits, so it takes every call that reaches it. Office hours, Weekend come first but do not cover this time.",
+    },
+  ])("$at → $text", ({ at, text }) => {
+    expect(explain(at)).toBe(text);
+  });
+
+  it.each([
+    { name: "no rules", list: [], text: "This number has no rules, so calls to it are not answered." },
+    {
+      name: "every rule off",
+      list: [rule("Old IVR", 0, [], true)],
+      text: "Every rule is switched off, so calls are not answered.",
+    },
+    {
+      name: "no rule covers the time",
+      list: [office],
+      text: "None of the switched-on rules covers this time, so calls are not answered.",
+    },
+  ])("$name → $text", ({ list, text }) => {
+    expect(explain("2026-11-29T11:00:00Z", list)).toBe(text);
   });
 });

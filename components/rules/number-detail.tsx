@@ -3,22 +3,35 @@ import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { AtPicker } from "@/components/rules/at-picker";
+import { EditorLoader } from "@/components/rules/editor/editor-loader";
 import { RuleList } from "@/components/rules/rule-list";
 import { timelineZone } from "@/components/rules/week-timeline";
 import { WeekTimeline } from "@/components/rules/week-timeline-view";
-import { formatDateTime } from "@/components/ui/format";
+import { describeMoment, explainAnswer } from "@/components/rules/describe";
+import { ruleColor } from "@/components/rules/week-timeline-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { useActiveRule, useNumberConfiguration } from "@/lib/hooks/use-numbers";
+import { organizationLabel, useOrganizationNames } from "@/lib/hooks/use-organizations";
 
 /** `?at=` pins the time the page shows (shareable); without it the page follows the clock. */
-export function NumberDetail({ numberId, atParam, showOrganization }: { numberId: string; atParam: string | null; showOrganization: boolean }) {
+export function NumberDetail({
+  numberId,
+  atParam,
+  showOrganization,
+}: {
+  numberId: string;
+  atParam: string | null;
+  showOrganization: boolean;
+}) {
   const router = useRouter();
   const pathname = usePathname();
   const pinned = atParam !== null && !Number.isNaN(Date.parse(atParam));
   const configuration = useNumberConfiguration(numberId);
   const active = useActiveRule(numberId, pinned ? new Date(atParam).toISOString() : null);
   const now = useNow(!pinned);
+  const [editing, setEditing] = useState(false);
+  const organizationNames = useOrganizationNames(showOrganization);
   const at = pinned ? new Date(atParam) : now;
 
   const back = <Link href="/numbers">All numbers</Link>;
@@ -29,7 +42,11 @@ export function NumberDetail({ numberId, atParam, showOrganization }: { numberId
         {configuration.isPending ? (
           <LoadingState label="Loading the number…" />
         ) : configuration.isError ? (
-          <ErrorState error={configuration.error} onRetry={() => configuration.refetch()} title="The number could not be loaded" />
+          <ErrorState
+            error={configuration.error}
+            onRetry={() => configuration.refetch()}
+            title="The number could not be loaded"
+          />
         ) : (
           <section className="card">
             <EmptyState title="No such number">
@@ -45,13 +62,32 @@ export function NumberDetail({ numberId, atParam, showOrganization }: { numberId
 
   const { rules } = configuration.data;
   const activeRule = active.data?.rule ?? null;
-  const activeIndex = activeRule === null ? null : rules.findIndex((rule) => JSON.stringify(rule) === JSON.stringify(activeRule));
+  const activeIndex =
+    activeRule === null
+      ? null
+      : rules.findIndex((rule) => JSON.stringify(rule) === JSON.stringify(activeRule));
+  // The number's own time zone (its rules'), so a time picked or read is the one its callers live in.
   const zone = timelineZone(rules, Intl.DateTimeFormat().resolvedOptions().timeZone);
 
   const { name, number, local_format: localFormat } = configuration.data;
+  const edit = (
+    <>
+      {editing ? null : (
+        <button type="button" className="btn btn--primary" onClick={() => setEditing(true)}>
+          {rules.length === 0 ? "Set up rules" : "Edit rules"}
+        </button>
+      )}{" "}
+      {back}
+    </>
+  );
   return (
     <div className="stack">
-      <PageHeader title={name} description={localFormat === null ? `Extension ${number}` : `${number} · ${localFormat}`} actions={back} />
+      <PageHeader
+        title={name}
+        description={localFormat === null ? `Extension ${number}` : `${number} · ${localFormat}`}
+        actions={edit}
+      />
+      {editing ? <EditorLoader numberId={numberId} onClose={() => setEditing(false)} /> : null}
       {atParam !== null && !pinned ? (
         <div className="notice notice--warning" role="alert">
           “{atParam}” is not a time this page understands; showing now instead.
@@ -59,10 +95,19 @@ export function NumberDetail({ numberId, atParam, showOrganization }: { numberId
       ) : null}
       <section className="card" aria-labelledby="answer-heading">
         <div className="card__title">
-          <h2 id="answer-heading">{pinned ? `Calls at ${formatDateTime(at.toISOString())}` : "Calls right now"}</h2>
+          <h2 id="answer-heading" data-testid="answer-moment">
+            {pinned ? "Calls at" : "Calls right now"}{" "}
+            <span className="answer-moment">{describeMoment(at, zone)}</span>
+          </h2>
           <AtPicker
+            key={zone}
             value={pinned ? at : null}
-            onChange={(next) => router.replace(next ? `${pathname}?at=${encodeURIComponent(next.toISOString())}` : pathname, { scroll: false })}
+            timeZone={zone}
+            onChange={(next) =>
+              router.replace(next ? `${pathname}?at=${encodeURIComponent(next.toISOString())}` : pathname, {
+                scroll: false,
+              })
+            }
           />
         </div>
         {active.isPending ? (
@@ -73,20 +118,39 @@ export function NumberDetail({ numberId, atParam, showOrganization }: { numberId
           <p data-testid="active-rule">
             {activeRule ? (
               <>
-                Answered by <strong>{activeRule.name}</strong>. <span className="muted">{active.data.reason}</span>
+                <span
+                  className="rule__swatch"
+                  style={{ background: ruleColor(activeIndex ?? 0) }}
+                  aria-hidden="true"
+                />{" "}
+                Answered by <strong>{activeRule.name}</strong>.{" "}
+                <span className="muted">
+                  {explainAnswer(
+                    rules,
+                    activeIndex === null || activeIndex < 0 ? null : rules[activeIndex],
+                    at,
+                  )}
+                </span>
               </>
             ) : (
               <>
-                <strong>No rule answers.</strong> <span className="muted">{active.data.reason}</span>
+                <strong>No rule answers.</strong>{" "}
+                <span className="muted">{explainAnswer(rules, null, at)}</span>
               </>
             )}
           </p>
         )}
-        {showOrganization ? <p className="small muted">Organization {configuration.data.organization_id}</p> : null}
+        {showOrganization ? (
+          <p className="small muted">
+            Organization {organizationLabel(organizationNames, configuration.data.organization_id)}
+          </p>
+        ) : null}
       </section>
       <section className="card" aria-labelledby="rules-heading">
         <h2 id="rules-heading">Rules, in the order calls meet them</h2>
-        <p className="small muted">The first rule that is switched on and whose times match answers the call.</p>
+        <p className="small muted">
+          The first rule that is switched on and whose times match answers the call.
+        </p>
         <RuleList rules={rules} activeIndex={activeIndex === -1 ? null : activeIndex} at={at} />
       </section>
       {rules.length > 0 ? (

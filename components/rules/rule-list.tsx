@@ -3,7 +3,15 @@ import { ruleColor } from "@/components/rules/week-timeline-view";
 import type { Rule } from "@/lib/schemas/numbers";
 
 /** The rules in the order calls meet them; the one answering at `at` marked, disabled ones visibly off. */
-export function RuleList({ rules, activeIndex, at }: { rules: Rule[]; activeIndex: number | null; at: Date }) {
+export function RuleList({
+  rules,
+  activeIndex,
+  at,
+}: {
+  rules: Rule[];
+  activeIndex: number | null;
+  at: Date;
+}) {
   if (rules.length === 0) {
     return <p className="muted">This number has no rules yet, so calls to it are not answered.</p>;
   }
@@ -16,10 +24,16 @@ export function RuleList({ rules, activeIndex, at }: { rules: Rule[]; activeInde
             key={`${rule.priority}-${rule.name}-${index}`}
             className={`rule${rule.disabled ? " rule--off" : ""}${active ? " rule--active" : ""}`}
             aria-current={active ? "true" : undefined}
+            // The rule's colour marks its card as it marks its blocks in the week below.
+            style={rule.disabled ? undefined : { borderLeftColor: ruleColor(index), borderLeftWidth: "4px" }}
             data-testid="rule"
           >
             <div className="rule__head">
-              <span className="rule__swatch" style={{ background: rule.disabled ? "transparent" : ruleColor(index) }} aria-hidden="true" />
+              <span
+                className="rule__swatch"
+                style={{ background: rule.disabled ? "transparent" : ruleColor(index) }}
+                aria-hidden="true"
+              />
               <h3>{rule.name}</h3>
               <span className="badge">Priority {rule.priority}</span>
               {rule.disabled ? <span className="badge badge--danger">Off — never answers</span> : null}

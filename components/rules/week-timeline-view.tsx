@@ -4,13 +4,23 @@ import type { Rule } from "@/lib/schemas/numbers";
 import styles from "@/components/rules/week-timeline.module.css";
 
 // Colours for rules by position; chosen to stay apart for common colour-vision deficiencies.
-export const ruleColors = ["#1d5bd6", "#e07b00", "#128a5b", "#a23fbf", "#c2185b", "#00838f", "#6d4c41", "#5c6bc0"];
+const ruleColors = ["#1d5bd6", "#e07b00", "#128a5b", "#a23fbf", "#c2185b", "#00838f", "#6d4c41", "#5c6bc0"];
 export const ruleColor = (index: number) => ruleColors[index % ruleColors.length];
 
 const DAY_MINUTES = 24 * 60;
 const pct = (minute: number) => `${(minute / DAY_MINUTES) * 100}%`;
 
-export function WeekTimeline({ rules, at, timeZone, pinned }: { rules: Rule[]; at: Date; timeZone: string; pinned: boolean }) {
+export function WeekTimeline({
+  rules,
+  at,
+  timeZone,
+  pinned,
+}: {
+  rules: Rule[];
+  at: Date;
+  timeZone: string;
+  pinned: boolean;
+}) {
   const days = weekTimeline(rules, at, timeZone);
   const position = weekPosition(at, timeZone);
   const used = new Set(days.flatMap((day) => day.segments.map((segment) => segment.ruleIndex)));
@@ -18,7 +28,8 @@ export function WeekTimeline({ rules, at, timeZone, pinned }: { rules: Rule[]; a
   return (
     <div>
       <p className="muted small">
-        The week of {days[0].date} to {days[6].date}, in {zoneLabel(timeZone)}. The black line marks {pinned ? "the chosen time" : "now"}.
+        The week of {days[0].date} to {days[6].date}, in {zoneLabel(timeZone)}. The black line marks{" "}
+        {pinned ? "the chosen time" : "now"}.
       </p>
       <ul className={styles.legend} aria-label="Legend">
         {rules.map((rule, index) =>
@@ -49,11 +60,17 @@ export function WeekTimeline({ rules, at, timeZone, pinned }: { rules: Rule[]; a
                 <div
                   key={segment.startMinute}
                   className={`${styles.segment} ${segment.ruleIndex === null ? styles.none : ""}`}
-                  style={{ left: pct(segment.startMinute), width: pct(segment.endMinute - segment.startMinute), background: segment.ruleIndex === null ? undefined : ruleColor(segment.ruleIndex) }}
+                  style={{
+                    left: pct(segment.startMinute),
+                    width: pct(segment.endMinute - segment.startMinute),
+                    background: segment.ruleIndex === null ? undefined : ruleColor(segment.ruleIndex),
+                  }}
                   title={`${clock(segment.startMinute)}–${clock(segment.endMinute)}: ${segment.ruleIndex === null ? "no rule" : rules[segment.ruleIndex].name}`}
                 />
               ))}
-              {position.day === index ? <div className={styles.marker} style={{ left: pct(position.minute) }} /> : null}
+              {position.day === index ? (
+                <div className={styles.marker} style={{ left: pct(position.minute) }} />
+              ) : null}
             </div>
           </li>
         ))}
@@ -73,6 +90,9 @@ export function WeekTimeline({ rules, at, timeZone, pinned }: { rules: Rule[]; a
 }
 
 function daySummary(day: TimelineDay, rules: Rule[]): string {
-  const parts = day.segments.map((segment) => `${clock(segment.startMinute)} to ${clock(segment.endMinute)}: ${segment.ruleIndex === null ? "no rule" : rules[segment.ruleIndex].name}`);
+  const parts = day.segments.map(
+    (segment) =>
+      `${clock(segment.startMinute)} to ${clock(segment.endMinute)}: ${segment.ruleIndex === null ? "no rule" : rules[segment.ruleIndex].name}`,
+  );
   return `${day.label} ${day.date}: ${parts.join("; ")}.`;
 }

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { Field } from "@/components/ui/field";
 import { describeError } from "@/components/ui/states";
 import { CopyButton } from "@/components/ui/copy-button";
-import type { Scope } from "@/lib/auth/scopes";
+import type { Scope } from "@/lib/schemas/scopes";
 import { useCreateToken } from "@/lib/hooks/use-tokens";
 
 const expiryChoices = [
@@ -14,7 +14,8 @@ const expiryChoices = [
   { value: "custom", label: "On a date…" },
 ] as const;
 // POST /tokens' schema, loaded when the form is first used: zod stays out of the first load.
-const loadTokenSchema = () => import("@/lib/schemas/tokens").then((module) => module.createTokenRequestSchema);
+const loadTokenSchema = () =>
+  import("@/lib/schemas/tokens").then((module) => module.createTokenRequestSchema);
 
 type Expiry = (typeof expiryChoices)[number]["value"];
 type Errors = Partial<Record<"name" | "scopes" | "expires_at" | "form", string>>;
@@ -28,7 +29,7 @@ function expiresAt(expiry: Expiry, date: string): string | null | undefined {
 
 export type ScopeChoice = { scope: Scope; description: string };
 
-/** `scopeChoices`: every scope with its description, from the server (lib/auth/scopes uses zod). */
+/** `scopeChoices`: every scope with its description, from the server (lib/schemas/scopes uses zod). */
 export function TokenCreateForm({ scopeChoices }: { scopeChoices: readonly ScopeChoice[] }) {
   const scopes = scopeChoices.map((choice) => choice.scope);
   const create = useCreateToken();
@@ -44,8 +45,10 @@ export function TokenCreateForm({ scopeChoices }: { scopeChoices: readonly Scope
     // POST /tokens' own schema, so the form refuses what the API would.
     const parsed = (await loadTokenSchema()).safeParse({ name, scopes: chosen, expires_at: expires });
     if (!parsed.success || expires === undefined) {
-      const next: Errors = expires === undefined ? { expires_at: "Choose the day the token stops working" } : {};
-      for (const issue of parsed.error?.issues ?? []) next[(issue.path[0] as keyof Errors) ?? "form"] ??= issue.message;
+      const next: Errors =
+        expires === undefined ? { expires_at: "Choose the day the token stops working" } : {};
+      for (const issue of parsed.error?.issues ?? [])
+        next[(issue.path[0] as keyof Errors) ?? "form"] ??= issue.message;
       return setErrors(next);
     }
     setErrors({});
@@ -58,29 +61,53 @@ export function TokenCreateForm({ scopeChoices }: { scopeChoices: readonly Scope
     }
   }
 
-  const toggle = (scope: Scope, on: boolean) => setChosen((current) => (on ? [...current, scope] : current.filter((item) => item !== scope)));
+  const toggle = (scope: Scope, on: boolean) =>
+    setChosen((current) => (on ? [...current, scope] : current.filter((item) => item !== scope)));
 
   return (
     <div className="stack">
-      {create.data ? <NewTokenSecret name={create.data.name} secret={create.data.secret} onDone={() => create.reset()} /> : null}
-      <form onSubmit={handleSubmit} onFocus={() => void loadTokenSchema()} noValidate aria-label="Create an API token">
+      {create.data ? (
+        <NewTokenSecret name={create.data.name} secret={create.data.secret} onDone={() => create.reset()} />
+      ) : null}
+      <form
+        onSubmit={handleSubmit}
+        onFocus={() => void loadTokenSchema()}
+        noValidate
+        aria-label="Create an API token"
+      >
         <div className="stack">
           <Field label="Name" hint="What uses it, e.g. “CRM sync”" error={errors.name}>
-            {(props) => <input {...props} type="text" value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />}
+            {(props) => (
+              <input
+                {...props}
+                type="text"
+                value={name}
+                maxLength={100}
+                onChange={(event) => setName(event.target.value)}
+              />
+            )}
           </Field>
           <fieldset aria-describedby={errors.scopes ? "scopes-error" : undefined}>
             <legend>Scopes</legend>
             <div className="checks checks--column">
               {scopeChoices.map(({ scope, description }) => (
                 <label key={scope} className="check">
-                  <input type="checkbox" checked={chosen.includes(scope)} onChange={(event) => toggle(scope, event.target.checked)} />
+                  <input
+                    type="checkbox"
+                    checked={chosen.includes(scope)}
+                    onChange={(event) => toggle(scope, event.target.checked)}
+                  />
                   <span>
                     <code>{scope}</code> <span className="muted small">{description}</span>
                   </span>
                 </label>
               ))}
             </div>
-            <button type="button" className="btn btn--link btn--small" onClick={() => setChosen(chosen.length === scopes.length ? [] : [...scopes])}>
+            <button
+              type="button"
+              className="btn btn--link btn--small"
+              onClick={() => setChosen(chosen.length === scopes.length ? [] : [...scopes])}
+            >
               {chosen.length === scopes.length ? "Clear all" : "Select all"}
             </button>
             {errors.scopes ? (
@@ -101,8 +128,19 @@ export function TokenCreateForm({ scopeChoices }: { scopeChoices: readonly Scope
             )}
           </Field>
           {expiry === "custom" ? (
-            <Field label="Expiry date" hint="The token stops working at the end of that day, within a year" error={errors.expires_at}>
-              {(props) => <input {...props} type="date" value={date} onChange={(event) => setDate(event.target.value)} />}
+            <Field
+              label="Expiry date"
+              hint="The token stops working at the end of that day, within a year"
+              error={errors.expires_at}
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  type="date"
+                  value={date}
+                  onChange={(event) => setDate(event.target.value)}
+                />
+              )}
             </Field>
           ) : null}
           {errors.form ? (

@@ -7,14 +7,22 @@ import type { Token } from "@/lib/schemas/tokens";
 
 function status(token: Token): { label: string; tone: string } {
   if (token.revoked_at) return { label: `Revoked ${formatDate(token.revoked_at)}`, tone: "badge--danger" };
-  if (token.expires_at && Date.parse(token.expires_at) <= Date.now()) return { label: `Expired ${formatDate(token.expires_at)}`, tone: "badge--warning" };
+  if (token.expires_at && Date.parse(token.expires_at) <= Date.now())
+    return { label: `Expired ${formatDate(token.expires_at)}`, tone: "badge--warning" };
   return { label: "Active", tone: "badge--success" };
 }
 
 export function TokenList() {
   const tokens = useTokens();
   if (tokens.isPending) return <LoadingState label="Loading tokens…" />;
-  if (tokens.isError) return <ErrorState error={tokens.error} onRetry={() => tokens.refetch()} title="The tokens could not be loaded" />;
+  if (tokens.isError)
+    return (
+      <ErrorState
+        error={tokens.error}
+        onRetry={() => tokens.refetch()}
+        title="The tokens could not be loaded"
+      />
+    );
   if (tokens.data.length === 0) {
     return (
       <EmptyState title="No API tokens yet">
@@ -24,7 +32,7 @@ export function TokenList() {
   }
   return (
     <div className="table-wrap">
-      <table>
+      <table className="cards-on-phone">
         <caption className="visually-hidden">Your organization&apos;s API tokens</caption>
         <thead>
           <tr>
@@ -56,11 +64,11 @@ function TokenRow({ token }: { token: Token }) {
   const live = label === "Active";
   return (
     <tr className={live ? undefined : "is-off"} data-testid="token-row">
-      <td>
+      <td data-label="Name">
         <div>{token.name}</div>
         <div className="mono small muted">{token.prefix}…</div>
       </td>
-      <td>
+      <td data-label="Scopes">
         <div className="badges">
           {token.scopes.map((scope) => (
             <span key={scope} className="badge">
@@ -69,19 +77,32 @@ function TokenRow({ token }: { token: Token }) {
           ))}
         </div>
       </td>
-      <td className="small">
+      <td data-label="Created" className="small">
         <div className="nowrap">{formatDate(token.created_at)}</div>
         <div className="muted">{token.created_by ? `by ${token.created_by.name}` : "by a script"}</div>
       </td>
-      <td className="small nowrap">{token.expires_at ? formatDate(token.expires_at) : "Never"}</td>
-      <td className="small nowrap">{token.last_used_at ? <span title={formatDateTime(token.last_used_at)}>{relativeTime(token.last_used_at)}</span> : <span className="muted">Never</span>}</td>
-      <td>
+      <td data-label="Expires" className="small nowrap">
+        {token.expires_at ? formatDate(token.expires_at) : "Never"}
+      </td>
+      <td data-label="Last used" className="small nowrap">
+        {token.last_used_at ? (
+          <span title={formatDateTime(token.last_used_at)}>{relativeTime(token.last_used_at)}</span>
+        ) : (
+          <span className="muted">Never</span>
+        )}
+      </td>
+      <td data-label="Status">
         <span className={`badge ${tone}`}>{label}</span>
       </td>
-      <td>
+      <td data-label="" className="cell--action">
         {token.revoked_at ? null : confirming ? (
-          <span className="row nowrap">
-            <button type="button" className="btn btn--small btn--danger" disabled={revoke.isPending} onClick={() => revoke.mutate(token.id)}>
+          <span className="row">
+            <button
+              type="button"
+              className="btn btn--small btn--danger"
+              disabled={revoke.isPending}
+              onClick={() => revoke.mutate(token.id)}
+            >
               {revoke.isPending ? "Revoking…" : `Revoke “${token.name}”`}
             </button>
             <button type="button" className="btn btn--small btn--link" onClick={() => setConfirming(false)}>
@@ -89,7 +110,12 @@ function TokenRow({ token }: { token: Token }) {
             </button>
           </span>
         ) : (
-          <button type="button" className="btn btn--small btn--danger" onClick={() => setConfirming(true)} aria-label={`Revoke ${token.name}`}>
+          <button
+            type="button"
+            className="btn btn--small btn--danger"
+            onClick={() => setConfirming(true)}
+            aria-label={`Revoke ${token.name}`}
+          >
             Revoke
           </button>
         )}

@@ -2,7 +2,15 @@
 import { useState } from "react";
 
 /** Copies text to the clipboard and says so; falls back to selecting the text for Ctrl+C. */
-export function CopyButton({ text, label = "Copy", targetId }: { text: string; label?: string; targetId?: string }) {
+export function CopyButton({
+  text,
+  label = "Copy",
+  targetId,
+}: {
+  text: string;
+  label?: string;
+  targetId?: string;
+}) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   async function copy() {
     try {
@@ -21,7 +29,11 @@ export function CopyButton({ text, label = "Copy", targetId }: { text: string; l
         {state === "copied" ? "Copied" : label}
       </button>
       <span className="visually-hidden" role="status">
-        {state === "copied" ? "Copied to the clipboard" : state === "failed" ? "Could not copy; the text is selected, press Ctrl+C" : ""}
+        {state === "copied"
+          ? "Copied to the clipboard"
+          : state === "failed"
+            ? "Could not copy; the text is selected, press Ctrl+C"
+            : ""}
       </span>
     </>
   );

@@ -3,7 +3,17 @@ import { useId, type ReactNode } from "react";
 type ControlProps = { id: string; "aria-describedby"?: string; "aria-invalid"?: boolean };
 
 /** A labelled control with an optional hint and error, wired for screen readers. */
-export function Field({ label, hint, error, children }: { label: ReactNode; hint?: ReactNode; error?: string | null; children: (props: ControlProps) => ReactNode }) {
+export function Field({
+  label,
+  hint,
+  error,
+  children,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  children: (props: ControlProps) => ReactNode;
+}) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;

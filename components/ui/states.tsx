@@ -22,7 +22,15 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 }
 
 /** An API error in words; a lost session offers the way back in. */
-export function ErrorState({ error, onRetry, title = "Something went wrong" }: { error: unknown; onRetry?: () => void; title?: string }) {
+export function ErrorState({
+  error,
+  onRetry,
+  title = "Something went wrong",
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  title?: string;
+}) {
   const apiError = error instanceof ApiClientError ? error : null;
   const signedOut = apiError?.status === 401 && apiError.code === "unauthorized";
   return (
@@ -57,5 +65,7 @@ export function describeError(error: unknown): string {
 }
 
 function currentPath(): string {
-  return typeof window === "undefined" ? "/inventory" : `${window.location.pathname}${window.location.search}`;
+  return typeof window === "undefined"
+    ? "/inventory"
+    : `${window.location.pathname}${window.location.search}`;
 }

@@ -1,12 +1,16 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 /** The request's JSON body, after the content-type and size checks of contract §7. */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) {
-    throw new ApiError("unsupported_media_type", "The body must be sent as application/json.", `header.content-type=${type || "(missing)"}`);
+    throw new ApiError(
+      "unsupported_media_type",
+      "The body must be sent as application/json.",
+      `header.content-type=${type || "(missing)"}`,
+    );
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw tooLarge(declared);
@@ -20,7 +24,11 @@ export async function readJsonBody(request: Request): Promise<unknown> {
 }
 
 function tooLarge(size: number): ApiError {
-  return new ApiError("payload_too_large", `The body must be at most ${MAX_BODY_BYTES} bytes.`, `body.bytes=${size}`);
+  return new ApiError(
+    "payload_too_large",
+    `The body must be at most ${MAX_BODY_BYTES} bytes.`,
+    `body.bytes=${size}`,
+  );
 }
 
 // Reads the stream itself rather than trusting Content-Length, which chunked requests lack.
@@ -34,7 +42,10 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array>
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
-      await reader.cancel();
+      // Not awaited: when the request was cloned (its body teed), cancelling one branch only
+      // settles once the other branch is cancelled too, which may never happen. The answer
+      // must not wait for it.
+      reader.cancel().catch(() => undefined);
       throw tooLarge(total);
     }
     chunks.push(value);

@@ -1,19 +1,27 @@
 import type { z } from "zod";
-import type { Scope } from "@/lib/auth/scopes";
-import type { ErrorCode } from "@/lib/api/errors";
+import type { Scope } from "@/lib/schemas/scopes";
+import type { ErrorCode } from "@/lib/errors";
 
 /** Contract §9 / spec §1: Draft and Coming Soon answer 501; Deprecated works and says so. */
-export type Badge = "stable" | "draft" | "coming_soon" | "deprecated";
+type Badge = "stable" | "draft" | "coming_soon" | "deprecated";
 
 export type EndpointDefinition = {
   summary: string;
   /** The scope a token needs; null when the endpoint needs no token. */
   scope: Scope | null;
+  /** "session": only a signed-in portal session may call it, never a token (the OpenAPI document says so). */
+  auth?: "session";
   badge?: Badge;
   deprecation?: { since: string; sunset: string; link: string };
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * "handler": the wrapper reads the JSON body (content type, size) but leaves it unparsed, for a
+   * handler that reports every problem at once (invalid_configuration) rather than the first.
+   * `body` still documents it.
+   */
+  bodyParsedBy?: "handler";
   /** The 200 body. */
   response: z.ZodType;
   /** Error codes this endpoint can answer besides the ones every endpoint can. */
@@ -28,7 +36,7 @@ export type EndpointDefinition = {
   tag?: string;
 };
 
-export type ResponseHeader = "X-Total-Count" | "Link";
+type ResponseHeader = "X-Total-Count" | "Link" | "ETag";
 
 /** Keeps a definition's literal types, so handlers see their own params, query and body. */
 export function defineEndpoint<const D extends EndpointDefinition>(definition: D): D {

@@ -1,11 +1,15 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import type { EndpointDefinition } from "@/lib/api/endpoint-definition";
 
 /** Draft and Coming Soon endpoints are listed but not served (spec §1). */
 export function assertServed(definition: EndpointDefinition, label: string): void {
   if (definition.badge === "draft" || definition.badge === "coming_soon") {
     const badge = definition.badge === "draft" ? "Draft" : "Coming Soon";
-    throw new ApiError("not_implemented", `${label} is not available yet (${badge}).`, `badge=${definition.badge}`);
+    throw new ApiError(
+      "not_implemented",
+      `${label} is not available yet (${badge}).`,
+      `badge=${definition.badge}`,
+    );
   }
 }
 

@@ -6,7 +6,21 @@ import { buildOpenApiDocument } from "@/lib/api/openapi";
 import { endpoints, methods, splitKey } from "@/lib/api/registry";
 import { api } from "@/tests/api-client";
 
-type Document = { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown>; parameters: Array<{ name: string; in: string }>; "x-badge": string }>> };
+type Parameter = { name: string; in: string; schema: Record<string, unknown>; example?: unknown };
+type Operation = {
+  responses: Record<string, unknown>;
+  parameters: Parameter[];
+  "x-badge": string;
+  tags: string[];
+  security: unknown[];
+  description: string;
+};
+type Document = {
+  openapi: string;
+  info: { contact?: { name?: string } };
+  tags: Array<{ name: string; description?: string }>;
+  paths: Record<string, Record<string, Operation>>;
+};
 const document = buildOpenApiDocument() as unknown as Document;
 
 /** Every route.ts under app/api/v2 as its OpenAPI path ("/regions/{country}"). */
@@ -15,7 +29,8 @@ function routePaths(dir = path.join(process.cwd(), "app", "api", "v2"), prefix =
   for (const entry of readdirSync(dir)) {
     const full = path.join(dir, entry);
     if (!statSync(full).isDirectory()) {
-      if (entry === "route.ts") found.push(prefix === "" ? "/" : prefix);
+      // /api/v2 itself only answers 404 in the error body (contract §1): not an endpoint.
+      if (entry === "route.ts" && prefix !== "") found.push(prefix);
       continue;
     }
     if (entry.startsWith("[...")) continue; // the 404 catch-all answers paths that are not endpoints
@@ -26,7 +41,9 @@ function routePaths(dir = path.join(process.cwd(), "app", "api", "v2"), prefix =
 
 describe("the OpenAPI document", () => {
   it("is a valid OpenAPI 3.1 document", async () => {
-    const result = await new Validator().validate(structuredClone(document) as Parameters<Validator["validate"]>[0]);
+    const result = await new Validator().validate(
+      structuredClone(document) as Parameters<Validator["validate"]>[0],
+    );
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(document.openapi).toBe("3.1.0");
@@ -65,5 +82,90 @@ describe("the OpenAPI document", () => {
     const response = await api("GET", "/openapi.json");
     expect(response.status).toBe(200);
     expect(response.body).toEqual(JSON.parse(JSON.stringify(document)));
+  });
+
+  // What the server enforces, typed as what it means (not as a string with a digit pattern).
+  it.each([
+    ["get /inventory/{country}", "limit", { type: "integer", minimum: 1, maximum: 1000, default: 50 }],
+    ["get /inventory/{country}", "offset", { type: "integer", minimum: 0, maximum: 100000, default: 0 }],
+    [
+      "get /inventory/{country}/{number_type}",
+      "limit",
+      { type: "integer", minimum: 1, maximum: 1000, default: 50 },
+    ],
+    ["get /orders", "limit", { type: "integer", minimum: 1, maximum: 100, default: 20 }],
+    ["get /orders", "offset", { type: "integer", minimum: 0, maximum: 100000, default: 0 }],
+    ["get /inventory/{country}", "sms_enabled", { type: "boolean" }],
+    ["get /inventory/{country}", "voice_enabled", { type: "boolean" }],
+    ["get /inventory/{country}", "exclude_all_documents_required", { type: "boolean" }],
+    [
+      "get /inventory/{country}",
+      "exclude_documents",
+      { type: "array", items: { type: "string" }, minItems: 1 },
+    ],
+    [
+      "get /inventory/{country}/{number_type}",
+      "number_type",
+      { type: "string", enum: ["local", "national", "mobile", "toll_free"] },
+    ],
+    [
+      "get /destinations/{country}/{number_type}",
+      "number_type",
+      { type: "string", enum: ["local", "national", "mobile", "toll_free"] },
+    ],
+    ["get /numbers/{number_id}/active_rule", "at", { type: "string", format: "date-time" }],
+    ["get /numbers", "number", { type: "string", pattern: "^\\+[1-9]\\d{7,14}$" }],
+    [
+      "get /numbers",
+      "numbers",
+      {
+        type: "array",
+        items: { type: "string", pattern: "^\\+[1-9]\\d{7,14}$" },
+        minItems: 1,
+        maxItems: 100,
+      },
+    ],
+  ])("documents %s ?%s as %j", (operationKey, name, schema) => {
+    const [method, template] = operationKey.split(" ");
+    const parameter = document.paths[template][method].parameters.find((entry) => entry.name === name);
+    expect(parameter?.schema).toEqual(schema);
+  });
+
+  it("gives every path parameter an example", () => {
+    const missing = Object.entries(document.paths).flatMap(([template, operations]) =>
+      Object.values(operations).flatMap((operation) =>
+        operation.parameters
+          .filter((p) => p.in === "path" && p.example === undefined)
+          .map((p) => `${template} ${p.name}`),
+      ),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it("says /tokens and /cart take a portal session only, and the rest a scoped token or a session", () => {
+    for (const [template, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const scope = (endpoints as Record<string, { scope: string | null }>)[
+          `${method.toUpperCase()} ${template}`
+        ].scope;
+        const expected = /^\/(tokens|cart)(\/|$)/.test(template)
+          ? [{ session: [] }]
+          : scope === null
+            ? [{}, { bearerAuth: [] }, { session: [] }]
+            : [{ bearerAuth: [scope] }, { session: [] }];
+        expect(operation.security, `${method} ${template}`).toEqual(expected);
+      }
+    }
+  });
+
+  it("declares every tag it uses, with a contact", () => {
+    const used = new Set(
+      Object.values(document.paths).flatMap((operations) =>
+        Object.values(operations).flatMap((operation) => operation.tags),
+      ),
+    );
+    expect(document.tags.map((tag) => tag.name).sort()).toEqual([...used].sort());
+    expect(document.tags.every((tag) => typeof tag.description === "string")).toBe(true);
+    expect(document.info.contact?.name).toMatch(/support/);
   });
 });

@@ -2,8 +2,9 @@
 // routes parse with: nothing here restates a field, so the document cannot drift from the API.
 import { z } from "zod";
 import { endpoints, splitKey, type EndpointDefinition } from "@/lib/api/registry";
-import { errorBodySchema, errorStatus, type ErrorCode } from "@/lib/api/errors";
-import { scopeDescriptions, scopes } from "@/lib/auth/scopes";
+import { errorBodySchema, errorStatus, type ErrorCode } from "@/lib/errors";
+import { scopeDescriptions, scopes } from "@/lib/schemas/scopes";
+import { PARAMETER_SCHEMA_KEY } from "@/lib/schemas/common";
 
 type JsonSchema = Record<string, unknown>;
 type Components = Record<string, JsonSchema>;
@@ -12,7 +13,12 @@ const REF_PREFIX = "#/components/schemas/";
 
 /** Converts a schema, moving every schema with a meta id into components. */
 function convert(schema: z.ZodType, io: "input" | "output", components: Components): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any", reused: "inline" }) as JsonSchema;
+  const json = z.toJSONSchema(schema, {
+    io,
+    target: "draft-2020-12",
+    unrepresentable: "any",
+    reused: "inline",
+  }) as JsonSchema;
   const defs = (json.$defs ?? {}) as Components;
   delete json.$defs;
   delete json.$schema;
@@ -20,10 +26,14 @@ function convert(schema: z.ZodType, io: "input" | "output", components: Componen
   for (const [id, def] of Object.entries(defs)) {
     // A schema whose input differs from its output (defaults, transforms) gets its own name.
     const existing = components[id];
-    const name = existing && JSON.stringify(existing) !== JSON.stringify(rewriteRefs(def, renames)) && io === "input" ? `${id}Input` : id;
+    const name =
+      existing && JSON.stringify(existing) !== JSON.stringify(rewriteRefs(def, renames)) && io === "input"
+        ? `${id}Input`
+        : id;
     renames.set(id, name);
   }
-  for (const [id, def] of Object.entries(defs)) components[renames.get(id) ?? id] ??= rewriteRefs(def, renames);
+  for (const [id, def] of Object.entries(defs))
+    components[renames.get(id) ?? id] ??= rewriteRefs(def, renames);
   return rewriteRefs(json, renames);
 }
 
@@ -43,34 +53,64 @@ function rewriteRefs<T>(value: T, renames: Map<string, string>): T {
 }
 
 /** An object schema's properties as OpenAPI parameters. */
-function parameters(schema: z.ZodType | undefined, location: "path" | "query", components: Components): JsonSchema[] {
+function parameters(
+  schema: z.ZodType | undefined,
+  location: "path" | "query",
+  components: Components,
+): JsonSchema[] {
   if (!schema) return [];
   const json = convert(schema, "input", components);
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required ?? []) as string[]);
   return Object.entries(properties).map(([name, property]) => {
-    const { description, ...rest } = property;
-    const parameter: JsonSchema = { name, in: location, required: location === "path" || required.has(name), schema: rest };
-    if (typeof description === "string") parameter.description = description;
-    // Arrays in the query string are repeated keys (or comma-separated where the schema says).
-    if (rest.type === "array" || Array.isArray(rest.anyOf)) parameter.explode = true;
+    // A parameter documented as what it means (lib/schemas/common.ts documentedAs) replaces
+    // the schema of the string it arrives as.
+    const { [PARAMETER_SCHEMA_KEY]: documented, description, ...parsed } = property;
+    const { description: meaning, examples, explode, ...rest } = (documented ?? parsed) as JsonSchema;
+    const parameter: JsonSchema = {
+      name,
+      in: location,
+      required: location === "path" || required.has(name),
+      schema: rest,
+    };
+    const text = [description, meaning].filter((part) => typeof part === "string").join(" ");
+    if (text !== "") parameter.description = text;
+    if (Array.isArray(examples)) parameter.example = examples[0];
+    if (typeof explode === "boolean") parameter.explode = explode;
+    else if (rest.type === "array") parameter.explode = true;
     return parameter;
   });
 }
 
 const commonHeaders = {
-  "X-Request-Id": { description: "The caller's X-Request-Id when it sent a safe one, else a new id.", schema: { type: "string" } },
-  RateLimit: { description: "IETF RateLimit header: the remaining requests of the current window.", schema: { type: "string" } },
-  "RateLimit-Policy": { description: "IETF RateLimit-Policy header: the quota and window of this token's budget.", schema: { type: "string" } },
+  "X-Request-Id": {
+    description: "The caller's X-Request-Id when it sent a safe one, else a new id.",
+    schema: { type: "string" },
+  },
+  RateLimit: {
+    description: "IETF RateLimit header: the remaining requests of the current window.",
+    schema: { type: "string" },
+  },
+  "RateLimit-Policy": {
+    description: "IETF RateLimit-Policy header: the quota and window of this token's budget.",
+    schema: { type: "string" },
+  },
 };
 
 const responseHeaderDocs = {
   "X-Total-Count": { description: "How many items match, across all pages.", schema: { type: "integer" } },
   Link: { description: 'RFC 8288 links to the rel="next" and rel="prev" pages.', schema: { type: "string" } },
+  ETag: {
+    description: "The configuration's version: send it back in If-Match to change it.",
+    schema: { type: "string" },
+  },
 };
 
 const deprecationHeaderDocs = {
-  Deprecation: { description: "RFC 9745: when the endpoint was deprecated (@epoch-seconds).", schema: { type: "string" } },
+  Deprecation: {
+    description: "RFC 9745: when the endpoint was deprecated (@epoch-seconds).",
+    schema: { type: "string" },
+  },
   Sunset: { description: "RFC 8594: when the endpoint will be removed.", schema: { type: "string" } },
 };
 
@@ -79,34 +119,156 @@ function errorCodesFor(definition: EndpointDefinition): ErrorCode[] {
   codes.add("unauthorized");
   if (definition.scope !== null) codes.add("insufficient_scope");
   if (definition.params || definition.query || definition.body) codes.add("invalid_parameter");
-  if (definition.body) ["payload_too_large", "unsupported_media_type"].forEach((code) => codes.add(code as ErrorCode));
+  if (definition.body)
+    ["payload_too_large", "unsupported_media_type"].forEach((code) => codes.add(code as ErrorCode));
   if (definition.badge === "draft" || definition.badge === "coming_soon") codes.add("not_implemented");
   codes.add("rate_limited");
   codes.add("internal_error");
+  codes.add("service_unavailable");
   return [...codes];
 }
 
 function errorResponses(definition: EndpointDefinition): Record<string, JsonSchema> {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of errorCodesFor(definition)) byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
+  for (const code of errorCodesFor(definition))
+    byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
   const out: Record<string, JsonSchema> = {};
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     const headers: Record<string, unknown> = { "X-Request-Id": commonHeaders["X-Request-Id"] };
-    if (status === 429) headers["Retry-After"] = { description: "Seconds until the budget refills.", schema: { type: "integer" } };
+    if (status === 429)
+      headers["Retry-After"] = {
+        description: "Seconds until the budget refills.",
+        schema: { type: "integer" },
+      };
+    if (status === 503)
+      headers["Retry-After"] = {
+        description: "Seconds to wait before retrying: the database cannot be reached just now.",
+        schema: { type: "integer" },
+      };
+    if (status === 412 || status === 428) headers.ETag = responseHeaderDocs.ETag;
     out[String(status)] = {
       description: `error.code: ${codes.join(", ")}`,
       headers,
-      content: { "application/json": { schema: { $ref: `${REF_PREFIX}Error` }, examples: Object.fromEntries(codes.map((code) => [code, { value: { message: "…", error: { message: "…", details: "…", code } } }])) } },
+      content: {
+        "application/json": {
+          schema: { $ref: `${REF_PREFIX}Error` },
+          examples: Object.fromEntries(
+            codes.map((code) => [
+              code,
+              { value: { message: "…", error: { message: "…", details: "…", code } } },
+            ]),
+          ),
+        },
+      },
     };
   }
   return out;
+}
+
+/** The reference's groups, in order; an endpoint's first path segment picks its group unless it names one. */
+const tagGroups: ReadonlyArray<{ name: string; description: string; segments: readonly string[] }> = [
+  {
+    name: "Reference data",
+    description: "Countries, number types, document types, regions and where calls may be forwarded.",
+    segments: ["countries", "number_types", "document_types", "regions", "destinations"],
+  },
+  {
+    name: "Inventory",
+    description: "Numbers for sale, searched by digits, region, capabilities and documents.",
+    segments: ["inventory"],
+  },
+  {
+    name: "Products",
+    description: "What a number costs, by country, number type and region.",
+    segments: ["products"],
+  },
+  {
+    name: "Orders",
+    description: "Buying numbers, and following orders and back-orders.",
+    segments: ["order", "orders"],
+  },
+  {
+    name: "Numbers",
+    description: "How your numbers and extensions handle calls.",
+    segments: ["numbers", "extension", "extensions"],
+  },
+  {
+    name: "Reservations",
+    description: "Holding numbers for a while before buying them.",
+    segments: ["reservations"],
+  },
+  {
+    name: "Tokens",
+    description: "API tokens, managed from a signed-in portal session (never with a token).",
+    segments: ["tokens"],
+  },
+  {
+    name: "Cart",
+    description: "The portal's cart: each signed-in person's own (never with a token).",
+    segments: ["cart"],
+  },
+  {
+    name: "Organizations",
+    description: "Every organization's name, for support users.",
+    segments: ["organizations"],
+  },
+  { name: "Meta", description: "The API's description of itself.", segments: ["openapi.json"] },
+];
+
+// Lifecycle badges as Scalar's x-badges shows them on /docs (x-badge keeps the bare value).
+const badgeLabels = {
+  stable: "Stable",
+  draft: "Draft",
+  coming_soon: "Coming Soon",
+  deprecated: "Deprecated",
+} as const;
+const badgeColors = {
+  stable: "#1d6b3a",
+  draft: "#6b4e00",
+  coming_soon: "#2d5fa8",
+  deprecated: "#a12b2b",
+} as const;
+
+function tagOf(path: string, definition: EndpointDefinition): string {
+  const segment = path.split("/")[1];
+  return definition.tag ?? tagGroups.find((group) => group.segments.includes(segment))?.name ?? segment;
+}
+
+function securityOf(definition: EndpointDefinition): JsonSchema[] {
+  if (definition.auth === "session") return [{ session: [] }];
+  if (definition.scope === null) return [{}, { bearerAuth: [] }, { session: [] }];
+  return [{ bearerAuth: [definition.scope] }, { session: [] }];
+}
+
+function describe(definition: EndpointDefinition, badge: string): string {
+  const lines = [`${definition.summary}.`];
+  if (definition.auth === "session")
+    lines.push("Needs a signed-in portal session: API tokens cannot call it.");
+  else if (definition.scope)
+    lines.push(`Needs a token with the \`${definition.scope}\` scope, or a signed-in portal session.`);
+  else lines.push("Needs no token; a token that is sent must be valid.");
+  if (badge === "draft" || badge === "coming_soon")
+    lines.push(
+      `Lifecycle: ${badge === "draft" ? "Draft" : "Coming Soon"}; it answers 501 not_implemented for now.`,
+    );
+  if (badge === "deprecated")
+    lines.push(
+      "Lifecycle: Deprecated; it works, and says when it goes in the Deprecation and Sunset headers.",
+    );
+  return lines.join(" ");
 }
 
 function operation(key: string, definition: EndpointDefinition, components: Components): JsonSchema {
   const { method, path } = splitKey(key);
   const headers: Record<string, unknown> = { ...commonHeaders };
   for (const name of definition.responseHeaders ?? []) headers[name] = responseHeaderDocs[name];
-  if (definition.badge === "deprecated") Object.assign(headers, deprecationHeaderDocs, { Link: { description: 'rel="deprecation": where the replacement is described.', schema: { type: "string" } } });
+  if (definition.badge === "deprecated")
+    Object.assign(headers, deprecationHeaderDocs, {
+      Link: {
+        description: 'rel="deprecation": where the replacement is described.',
+        schema: { type: "string" },
+      },
+    });
   const requestHeaders = Object.entries(definition.requestHeaders ?? {}).map(([name, header]) => ({
     name,
     in: "header",
@@ -116,21 +278,38 @@ function operation(key: string, definition: EndpointDefinition, components: Comp
   }));
   const badge = definition.badge ?? "stable";
   const op: JsonSchema = {
-    operationId: `${method.toLowerCase()}${path.replace(/\{([^}]+)\}/g, "By_$1").split(/[/_]/).filter(Boolean).map((part) => part[0].toUpperCase() + part.slice(1)).join("")}`,
+    operationId: `${method.toLowerCase()}${path
+      .replace(/\{([^}]+)\}/g, "By_$1")
+      .split(/[/_]/)
+      .filter(Boolean)
+      .map((part) => part[0].toUpperCase() + part.slice(1))
+      .join("")}`,
     summary: definition.summary,
-    tags: [definition.tag ?? path.split("/")[1]],
+    description: describe(definition, badge),
+    tags: [tagOf(path, definition)],
     "x-badge": badge,
-    parameters: [...parameters(definition.params, "path", components), ...parameters(definition.query, "query", components), ...requestHeaders],
-    security: definition.scope === null ? [{}, { bearerAuth: [] }, { session: [] }] : [{ bearerAuth: [definition.scope] }, { session: [] }],
+    "x-badges": [{ name: badgeLabels[badge], position: "after", color: badgeColors[badge] }],
+    parameters: [
+      ...parameters(definition.params, "path", components),
+      ...parameters(definition.query, "query", components),
+      ...requestHeaders,
+    ],
+    security: securityOf(definition),
     responses: {
-      "200": { description: "OK", headers, content: { "application/json": { schema: convert(definition.response, "output", components) } } },
+      "200": {
+        description: "OK",
+        headers,
+        content: { "application/json": { schema: convert(definition.response, "output", components) } },
+      },
       ...errorResponses(definition),
     },
   };
-  if (definition.scope) op.description = `Needs the \`${definition.scope}\` scope.`;
-  if (definition.scope === null) op.description = "Needs no token; a token that is sent must be valid.";
   if (badge === "deprecated") op.deprecated = true;
-  if (definition.body) op.requestBody = { required: true, content: { "application/json": { schema: convert(definition.body, "input", components) } } };
+  if (definition.body)
+    op.requestBody = {
+      required: true,
+      content: { "application/json": { schema: convert(definition.body, "input", components) } },
+    };
   return op;
 }
 
@@ -138,20 +317,33 @@ export function buildOpenApiDocument(registry: Record<string, EndpointDefinition
   const components: Components = {};
   convert(errorBodySchema, "output", components); // registers components.Error
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  const usedTags = new Set<string>();
   for (const [key, definition] of Object.entries(registry)) {
     const { method, path } = splitKey(key);
     paths[path] ??= {};
     paths[path][method.toLowerCase()] = operation(key, definition, components);
+    usedTags.add(tagOf(path, definition));
   }
+  const tags = [
+    ...tagGroups
+      .filter((group) => usedTags.has(group.name))
+      .map(({ name, description }) => ({ name, description })),
+    ...[...usedTags]
+      .filter((name) => !tagGroups.some((group) => group.name === name))
+      .map((name) => ({ name })),
+  ];
   return {
     openapi: "3.1.0",
     info: {
       title: "Numbers API",
       version: "2.0.0",
       description: "Find, compare and buy telephone numbers, and read how each number routes its calls.",
+      // No url: the service does not know its public address when the document is built.
+      contact: { name: "Numbers portal API support, from the portal that serves this document (/docs)" },
     },
-    servers: [{ url: "/api/v2" }],
+    servers: [{ url: "/api/v2", description: "This service" }],
     security: [{ bearerAuth: [] }],
+    tags,
     paths,
     components: {
       schemas: components,
@@ -161,7 +353,12 @@ export function buildOpenApiDocument(registry: Record<string, EndpointDefinition
           scheme: "bearer",
           description: `API tokens from the portal's Tokens page. Scopes: ${scopes.map((scope) => `${scope} (${scopeDescriptions[scope]})`).join("; ")}.`,
         },
-        session: { type: "apiKey", in: "cookie", name: "next-auth.session-token", description: "The portal's signed-in session; writes must come from the portal's origin." },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: "next-auth.session-token",
+          description: "The portal's signed-in session; writes must come from the portal's origin.",
+        },
       },
     },
   };

@@ -13,9 +13,15 @@ describe("paginationHeaders", () => {
     ],
     [
       { limit: 10, offset: 5, total: 30 },
-      { "X-Total-Count": "30", Link: `<${url}&limit=10&offset=15>; rel="next", <${url}&limit=10&offset=0>; rel="prev"` },
+      {
+        "X-Total-Count": "30",
+        Link: `<${url}&limit=10&offset=15>; rel="next", <${url}&limit=10&offset=0>; rel="prev"`,
+      },
     ],
-    [{ limit: 10, offset: 20, total: 30 }, { "X-Total-Count": "30", Link: `<${url}&limit=10&offset=10>; rel="prev"` }],
+    [
+      { limit: 10, offset: 20, total: 30 },
+      { "X-Total-Count": "30", Link: `<${url}&limit=10&offset=10>; rel="prev"` },
+    ],
   ])("%j", (page, headers) => {
     expect(paginationHeaders(url, page)).toEqual(headers);
   });

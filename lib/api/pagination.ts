@@ -8,8 +8,10 @@ export type Page = { limit: number; offset: number; total: number };
  */
 export function paginationHeaders(requestUrl: string, page: Page): Record<string, string> {
   const links: string[] = [];
-  if (page.offset + page.limit < page.total) links.push(link(requestUrl, page.limit, page.offset + page.limit, "next"));
-  if (page.offset > 0) links.push(link(requestUrl, page.limit, Math.max(0, page.offset - page.limit), "prev"));
+  if (page.offset + page.limit < page.total)
+    links.push(link(requestUrl, page.limit, page.offset + page.limit, "next"));
+  if (page.offset > 0)
+    links.push(link(requestUrl, page.limit, Math.max(0, page.offset - page.limit), "prev"));
   const headers: Record<string, string> = { "X-Total-Count": String(page.total) };
   if (links.length > 0) headers.Link = links.join(", ");
   return headers;

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createClient } from "redis";
 import { RateLimiter, setRateLimiter } from "@/lib/api/rate-limit";
-import { memoryStore, postgresStore, redisStore } from "@/lib/api/rate-limit-stores";
+import { memoryStore, postgresStore, redisStore } from "@/lib/counters/stores";
 import { connectPostgres } from "@/lib/db/client";
 import { api, get } from "@/tests/api-client";
 import { testDatabaseKind } from "@/tests/test-database";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 
 const minute = 60_000;
 const t0 = Date.UTC(2026, 10, 22, 12, 0, 0); // the start of a window
@@ -24,16 +24,31 @@ describe("the rate limiter", () => {
   it("counts per caller and budget within a window and says what is left", async () => {
     const limiter = new RateLimiter(memoryStore(), { limits: { default: 3, orders: 1 }, windowMs: minute });
     const first = await limiter.check("token:a", "default", t0 + 18_000);
-    expect(first.headers).toEqual({ "RateLimit-Policy": '"default";q=3;w=60', RateLimit: '"default";r=2;t=42' });
-    expect((await limiter.check("token:a", "default", t0 + 18_000)).headers.RateLimit).toBe('"default";r=1;t=42');
-    expect((await limiter.check("token:a", "default", t0 + 18_000)).headers.RateLimit).toBe('"default";r=0;t=42');
+    expect(first.headers).toEqual({
+      "RateLimit-Policy": '"default";q=3;w=60',
+      RateLimit: '"default";r=2;t=42',
+    });
+    expect((await limiter.check("token:a", "default", t0 + 18_000)).headers.RateLimit).toBe(
+      '"default";r=1;t=42',
+    );
+    expect((await limiter.check("token:a", "default", t0 + 18_000)).headers.RateLimit).toBe(
+      '"default";r=0;t=42',
+    );
     const refused = await limiter.check("token:a", "default", t0 + 18_000).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).toBody()).toEqual({
       message: "Too Many Requests",
-      error: { message: "Too many requests: the limit is 3 a minute; retry in 42 s.", details: "budget=default limit=3 window=60s", code: "rate_limited" },
+      error: {
+        message: "Too many requests: the limit is 3 a minute; retry in 42 s.",
+        details: "budget=default limit=3 window=60s",
+        code: "rate_limited",
+      },
     });
-    expect((refused as ApiError).headers).toEqual({ "RateLimit-Policy": '"default";q=3;w=60', RateLimit: '"default";r=0;t=42', "Retry-After": "42" });
+    expect((refused as ApiError).headers).toEqual({
+      "RateLimit-Policy": '"default";q=3;w=60',
+      RateLimit: '"default";r=0;t=42',
+      "Retry-After": "42",
+    });
     // Another caller, another budget and the next window each start afresh.
     expect(await statusOf(limiter.check("token:b", "default", t0 + 18_000))).toBe(200);
     expect(await statusOf(limiter.check("token:a", "orders", t0 + 18_000))).toBe(200);
@@ -43,7 +58,11 @@ describe("the rate limiter", () => {
 });
 
 describe("rate limits on the API", () => {
-  afterAll(() => setRateLimiter(new RateLimiter(memoryStore(), { limits: { default: 1e9, orders: 1e9 }, windowMs: minute })));
+  afterAll(() =>
+    setRateLimiter(
+      new RateLimiter(memoryStore(), { limits: { default: 1e9, orders: 1e9 }, windowMs: minute }),
+    ),
+  );
 
   it("answer 429 with Retry-After once a token's budget is spent, and send the headers on every answer", async () => {
     setRateLimiter(new RateLimiter(memoryStore(), { limits: { default: 2, orders: 1 }, windowMs: minute }));
@@ -63,7 +82,10 @@ describe("rate limits on the API", () => {
 
   it("give POST /order its own smaller budget", async () => {
     setRateLimiter(new RateLimiter(memoryStore(), { limits: { default: 100, orders: 1 }, windowMs: minute }));
-    const order = { contact_name: "Rate Test", items: [{ country: "US", number_type: "toll_free", quantity: 1 }] };
+    const order = {
+      contact_name: "Rate Test",
+      items: [{ country: "US", number_type: "toll_free", quantity: 1 }],
+    };
     expect((await api("POST", "/order", { token: "acmeAll", body: order })).status).toBe(200);
     const second = await api("POST", "/order", { token: "acmeAll", body: order });
     expect(second.status).toBe(429);
@@ -82,7 +104,10 @@ describe.runIf(testDatabaseKind === "postgres")("two instances on one PostgreSQL
     const instanceA = new RateLimiter(postgresStore(a.sql), config);
     const instanceB = new RateLimiter(postgresStore(b.sql), config);
     const statuses = [];
-    for (let i = 0; i < 8; i++) statuses.push(await statusOf((i % 2 === 0 ? instanceA : instanceB).check("token:shared", "default", t0 + 1000)));
+    for (let i = 0; i < 8; i++)
+      statuses.push(
+        await statusOf((i % 2 === 0 ? instanceA : instanceB).check("token:shared", "default", t0 + 1000)),
+      );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
     await Promise.all([a.close(), b.close()]);
   });
@@ -90,13 +115,17 @@ describe.runIf(testDatabaseKind === "postgres")("two instances on one PostgreSQL
 
 describe.runIf(Boolean(process.env.REDIS_TEST_URL))("two instances on one Redis", () => {
   it("share one budget", async () => {
-    const clients = [createClient({ url: process.env.REDIS_TEST_URL }), createClient({ url: process.env.REDIS_TEST_URL })];
+    const clients = [
+      createClient({ url: process.env.REDIS_TEST_URL }),
+      createClient({ url: process.env.REDIS_TEST_URL }),
+    ];
     await Promise.all(clients.map((client) => client.connect()));
     const key = `token:shared-${process.pid}-${Date.now()}`;
     const config = { limits: { default: 5, orders: 1 }, windowMs: minute };
     const [instanceA, instanceB] = clients.map((client) => new RateLimiter(redisStore(client), config));
     const statuses = [];
-    for (let i = 0; i < 8; i++) statuses.push(await statusOf((i % 2 === 0 ? instanceA : instanceB).check(key, "default", t0 + 1000)));
+    for (let i = 0; i < 8; i++)
+      statuses.push(await statusOf((i % 2 === 0 ? instanceA : instanceB).check(key, "default", t0 + 1000)));
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
     await Promise.all(clients.map((client) => client.quit()));
   });

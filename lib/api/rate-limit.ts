@@ -1,7 +1,8 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { getEnv } from "@/lib/env";
-import { clientAddress } from "@/lib/api/client-address";
-import { getCounterStore, type RateLimitStore } from "@/lib/api/rate-limit-stores";
+import { clientAddress } from "@/lib/http/client-address";
+import { getCounterStore, type RateLimitStore } from "@/lib/counters/stores";
+import { processSingleton } from "@/lib/process-singleton";
 
 export type Budget = "default" | "orders";
 
@@ -41,30 +42,26 @@ export class RateLimiter {
   }
 }
 
-const holder = globalThis as typeof globalThis & { __numbersRateLimiter?: Promise<RateLimiter> };
+const rateLimiter = processSingleton("rate-limiter", async () => {
+  const env = getEnv();
+  return new RateLimiter(await getCounterStore(), {
+    limits: { default: env.RATE_LIMIT_DEFAULT_PER_MINUTE, orders: env.RATE_LIMIT_ORDERS_PER_MINUTE },
+    windowMs: 60_000,
+  });
+});
 
 export function getRateLimiter(): Promise<RateLimiter> {
-  holder.__numbersRateLimiter ??= getCounterStore().then((store) => {
-    const env = getEnv();
-    return new RateLimiter(store, {
-      limits: { default: env.RATE_LIMIT_DEFAULT_PER_MINUTE, orders: env.RATE_LIMIT_ORDERS_PER_MINUTE },
-      windowMs: 60_000,
-    });
-  }).catch((error: unknown) => {
-    holder.__numbersRateLimiter = undefined;
-    throw error;
-  });
-  return holder.__numbersRateLimiter;
+  return rateLimiter.get();
 }
 
 /** Points this process at a given limiter (tests). */
 export function setRateLimiter(limiter: RateLimiter): void {
-  holder.__numbersRateLimiter = Promise.resolve(limiter);
+  rateLimiter.set(limiter);
 }
 
 /**
  * Who a budget belongs to: the token or signed-in user, else the client address as
- * TRUST_PROXY_HOPS allows it to be known (lib/api/client-address.ts); callers whose address
+ * TRUST_PROXY_HOPS allows it to be known (lib/http/client-address.ts); callers whose address
  * is not known share one budget rather than each claiming a fresh one.
  */
 export function callerKey(principal: { kind: string; id: string } | null, request: Request): string {

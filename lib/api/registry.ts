@@ -3,9 +3,12 @@ import { referenceEndpoints } from "@/lib/api/endpoints/reference";
 import { commerceEndpoints } from "@/lib/api/endpoints/commerce";
 import { numberEndpoints } from "@/lib/api/endpoints/numbers";
 import { tokenEndpoints } from "@/lib/api/endpoints/tokens";
+import { cartEndpoints } from "@/lib/api/endpoints/cart";
+import { reservationEndpoints } from "@/lib/api/endpoints/reservations";
 import { metaEndpoints } from "@/lib/api/endpoints/meta";
+import { organizationEndpoints } from "@/lib/api/endpoints/organizations";
 
-export type { Badge, EndpointDefinition } from "@/lib/api/endpoint-definition";
+export type { EndpointDefinition } from "@/lib/api/endpoint-definition";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export const methods: readonly Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -16,12 +19,15 @@ export const endpoints = {
   ...referenceEndpoints,
   ...commerceEndpoints,
   ...numberEndpoints,
+  ...reservationEndpoints,
   ...tokenEndpoints,
+  ...cartEndpoints,
+  ...organizationEndpoints,
   ...metaEndpoints,
 } satisfies Record<string, EndpointDefinition>;
 
 export type EndpointKey = keyof typeof endpoints;
-export type PathOf<K extends string> = K extends `${Method} ${infer P}` ? P : never;
+type PathOf<K extends string> = K extends `${Method} ${infer P}` ? P : never;
 export type EndpointPath = PathOf<EndpointKey>;
 
 export function splitKey(key: string): { method: Method; path: string } {
@@ -31,5 +37,8 @@ export function splitKey(key: string): { method: Method; path: string } {
 
 /** The methods the registry lists for a path, for 405's Allow header. */
 export function methodsFor(path: string): Method[] {
-  return (Object.keys(endpoints) as EndpointKey[]).map(splitKey).filter((entry) => entry.path === path).map((entry) => entry.method);
+  return (Object.keys(endpoints) as EndpointKey[])
+    .map(splitKey)
+    .filter((entry) => entry.path === path)
+    .map((entry) => entry.method);
 }

@@ -30,6 +30,17 @@ export function logRequest(entry: RequestLogEntry): void {
 
 export function logError(requestId: string, error: unknown): void {
   if (getEnv().LOG_LEVEL === "silent") return;
-  const detail = error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { message: String(error) };
-  console.error(JSON.stringify({ level: "error", time: new Date().toISOString(), msg: "unhandled error", request_id: requestId, ...detail }));
+  const detail =
+    error instanceof Error
+      ? { name: error.name, message: error.message, stack: error.stack }
+      : { message: String(error) };
+  console.error(
+    JSON.stringify({
+      level: "error",
+      time: new Date().toISOString(),
+      msg: "unhandled error",
+      request_id: requestId,
+      ...detail,
+    }),
+  );
 }

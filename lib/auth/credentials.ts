@@ -1,7 +1,7 @@
 import { getPrisma } from "@/lib/db/client";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { getSignInThrottle, type SignInThrottle } from "@/lib/auth/sign-in-throttle";
-import { clientAddress } from "@/lib/api/client-address";
+import { clientAddress } from "@/lib/http/client-address";
 import { getEnv } from "@/lib/env";
 import { signInErrors, signInSchema, throttledError } from "@/lib/schemas/sign-in";
 import type { SessionClaims } from "@/lib/auth/session-cookie";
@@ -25,7 +25,11 @@ const decoy = () => (decoyHash ??= hashPassword("decoy password that matches no 
  * The user, or SignInRefused("CredentialsSignin" | "throttled:N"). `clientAddress` is null
  * when the address is not known; then only the per-email budget applies.
  */
-export async function verifyCredentials(input: unknown, clientAddress: string | null, throttle?: SignInThrottle): Promise<SessionClaims> {
+export async function verifyCredentials(
+  input: unknown,
+  clientAddress: string | null,
+  throttle?: SignInThrottle,
+): Promise<SessionClaims> {
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) throw new SignInRefused(signInErrors.invalid);
   const { email, password } = parsed.data;
@@ -46,7 +50,13 @@ export async function verifyCredentials(input: unknown, clientAddress: string | 
     throw new SignInRefused(signInErrors.invalid);
   }
   await guard.recordSuccess(email);
-  return { userId: user.id, email: user.email, name: user.name, role: user.role, organizationId: user.organizationId };
+  return {
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    organizationId: user.organizationId,
+  };
 }
 
 /** The client's address from next-auth's request headers, as TRUST_PROXY_HOPS allows it to be known. */

@@ -3,7 +3,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { clientAddressFrom, SignInRefused, verifyCredentials } from "@/lib/auth/credentials";
 import { getSessionSecret } from "@/lib/auth/secret";
 import { SESSION_MAX_AGE_S } from "@/lib/auth/session-cookie";
-import type { Role } from "@/lib/auth/principal";
+import type { Role } from "@/lib/auth/types";
 
 // next-auth 4 for the portal: email and password, JWT sessions in an HttpOnly, SameSite=Lax
 // cookie (next-auth's defaults), Secure when the site is served over https.
@@ -33,11 +33,20 @@ export function authOptions(secure: boolean): AuthOptions {
     providers: [
       CredentialsProvider({
         name: "Email and password",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+        },
         async authorize(credentials, request) {
           try {
             const user = await verifyCredentials(credentials, clientAddressFrom(request.headers));
-            return { id: user.userId, email: user.email, name: user.name, role: user.role, organizationId: user.organizationId };
+            return {
+              id: user.userId,
+              email: user.email,
+              name: user.name,
+              role: user.role,
+              organizationId: user.organizationId,
+            };
           } catch (error) {
             // next-auth passes a thrown message to the sign-in page as ?error=…
             if (error instanceof SignInRefused) throw new Error(error.code);
@@ -57,7 +66,12 @@ export function authOptions(secure: boolean): AuthOptions {
         return token;
       },
       session({ session, token }) {
-        if (session.user) Object.assign(session.user, { id: token.sub, role: token.role, organizationId: token.organizationId });
+        if (session.user)
+          Object.assign(session.user, {
+            id: token.sub,
+            role: token.role,
+            organizationId: token.organizationId,
+          });
         return session;
       },
     },

@@ -7,7 +7,10 @@ import { loadSessionUser, type PortalUser } from "@/lib/auth/session";
 
 export async function getPortalUser(): Promise<PortalUser | null> {
   const cookieStore = await cookies();
-  const claims = await readSessionClaims(new Map(cookieStore.getAll().map((cookie) => [cookie.name, cookie.value])), isSecureRequest(await headers()));
+  const claims = await readSessionClaims(
+    new Map(cookieStore.getAll().map((cookie) => [cookie.name, cookie.value])),
+    isSecureRequest(await headers()),
+  );
   return claims ? loadSessionUser(claims) : null;
 }
 
@@ -24,6 +27,7 @@ export async function requirePortalUser(): Promise<PortalUser> {
 /** Only paths on this site: an open redirect through callbackUrl would help phishing. */
 export function safeCallbackUrl(value: string | string[] | undefined): string {
   const candidate = Array.isArray(value) ? value[0] : value;
-  if (!candidate || !candidate.startsWith("/") || candidate.startsWith("//") || candidate.startsWith("/\\")) return "/inventory";
+  if (!candidate || !candidate.startsWith("/") || candidate.startsWith("//") || candidate.startsWith("/\\"))
+    return "/inventory";
   return candidate;
 }

@@ -1,22 +1,9 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { getPrisma } from "@/lib/db/client";
 import { hashTokenSecret } from "@/lib/auth/tokens";
-import { scopes as allScopes, type Scope } from "@/lib/auth/scopes";
+import { scopes as allScopes, type Scope } from "@/lib/schemas/scopes";
 import { resolveSessionPrincipal } from "@/lib/auth/session";
-
-export type Role = "customer" | "support";
-
-/** Who is calling: an API token, or a person signed in to the portal. */
-export type Principal = {
-  kind: "token" | "session";
-  /** The token id or the user id, for logs. */
-  id: string;
-  organizationId: string;
-  role: Role;
-  scopes: readonly Scope[];
-  userId: string | null;
-  tokenId: string | null;
-};
+import type { Principal, Role } from "@/lib/auth/types";
 
 type TokenRow = {
   id: string;
@@ -30,7 +17,8 @@ type TokenRow = {
   role: Role | null;
 };
 
-const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{1,512})$/;
+// The scheme is case-insensitive (RFC 9110 §11.1, contract §1): "bearer" and "BEARER" work too.
+const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]{1,512})$/i;
 // last_used_at is for people reading the token list; minute precision spares a write per request.
 const LAST_USED_PRECISION_MS = 60_000;
 
@@ -46,7 +34,11 @@ export async function resolvePrincipal(request: Request): Promise<Principal | nu
 
   const match = BEARER.exec(header.trim());
   if (!match) {
-    throw new ApiError("unauthorized", "The Authorization header must be 'Bearer <token>'.", "header.authorization");
+    throw new ApiError(
+      "unauthorized",
+      "The Authorization header must be 'Bearer <token>'.",
+      "header.authorization",
+    );
   }
   const prisma = await getPrisma();
   // One statement with the creator's role joined in: every API request makes it, and each
@@ -58,9 +50,14 @@ export async function resolvePrincipal(request: Request): Promise<Principal | nu
      WHERE t.token_hash = ${hashTokenSecret(match[1])}`;
   const now = new Date();
   if (!token) throw new ApiError("unauthorized", "The token is not valid.", "header.authorization");
-  if (token.revokedAt) throw new ApiError("unauthorized", "The token has been revoked.", `token=${token.prefix}…`);
+  if (token.revokedAt)
+    throw new ApiError("unauthorized", "The token has been revoked.", `token=${token.prefix}…`);
   if (token.expiresAt && token.expiresAt <= now) {
-    throw new ApiError("unauthorized", "The token has expired.", `token=${token.prefix}… expired ${token.expiresAt.toISOString()}`);
+    throw new ApiError(
+      "unauthorized",
+      "The token has expired.",
+      `token=${token.prefix}… expired ${token.expiresAt.toISOString()}`,
+    );
   }
   if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
     await prisma.apiToken.update({ where: { id: token.id }, data: { lastUsedAt: now } });
@@ -78,10 +75,18 @@ export async function resolvePrincipal(request: Request): Promise<Principal | nu
 
 export function requireScope(principal: Principal | null, scope: Scope): Principal {
   if (!principal) {
-    throw new ApiError("unauthorized", "Authentication is required: send 'Authorization: Bearer <token>'.", "header.authorization");
+    throw new ApiError(
+      "unauthorized",
+      "Authentication is required: send 'Authorization: Bearer <token>'.",
+      "header.authorization",
+    );
   }
   if (!principal.scopes.includes(scope)) {
-    throw new ApiError("insufficient_scope", `The token lacks the '${scope}' scope.`, `required_scope=${scope}`);
+    throw new ApiError(
+      "insufficient_scope",
+      `The token lacks the '${scope}' scope.`,
+      `required_scope=${scope}`,
+    );
   }
   return principal;
 }

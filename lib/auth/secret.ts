@@ -6,7 +6,7 @@ import { getEnv } from "@/lib/env";
 // The key that encrypts portal session cookies. NEXTAUTH_SECRET when set (several app
 // instances must share one); otherwise made once per checkout and kept beside the embedded
 // database's files, so `npm start` works without configuration and sessions survive restarts.
-export function sessionSecretFile(): string {
+function sessionSecretFile(): string {
   return path.join(process.cwd(), "data", "nextauth-secret");
 }
 

@@ -1,13 +1,19 @@
 import { decode } from "next-auth/jwt";
 import { getSessionSecret } from "@/lib/auth/secret";
 import { getEnv } from "@/lib/env";
-import type { Role } from "@/lib/auth/principal";
+import type { Role } from "@/lib/auth/types";
 
 // Reading the portal's session cookie without next-auth's request plumbing, so the API
 // wrapper, the proxy and server components all decide "who is signed in" the same way.
 // Decoding needs no database; lib/auth/session.ts checks the user still exists.
 
-export type SessionClaims = { userId: string; email: string; name: string; role: Role; organizationId: string };
+export type SessionClaims = {
+  userId: string;
+  email: string;
+  name: string;
+  role: Role;
+  organizationId: string;
+};
 
 /** 8 hours: a working day. Sessions are not extended while in use, so this is a hard limit. */
 export const SESSION_MAX_AGE_S = 8 * 60 * 60;
@@ -44,12 +50,16 @@ function sessionCookieValue(cookies: Map<string, string>, name: string): string 
   const whole = cookies.get(name);
   if (whole) return whole;
   const chunks: string[] = [];
-  for (let index = 0; cookies.has(`${name}.${index}`); index++) chunks.push(cookies.get(`${name}.${index}`) as string);
+  for (let index = 0; cookies.has(`${name}.${index}`); index++)
+    chunks.push(cookies.get(`${name}.${index}`) as string);
   return chunks.length > 0 ? chunks.join("") : null;
 }
 
 /** The signed-in person the cookies name, or null: no cookie, a forged or expired one. */
-export async function readSessionClaims(cookies: Map<string, string>, secure: boolean): Promise<SessionClaims | null> {
+export async function readSessionClaims(
+  cookies: Map<string, string>,
+  secure: boolean,
+): Promise<SessionClaims | null> {
   const value = sessionCookieValue(cookies, sessionCookieName(secure));
   if (!value) return null;
   try {
@@ -63,6 +73,17 @@ export async function readSessionClaims(cookies: Map<string, string>, secure: bo
 function toClaims(payload: Record<string, unknown> | null): SessionClaims | null {
   if (!payload) return null;
   const { sub, email, name, role, organizationId } = payload;
-  if (typeof sub !== "string" || typeof organizationId !== "string" || (role !== "customer" && role !== "support")) return null;
-  return { userId: sub, email: typeof email === "string" ? email : "", name: typeof name === "string" ? name : "", role, organizationId };
+  if (
+    typeof sub !== "string" ||
+    typeof organizationId !== "string" ||
+    (role !== "customer" && role !== "support")
+  )
+    return null;
+  return {
+    userId: sub,
+    email: typeof email === "string" ? email : "",
+    name: typeof name === "string" ? name : "",
+    role,
+    organizationId,
+  };
 }

@@ -3,57 +3,104 @@ import { encode } from "next-auth/jwt";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { getSessionSecret } from "@/lib/auth/secret";
 import { sessionCookieName } from "@/lib/auth/session-cookie";
-import { scopes } from "@/lib/auth/scopes";
+import { scopes } from "@/lib/schemas/scopes";
 import { SIGN_IN_THROTTLE, SignInThrottle } from "@/lib/auth/sign-in-throttle";
-import { memoryStore } from "@/lib/api/rate-limit-stores";
+import { memoryStore } from "@/lib/counters/stores";
 import { SignInRefused, verifyCredentials } from "@/lib/auth/credentials";
 import { DEFAULT_DEMO_PASSWORD, demoUsers } from "@/prisma/seed/fixtures";
 
-async function requestWithSession(claims: Record<string, unknown>, options: { secure?: boolean; maxAge?: number; headers?: Record<string, string> } = {}) {
+async function requestWithSession(
+  claims: Record<string, unknown>,
+  options: { secure?: boolean; maxAge?: number; headers?: Record<string, string> } = {},
+) {
   const value = await encode({ token: claims, secret: getSessionSecret(), maxAge: options.maxAge });
   return new Request("http://localhost:3000/api/v2/countries", {
-    headers: { cookie: `other=1; ${sessionCookieName(options.secure ?? false)}=${value}`, ...options.headers },
+    headers: {
+      cookie: `other=1; ${sessionCookieName(options.secure ?? false)}=${value}`,
+      ...options.headers,
+    },
   });
 }
 
 const customer = demoUsers.acmeCustomer;
-const claimsOf = (user: (typeof demoUsers)[keyof typeof demoUsers]) => ({ sub: user.id, email: user.email, name: user.name, role: user.role, organizationId: user.organizationId });
+const claimsOf = (user: (typeof demoUsers)[keyof typeof demoUsers]) => ({
+  sub: user.id,
+  email: user.email,
+  name: user.name,
+  role: user.role,
+  organizationId: user.organizationId,
+});
 
 describe("the session principal", () => {
   it("is the signed-in user with every scope", async () => {
     const principal = await resolvePrincipal(await requestWithSession(claimsOf(customer)));
-    expect(principal).toEqual({ kind: "session", id: customer.id, organizationId: "org_acme", role: "customer", scopes, userId: customer.id, tokenId: null });
+    expect(principal).toEqual({
+      kind: "session",
+      id: customer.id,
+      organizationId: "org_acme",
+      role: "customer",
+      scopes,
+      userId: customer.id,
+      tokenId: null,
+    });
   });
 
   it("takes the role and organization from the database, not from the cookie", async () => {
-    const principal = await resolvePrincipal(await requestWithSession({ ...claimsOf(customer), role: "support", organizationId: "org_globex" }));
+    const principal = await resolvePrincipal(
+      await requestWithSession({ ...claimsOf(customer), role: "support", organizationId: "org_globex" }),
+    );
     expect(principal).toMatchObject({ role: "customer", organizationId: "org_acme" });
   });
 
   it.each([
-    { name: "an unknown user", request: () => requestWithSession({ ...claimsOf(customer), sub: "usr_nobody" }) },
+    {
+      name: "an unknown user",
+      request: () => requestWithSession({ ...claimsOf(customer), sub: "usr_nobody" }),
+    },
     { name: "an expired session", request: () => requestWithSession(claimsOf(customer), { maxAge: -60 }) },
-    { name: "the https cookie on plain http", request: () => requestWithSession(claimsOf(customer), { secure: true }) },
+    {
+      name: "the https cookie on plain http",
+      request: () => requestWithSession(claimsOf(customer), { secure: true }),
+    },
     { name: "no cookie at all", request: async () => new Request("http://localhost:3000/api/v2/countries") },
   ])("is null for $name", async ({ request }) => {
     expect(await resolvePrincipal(await request())).toBeNull();
   });
 
   it("reads the __Secure- cookie when the proxy says https", async () => {
-    const request = await requestWithSession(claimsOf(demoUsers.globexSupport), { secure: true, headers: { "x-forwarded-proto": "https" } });
-    expect(await resolvePrincipal(request)).toMatchObject({ kind: "session", role: "support", organizationId: "org_globex" });
+    const request = await requestWithSession(claimsOf(demoUsers.globexSupport), {
+      secure: true,
+      headers: { "x-forwarded-proto": "https" },
+    });
+    expect(await resolvePrincipal(request)).toMatchObject({
+      kind: "session",
+      role: "support",
+      organizationId: "org_globex",
+    });
   });
 
   it("gives way to an Authorization header", async () => {
-    const request = await requestWithSession(claimsOf(customer), { headers: { authorization: "Bearer npk_test_globex_all_scopes_000000000000000" } });
+    const request = await requestWithSession(claimsOf(customer), {
+      headers: { authorization: "Bearer npk_test_globex_all_scopes_000000000000000" },
+    });
     expect(await resolvePrincipal(request)).toMatchObject({ kind: "token", organizationId: "org_globex" });
   });
 });
 
 describe("verifyCredentials", () => {
   it("accepts the demo password with the email in any case", async () => {
-    const user = await verifyCredentials({ email: " Customer@ACME.example ", password: DEFAULT_DEMO_PASSWORD }, "10.0.0.1", new SignInThrottle(memoryStore()));
-    expect(user).toEqual({ userId: customer.id, email: customer.email, name: customer.name, role: "customer", organizationId: "org_acme" });
+    const user = await verifyCredentials(
+      { email: " Customer@ACME.example ", password: DEFAULT_DEMO_PASSWORD },
+      "10.0.0.1",
+      new SignInThrottle(memoryStore()),
+    );
+    expect(user).toEqual({
+      userId: customer.id,
+      email: customer.email,
+      name: customer.name,
+      role: "customer",
+      organizationId: "org_acme",
+    });
   });
 
   it.each([
@@ -62,7 +109,9 @@ describe("verifyCredentials", () => {
     { name: "a malformed email", input: { email: "not an email", password: "x" } },
     { name: "no input", input: undefined },
   ])("refuses $name as CredentialsSignin", async ({ input }) => {
-    await expect(verifyCredentials(input, "10.0.0.1", new SignInThrottle(memoryStore()))).rejects.toEqual(new SignInRefused("CredentialsSignin"));
+    await expect(verifyCredentials(input, "10.0.0.1", new SignInThrottle(memoryStore()))).rejects.toEqual(
+      new SignInRefused("CredentialsSignin"),
+    );
   });
 
   it("refuses even the right password after ten failures from any addresses, saying how long to wait", async () => {
@@ -71,19 +120,40 @@ describe("verifyCredentials", () => {
     const slotStart = Math.floor(Date.now() / SIGN_IN_THROTTLE.slotMs) * SIGN_IN_THROTTLE.slotMs;
     const throttle = new SignInThrottle(memoryStore(), SIGN_IN_THROTTLE, () => slotStart);
     for (let i = 0; i < 10; i++) {
-      await expect(verifyCredentials({ email: customer.email, password: "wrong" }, `10.0.0.${i}`, throttle)).rejects.toEqual(new SignInRefused("CredentialsSignin"));
+      await expect(
+        verifyCredentials({ email: customer.email, password: "wrong" }, `10.0.0.${i}`, throttle),
+      ).rejects.toEqual(new SignInRefused("CredentialsSignin"));
     }
-    await expect(verifyCredentials({ email: customer.email, password: DEFAULT_DEMO_PASSWORD }, "10.0.0.99", throttle)).rejects.toEqual(new SignInRefused("throttled:15"));
-    await expect(verifyCredentials({ email: customer.email.toUpperCase(), password: DEFAULT_DEMO_PASSWORD }, null, throttle)).rejects.toEqual(new SignInRefused("throttled:15"));
+    await expect(
+      verifyCredentials({ email: customer.email, password: DEFAULT_DEMO_PASSWORD }, "10.0.0.99", throttle),
+    ).rejects.toEqual(new SignInRefused("throttled:15"));
+    await expect(
+      verifyCredentials(
+        { email: customer.email.toUpperCase(), password: DEFAULT_DEMO_PASSWORD },
+        null,
+        throttle,
+      ),
+    ).rejects.toEqual(new SignInRefused("throttled:15"));
     // Another account from those addresses is not held up.
-    await expect(verifyCredentials({ email: demoUsers.acmeSupport.email, password: DEFAULT_DEMO_PASSWORD }, "10.0.0.1", throttle)).resolves.toMatchObject({ userId: demoUsers.acmeSupport.id });
+    await expect(
+      verifyCredentials(
+        { email: demoUsers.acmeSupport.email, password: DEFAULT_DEMO_PASSWORD },
+        "10.0.0.1",
+        throttle,
+      ),
+    ).resolves.toMatchObject({ userId: demoUsers.acmeSupport.id });
   });
 
   it("forgets an email's failures once its password is given", async () => {
     // Three attempts a quarter hour: without the reset, the third (right) one would spend the budget.
     const throttle = new SignInThrottle(memoryStore(), { ...SIGN_IN_THROTTLE, perEmail: 3 });
-    for (let i = 0; i < 2; i++) await expect(verifyCredentials({ email: customer.email, password: "wrong" }, "10.0.0.1", throttle)).rejects.toThrow();
-    await expect(verifyCredentials({ email: customer.email, password: DEFAULT_DEMO_PASSWORD }, "10.0.0.1", throttle)).resolves.toMatchObject({ userId: customer.id });
+    for (let i = 0; i < 2; i++)
+      await expect(
+        verifyCredentials({ email: customer.email, password: "wrong" }, "10.0.0.1", throttle),
+      ).rejects.toThrow();
+    await expect(
+      verifyCredentials({ email: customer.email, password: DEFAULT_DEMO_PASSWORD }, "10.0.0.1", throttle),
+    ).resolves.toMatchObject({ userId: customer.id });
     expect(await throttle.retryAfterMs(customer.email, null)).toBe(0);
   });
 });

@@ -1,12 +1,17 @@
 import { getPrisma } from "@/lib/db/client";
-import { scopes, type Scope } from "@/lib/auth/scopes";
-import { isSecureRequest, parseCookieHeader, readSessionClaims, type SessionClaims } from "@/lib/auth/session-cookie";
-import type { Principal, Role } from "@/lib/auth/principal";
+import { scopes, type Scope } from "@/lib/schemas/scopes";
+import {
+  isSecureRequest,
+  parseCookieHeader,
+  readSessionClaims,
+  type SessionClaims,
+} from "@/lib/auth/session-cookie";
+import type { Principal, Role } from "@/lib/auth/types";
 
 // A signed-in person as an API principal (contract §2): the portal calls the same routes as
 // API clients. People hold every scope; what differs by role is which organizations' data
 // the domain functions let them read (support reads all number configurations and orders).
-export const roleScopes: Record<Role, readonly Scope[]> = {
+const roleScopes: Record<Role, readonly Scope[]> = {
   customer: scopes,
   support: scopes,
 };
@@ -21,13 +26,27 @@ export async function loadSessionUser(claims: SessionClaims): Promise<PortalUser
   const prisma = await getPrisma();
   const user = await prisma.user.findUnique({
     where: { id: claims.userId },
-    select: { id: true, email: true, name: true, role: true, organizationId: true, organization: { select: { name: true } } },
+    select: {
+      id: true,
+      email: true,
+      name: true,
+      role: true,
+      organizationId: true,
+      organization: { select: { name: true } },
+    },
   });
   if (!user) return null;
-  return { userId: user.id, email: user.email, name: user.name, role: user.role, organizationId: user.organizationId, organizationName: user.organization.name };
+  return {
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    organizationId: user.organizationId,
+    organizationName: user.organization.name,
+  };
 }
 
-export function sessionPrincipal(user: SessionClaims): Principal {
+function sessionPrincipal(user: SessionClaims): Principal {
   return {
     kind: "session",
     id: user.userId,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createClient } from "redis";
-import { memoryStore, postgresStore, redisStore, type RateLimitStore } from "@/lib/api/rate-limit-stores";
+import { memoryStore, postgresStore, redisStore, type RateLimitStore } from "@/lib/counters/stores";
 import { SIGN_IN_THROTTLE, SignInThrottle } from "@/lib/auth/sign-in-throttle";
 import { connectPostgres } from "@/lib/db/client";
 import { testDatabaseKind } from "@/tests/test-database";
@@ -10,7 +10,14 @@ const t0 = Date.UTC(2026, 10, 22, 12, 0, 0); // the start of a slot
 
 function throttles(count = 1, store: RateLimitStore = memoryStore()) {
   const clock = { now: t0 };
-  return { clock, store, instances: Array.from({ length: count }, () => new SignInThrottle(store, SIGN_IN_THROTTLE, () => clock.now)) };
+  return {
+    clock,
+    store,
+    instances: Array.from(
+      { length: count },
+      () => new SignInThrottle(store, SIGN_IN_THROTTLE, () => clock.now),
+    ),
+  };
 }
 
 /** One wrong password, as verifyCredentials handles it; the attempt must have been admitted. */
@@ -36,7 +43,10 @@ describe("SignInThrottle", () => {
   });
 
   it("frees attempts as the oldest one-minute slots leave the quarter hour", async () => {
-    const { clock, instances: [throttle] } = throttles();
+    const {
+      clock,
+      instances: [throttle],
+    } = throttles();
     // One failure half way through each of minutes 0–9.
     for (let minute = 0; minute < 10; minute++) {
       clock.now = t0 + minute * MINUTE + 30_000;
@@ -55,7 +65,9 @@ describe("SignInThrottle", () => {
   });
 
   it("counts failures across instances that share a store", async () => {
-    const { instances: [a, b] } = throttles(2);
+    const {
+      instances: [a, b],
+    } = throttles(2);
     for (let i = 0; i < 5; i++) {
       await fail(a, "a@example.com", "10.0.0.1");
       await fail(b, "a@example.com", "10.0.0.1");
@@ -104,7 +116,9 @@ describe("SignInThrottle", () => {
 
   it("lets no more than the budget of parallel attempts through", async () => {
     const [throttle] = throttles().instances;
-    const waits = await Promise.all(Array.from({ length: 25 }, (_, i) => throttle.admit("a@example.com", `10.0.1.${i}`)));
+    const waits = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => throttle.admit("a@example.com", `10.0.1.${i}`)),
+    );
     expect(waits.filter((wait) => wait === 0)).toHaveLength(10);
     expect(waits.filter((wait) => wait === 15 * MINUTE)).toHaveLength(15);
     expect(await throttle.retryAfterMs("a@example.com", null)).toBe(15 * MINUTE);
@@ -112,9 +126,16 @@ describe("SignInThrottle", () => {
 });
 
 // Two app instances share the store, each through its own connection.
-async function sharedAcrossConnections(stores: [RateLimitStore, RateLimitStore], email: string): Promise<number[]> {
-  const { instances: [a] } = throttles(1, stores[0]);
-  const { instances: [b] } = throttles(1, stores[1]);
+async function sharedAcrossConnections(
+  stores: [RateLimitStore, RateLimitStore],
+  email: string,
+): Promise<number[]> {
+  const {
+    instances: [a],
+  } = throttles(1, stores[0]);
+  const {
+    instances: [b],
+  } = throttles(1, stores[1]);
   const waits: number[] = [];
   for (let i = 0; i < 12; i++) {
     const throttle = i % 2 === 0 ? a : b;
@@ -135,17 +156,24 @@ describe.runIf(testDatabaseKind === "postgres")("the sign-in throttle on one Pos
   it("counts failures from both instances", async () => {
     const url = process.env.TEST_DATABASE_URL as string;
     const [a, b] = await Promise.all([connectPostgres(url, 2), connectPostgres(url, 2)]);
-    expect(await sharedAcrossConnections([postgresStore(a.sql), postgresStore(b.sql)], "shared@example.com")).toEqual(sharedWaits);
+    expect(
+      await sharedAcrossConnections([postgresStore(a.sql), postgresStore(b.sql)], "shared@example.com"),
+    ).toEqual(sharedWaits);
     await Promise.all([a.close(), b.close()]);
   });
 });
 
 describe.runIf(Boolean(process.env.REDIS_TEST_URL))("the sign-in throttle on one Redis", () => {
   it("counts failures from both instances", async () => {
-    const clients = [createClient({ url: process.env.REDIS_TEST_URL }), createClient({ url: process.env.REDIS_TEST_URL })];
+    const clients = [
+      createClient({ url: process.env.REDIS_TEST_URL }),
+      createClient({ url: process.env.REDIS_TEST_URL }),
+    ];
     await Promise.all(clients.map((client) => client.connect()));
     const email = `shared-${process.pid}-${Date.now()}@example.com`;
-    expect(await sharedAcrossConnections([redisStore(clients[0]), redisStore(clients[1])], email)).toEqual(sharedWaits);
+    expect(await sharedAcrossConnections([redisStore(clients[0]), redisStore(clients[1])], email)).toEqual(
+      sharedWaits,
+    );
     await Promise.all(clients.map((client) => client.quit()));
   });
 });

@@ -1,20 +1,19 @@
 import { createHash } from "node:crypto";
-import { getCounterStore, type RateLimitStore } from "@/lib/api/rate-limit-stores";
+import { getCounterStore, type RateLimitStore } from "@/lib/counters/stores";
+import { processSingleton } from "@/lib/process-singleton";
 
-// Failed sign-ins, counted in the store the API's rate limit uses (the PostgreSQL table
-// rate_limit_counter, Redis with REDIS_URL, memory for the embedded one-process default), so
-// every instance sees every failure. Two budgets over a sliding quarter of an hour, counted
-// in one-minute slots:
-// - per email, from whatever address: a guesser who changes address gains nothing;
-// - per client address, over every email (only when the address is known, see
-//   lib/api/client-address.ts): one address cannot try a password on many accounts.
-// Once either is spent, every attempt it covers is refused, even with the right password,
-// until enough failures leave the window. A success clears the email's count and not the
-// address's, so signing in to one's own account buys no more guesses at anyone else's.
+// Failed sign-ins in the shared counter store, so every instance sees every failure: a budget
+// per email (from any address) and per client address, over a sliding 15 minutes in one-minute
+// slots. A success clears the email's count, never the address's (docs/SECURITY.md).
 
 export type SignInLimits = { perEmail: number; perAddress: number; windowMs: number; slotMs: number };
 
-export const SIGN_IN_THROTTLE: SignInLimits = { perEmail: 10, perAddress: 30, windowMs: 15 * 60_000, slotMs: 60_000 };
+export const SIGN_IN_THROTTLE: SignInLimits = {
+  perEmail: 10,
+  perAddress: 30,
+  windowMs: 15 * 60_000,
+  slotMs: 60_000,
+};
 
 type Budget = { key: string; limit: number };
 
@@ -31,7 +30,10 @@ export class SignInThrottle {
     const slots = this.slotsAt(now);
     const budgets = this.budgets(email, address);
     const counts = await Promise.all(budgets.map((budget) => this.store.peek(budget.key, slots)));
-    return Math.max(0, ...budgets.map((budget, index) => this.waitMs(counts[index], slots, budget.limit, now)));
+    return Math.max(
+      0,
+      ...budgets.map((budget, index) => this.waitMs(counts[index], slots, budget.limit, now)),
+    );
   }
 
   /**
@@ -46,10 +48,15 @@ export class SignInThrottle {
     const now = this.now();
     const slots = this.slotsAt(now);
     const { key, limit } = this.emailBudget(email);
-    const [earlier, current] = await Promise.all([this.store.peek(key, slots.slice(0, -1)), this.store.hit(key, slots[slots.length - 1], this.limits.windowMs)]);
+    const [earlier, current] = await Promise.all([
+      this.store.peek(key, slots.slice(0, -1)),
+      this.store.hit(key, slots[slots.length - 1], this.limits.windowMs),
+    ]);
     const counts = [...earlier, current];
     // Over the limit only when other attempts were counted since the check above.
-    return counts.reduce((sum, count) => sum + count, 0) <= limit ? 0 : this.waitMs(counts, slots, limit, now);
+    return counts.reduce((sum, count) => sum + count, 0) <= limit
+      ? 0
+      : this.waitMs(counts, slots, limit, now);
   }
 
   /** A wrong password: the email was counted by admit(); the address is counted now. */
@@ -65,7 +72,9 @@ export class SignInThrottle {
   }
 
   private budgets(email: string, address: string | null): Budget[] {
-    return address === null ? [this.emailBudget(email)] : [this.emailBudget(email), this.addressBudget(address)];
+    return address === null
+      ? [this.emailBudget(email)]
+      : [this.emailBudget(email), this.addressBudget(address)];
   }
 
   private emailBudget(email: string): Budget {
@@ -82,7 +91,10 @@ export class SignInThrottle {
   private slotsAt(now: number): number[] {
     const { windowMs, slotMs } = this.limits;
     const current = Math.floor(now / slotMs) * slotMs;
-    return Array.from({ length: windowMs / slotMs }, (_, index) => current - (windowMs / slotMs - 1 - index) * slotMs);
+    return Array.from(
+      { length: windowMs / slotMs },
+      (_, index) => current - (windowMs / slotMs - 1 - index) * slotMs,
+    );
   }
 
   /** Until the count falls below `limit` as the oldest slots leave the window; 0 if it is below. */
@@ -97,15 +109,12 @@ export class SignInThrottle {
   }
 }
 
-const holder = globalThis as typeof globalThis & { __numbersSignInThrottle?: Promise<SignInThrottle> };
+const throttle = processSingleton(
+  "sign-in-throttle",
+  async () => new SignInThrottle(await getCounterStore()),
+);
 
 /** The process's throttle, on the shared counter store. */
 export function getSignInThrottle(): Promise<SignInThrottle> {
-  holder.__numbersSignInThrottle ??= getCounterStore()
-    .then((store) => new SignInThrottle(store))
-    .catch((error: unknown) => {
-      holder.__numbersSignInThrottle = undefined;
-      throw error;
-    });
-  return holder.__numbersSignInThrottle;
+  return throttle.get();
 }

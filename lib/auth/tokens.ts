@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import type { Scope } from "@/lib/auth/scopes";
+import type { Scope } from "@/lib/schemas/scopes";
 
 const TOKEN_PREFIX = "npk_";
 
 /** 32 random bytes (256 bits), base64url: the secret the client sends as a Bearer token. */
-export function generateTokenSecret(): string {
+function generateTokenSecret(): string {
   return TOKEN_PREFIX + randomBytes(32).toString("base64url");
 }
 

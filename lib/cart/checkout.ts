@@ -5,7 +5,9 @@ import type { CartLine, CartProduct } from "@/lib/cart/cart";
 // summed in minor units (cents) so no float rounds a price.
 
 /** The product POST /order picks when none is named (contract §7): lowest monthly fee, then setup fee, then id. */
-export function cheapestProduct<P extends Pick<Product, "id" | "monthly_fee" | "setup_fee">>(products: readonly P[]): P | null {
+export function cheapestProduct<P extends Pick<Product, "id" | "monthly_fee" | "setup_fee">>(
+  products: readonly P[],
+): P | null {
   let best: P | null = null;
   for (const product of products) {
     if (best === null || compareProducts(product, best) < 0) best = product;
@@ -13,8 +15,15 @@ export function cheapestProduct<P extends Pick<Product, "id" | "monthly_fee" | "
   return best;
 }
 
-function compareProducts(a: Pick<Product, "id" | "monthly_fee" | "setup_fee">, b: Pick<Product, "id" | "monthly_fee" | "setup_fee">): number {
-  return toMinorUnits(a.monthly_fee) - toMinorUnits(b.monthly_fee) || toMinorUnits(a.setup_fee) - toMinorUnits(b.setup_fee) || Number(a.id) - Number(b.id);
+function compareProducts(
+  a: Pick<Product, "id" | "monthly_fee" | "setup_fee">,
+  b: Pick<Product, "id" | "monthly_fee" | "setup_fee">,
+): number {
+  return (
+    toMinorUnits(a.monthly_fee) - toMinorUnits(b.monthly_fee) ||
+    toMinorUnits(a.setup_fee) - toMinorUnits(b.setup_fee) ||
+    Number(a.id) - Number(b.id)
+  );
 }
 
 /** "4.50" → 450, "0" → 0, "12" → 1200. Only fee amounts (two decimals) come here. */
@@ -22,14 +31,6 @@ export function toMinorUnits(amount: string): number {
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(amount);
   if (!match) throw new RangeError(`Not a fee amount: ${amount}`);
   return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-}
-
-export function formatMoney(minor: number, currency: string): string {
-  return new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(minor / 100);
-}
-
-export function formatFee(amount: string, currency: string): string {
-  return formatMoney(toMinorUnits(amount), currency);
 }
 
 export type PricedLine = { line: CartLine; product: CartProduct | null; quantity: number };
@@ -41,7 +42,12 @@ export function priceSummary(lines: readonly PricedLine[]): CurrencyTotal[] {
   const totals = new Map<string, CurrencyTotal>();
   for (const { product, quantity } of lines) {
     if (!product) continue;
-    const total = totals.get(product.currency) ?? { currency: product.currency, setupNow: 0, monthly: 0, numbers: 0 };
+    const total = totals.get(product.currency) ?? {
+      currency: product.currency,
+      setupNow: 0,
+      monthly: 0,
+      numbers: 0,
+    };
     total.setupNow += toMinorUnits(product.setup_fee) * quantity;
     total.monthly += toMinorUnits(product.monthly_fee) * quantity;
     total.numbers += quantity;
@@ -54,14 +60,23 @@ export function priceSummary(lines: readonly PricedLine[]): CurrencyTotal[] {
  * The body of POST /order before validation: the page runs it through orderRequestSchema,
  * the route's own schema, so the form shows exactly the errors the API would answer.
  */
-export function orderInput(lines: readonly PricedLine[], contact: { contact_name: string; reference_number: string }) {
+export function orderInput(
+  lines: readonly PricedLine[],
+  contact: { contact_name: string; reference_number: string },
+) {
   return {
     contact_name: contact.contact_name,
     ...(contact.reference_number.trim() === "" ? {} : { reference_number: contact.reference_number.trim() }),
     items: lines.map(({ line, product }) =>
       line.kind === "number"
         ? { number_e164: line.number_e164, ...(product ? { product_id: product.id } : {}) }
-        : { country: line.country, number_type: line.number_type, region: line.region, product_id: line.product.id, quantity: line.quantity },
+        : {
+            country: line.country,
+            number_type: line.number_type,
+            region: line.region,
+            product_id: line.product.id,
+            quantity: line.quantity,
+          },
     ),
   };
 }

@@ -5,6 +5,7 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { getEnv } from "@/lib/env";
 import { openPglite } from "@/lib/db/pglite";
 import { SqlExecutor, pgExecutor, pgliteExecutor } from "@/lib/db/sql-executor";
+import { processSingleton } from "@/lib/process-singleton";
 
 export type Database = {
   prisma: PrismaClient;
@@ -21,7 +22,8 @@ export async function connectPostgres(url: string, poolSize = getEnv().DB_POOL_S
   // test teardown) is an 'error' event on the pool, which crashes the process when nobody
   // listens. The pool drops that connection and opens a new one when needed.
   pool.on("error", (error) => {
-    if (getEnv().LOG_LEVEL !== "silent") console.error(JSON.stringify({ level: "error", event: "idle_connection_lost", error: error.message }));
+    if (getEnv().LOG_LEVEL !== "silent")
+      console.error(JSON.stringify({ level: "error", event: "idle_connection_lost", error: error.message }));
   });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
@@ -55,13 +57,11 @@ export async function connectFromEnv(): Promise<Database> {
   return wrapPglite(await openPglite(env.PGLITE_DATA_DIR));
 }
 
-// One database per process. Kept on globalThis so Next's module reloading in dev and
-// separately bundled route modules all share it.
-const holder = globalThis as typeof globalThis & { __numbersDb?: Promise<Database> };
+// One database per process, shared by every route bundle.
+const processDatabase = processSingleton("database", connectFromEnv);
 
 export function getDatabase(): Promise<Database> {
-  holder.__numbersDb ??= connectFromEnv();
-  return holder.__numbersDb;
+  return processDatabase.get();
 }
 
 export async function getPrisma(): Promise<PrismaClient> {
@@ -70,5 +70,5 @@ export async function getPrisma(): Promise<PrismaClient> {
 
 /** Points this process at a given database (tests, scripts that opened their own). */
 export function setDatabase(database: Database): void {
-  holder.__numbersDb = Promise.resolve(database);
+  processDatabase.set(database);
 }

@@ -47,7 +47,9 @@ describe("the migration runner", () => {
     const db = await freshDatabase();
     const dir = migrationsDir({ "002_b": "CREATE TABLE b (id int);", "001_a": "CREATE TABLE a (id int);" });
     expect(await applyMigrations(db.sql, readMigrations(dir))).toEqual(["001_a", "002_b"]);
-    const rows = await db.sql.query<{ name: string; checksum: string }>(`SELECT name, checksum FROM "_migrations" ORDER BY name`);
+    const rows = await db.sql.query<{ name: string; checksum: string }>(
+      `SELECT name, checksum FROM "_migrations" ORDER BY name`,
+    );
     expect(rows).toEqual(readMigrations(dir).map((m) => ({ name: m.name, checksum: m.checksum })));
     await db.close();
   });
@@ -60,7 +62,9 @@ describe("the migration runner", () => {
       "003_later": "CREATE TABLE later (id int);",
     });
     await expect(applyMigrations(db.sql, readMigrations(dir))).rejects.toThrow(/no_such_function/);
-    const tables = await db.sql.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
+    const tables = await db.sql.query<{ tablename: string }>(
+      `SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+    );
     expect(tables.map((t) => t.tablename)).toEqual(["_migrations", "ok"]);
     await db.close();
   });

@@ -5,7 +5,7 @@ import type { SqlExecutor } from "@/lib/db/sql-executor";
 
 export type MigrationFile = { name: string; sql: string; checksum: string };
 
-export const defaultMigrationsDir = path.join(process.cwd(), "prisma", "migrations");
+const defaultMigrationsDir = path.join(process.cwd(), "prisma", "migrations");
 
 // Any constant works; it only has to be the same in every process running migrations.
 const MIGRATION_LOCK_KEY = 727_274_001;
@@ -42,9 +42,10 @@ export async function applyMigrations(sql: SqlExecutor, migrations = readMigrati
     const ran = await sql.transaction(async (tx) => {
       // Serializes concurrent runners (several app instances starting at once).
       await tx.query(`SELECT pg_advisory_xact_lock($1)`, [MIGRATION_LOCK_KEY]);
-      const rows = await tx.query<AppliedRow>(`SELECT "name", "checksum" FROM "_migrations" WHERE "name" = $1`, [
-        migration.name,
-      ]);
+      const rows = await tx.query<AppliedRow>(
+        `SELECT "name", "checksum" FROM "_migrations" WHERE "name" = $1`,
+        [migration.name],
+      );
       if (rows.length > 0) return false;
       await tx.exec(migration.sql);
       await tx.query(`INSERT INTO "_migrations" ("name", "checksum") VALUES ($1, $2)`, [
@@ -64,7 +65,9 @@ function verifyApplied(applied: AppliedRow[], migrations: MigrationFile[]): void
     const file = byName.get(row.name);
     if (!file) throw new Error(`Migration ${row.name} is applied to the database but its file is missing.`);
     if (file.checksum !== row.checksum) {
-      throw new Error(`Migration ${row.name} has changed since it was applied (checksum mismatch); add a new migration instead.`);
+      throw new Error(
+        `Migration ${row.name} has changed since it was applied (checksum mismatch); add a new migration instead.`,
+      );
     }
   }
 }

@@ -12,7 +12,11 @@ import { readMigrations } from "@/lib/db/migrate";
 type SchemaEngineModule = {
   __wbg_set_wasm(exports: WebAssembly.Exports): void;
   SchemaEngine: {
-    new: (options: { datamodels: [string, string][] }, log: (line: string) => void, adapter: object) => Promise<{
+    new: (
+      options: { datamodels: [string, string][] },
+      log: (line: string) => void,
+      adapter: object,
+    ) => Promise<{
       diff(params: object): Promise<{ exitCode: number; stdout?: string }>;
     }>;
   };
@@ -47,10 +51,16 @@ function memoryAdapterFactory() {
  * SQL that takes a database built by the migrations folder to what schema.prisma describes.
  * An empty string means the two agree.
  */
-export async function diffMigrationsToSchema(schemaPath = path.join(process.cwd(), "prisma", "schema.prisma")): Promise<string> {
+export async function diffMigrationsToSchema(
+  schemaPath = path.join(process.cwd(), "prisma", "schema.prisma"),
+): Promise<string> {
   const engineModule = await loadSchemaEngine();
   const content = readFileSync(schemaPath, "utf8");
-  const engine = await engineModule.SchemaEngine.new({ datamodels: [[schemaPath, content]] }, () => {}, memoryAdapterFactory());
+  const engine = await engineModule.SchemaEngine.new(
+    { datamodels: [[schemaPath, content]] },
+    () => {},
+    memoryAdapterFactory(),
+  );
   const migrations = readMigrations();
   const result = await engine.diff({
     from: {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ErrorBody } from "@/lib/api/errors";
+import type { ErrorBody } from "@/lib/errors";
 
 // The portal's one way to call /api/v2: same-origin, so the session cookie rides along.
 // Answers are typed by the routes' own response schemas, named at each call. They are not
@@ -23,10 +23,18 @@ export class ApiClientError extends Error {
 
 export type ApiAnswer<T> = { data: T; headers: Headers };
 
-type Init = { method?: "GET" | "POST" | "DELETE"; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
+type Init = {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
 
 /** `S`: the route's response schema, as a type only (`apiFetch<typeof orderResponseSchema>(…)`). */
-export async function apiFetch<S extends z.ZodType>(path: string, init: Init = {}): Promise<ApiAnswer<z.output<S>>> {
+export async function apiFetch<S extends z.ZodType>(
+  path: string,
+  init: Init = {},
+): Promise<ApiAnswer<z.output<S>>> {
   const headers: Record<string, string> = { accept: "application/json", ...init.headers };
   if (init.body !== undefined) headers["content-type"] = "application/json";
   let response: Response;
@@ -64,7 +72,9 @@ function isErrorBody(json: unknown): json is ErrorBody {
 }
 
 /** A query string from defined values; arrays repeat the key. */
-export function toQueryString(params: Record<string, string | number | boolean | readonly string[] | undefined | null>): string {
+export function toQueryString(
+  params: Record<string, string | number | boolean | readonly string[] | undefined | null>,
+): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null || value === "") continue;

@@ -45,12 +45,26 @@ export function blankInventorySearch(country: string, limit: number): InventoryS
 
 export type InventoryPage = { items: InventoryNumber[]; total: number; national: Record<string, string> };
 
-export function inventoryPage(items: InventoryNumber[], total: number, nationalFormat: (e164: string) => string): InventoryPage {
-  return { items, total, national: Object.fromEntries(items.map((item) => [item.number_e164, nationalFormat(item.number_e164)])) };
+export function inventoryPage(
+  items: InventoryNumber[],
+  total: number,
+  nationalFormat: (e164: string) => string,
+): InventoryPage {
+  return {
+    items,
+    total,
+    national: Object.fromEntries(items.map((item) => [item.number_e164, nationalFormat(item.number_e164)])),
+  };
 }
 
 export function inventoryPath(search: InventorySearch): string {
   const { country, number_type: numberType, ...query } = search;
   const path = numberType ? `/inventory/${country}/${numberType}` : `/inventory/${country}`;
-  return path + toQueryString({ ...query, exclude_all_documents_required: query.exclude_all_documents_required || undefined });
+  return (
+    path +
+    toQueryString({
+      ...query,
+      exclude_all_documents_required: query.exclude_all_documents_required || undefined,
+    })
+  );
 }

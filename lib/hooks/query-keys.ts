@@ -1,11 +1,11 @@
-import type { InventorySearch } from "@/lib/hooks/use-inventory";
-import type { NumberSearch } from "@/lib/hooks/use-numbers";
+import type { InventorySearch } from "@/lib/hooks/inventory-search";
+import type { NumberSearch } from "@/lib/hooks/number-search";
 
 // Every react-query key of the portal, built here only, so invalidation can name a whole
 // resource (["orders"]) and no component invents a key of its own.
 export const queryKeys = {
   countries: () => ["countries"] as const,
-  numberTypes: () => ["number-types"] as const,
+  cart: () => ["cart"] as const,
   documentTypes: () => ["document-types"] as const,
   regions: (country: string) => ["regions", country] as const,
   inventory: {
@@ -24,6 +24,11 @@ export const queryKeys = {
     detail: (numberId: string) => ["numbers", "detail", numberId] as const,
     /** `at` null: "now" as the server sees it, refreshed on an interval rather than by key. */
     activeRule: (numberId: string, at: string | null) => ["numbers", "active-rule", numberId, at] as const,
+    editable: (numberId: string) => ["numbers", "editable", numberId] as const,
+    history: (numberId: string, offset: number) => ["numbers", "history", numberId, offset] as const,
+    destinations: (country: string, numberType: string) =>
+      ["numbers", "destinations", country, numberType] as const,
   },
   tokens: () => ["tokens"] as const,
+  organizations: () => ["organizations"] as const,
 };

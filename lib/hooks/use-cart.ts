@@ -1,80 +1,176 @@
 "use client";
-import { useCallback, useSyncExternalStore } from "react";
-import { emptyCart, parseCart, type Cart } from "@/lib/cart/cart";
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/hooks/api-fetch";
+import { queryKeys } from "@/lib/hooks/query-keys";
+import { emptyCart, type Cart, type CartLine } from "@/lib/cart/cart";
+import type { cartResponseSchema, CartLineOut, ServerCart } from "@/lib/schemas/cart";
 
-// The cart lives in localStorage so it survives a reload and is shared by open tabs.
-const STORAGE_KEY = "numbers-portal:cart:v1";
+// The cart is the signed-in person's, kept on the server (GET/PUT /cart): it follows them to
+// another browser and nobody else signing in here sees it. lib/cart/cart's pure functions
+// still describe each change; update() sends the lines that result. What belongs to one page's
+// checkout (the attempt's Idempotency-Key, the numbers a 409 named) stays in this page.
 
+/** Where the old, browser-only cart was kept: removed on first load. */
+const LEGACY_STORAGE_KEYS = ["numbers-portal:cart:v1"];
+
+export type Hold = NonNullable<CartLineOut["hold"]>;
+type PageState = Pick<Cart, "attempt" | "unavailable">;
+
+const emptyPageState: PageState = { attempt: null, unavailable: [] };
+let pageState: PageState = emptyPageState;
 const listeners = new Set<() => void>();
-let cachedRaw: string | null = null;
-let cachedCart: Cart = emptyCart;
-
-function readCart(): Cart {
-  let raw: string | null = null;
-  try {
-    raw = window.localStorage.getItem(STORAGE_KEY);
-  } catch {
-    return emptyCart;
-  }
-  // useSyncExternalStore needs the same object back while nothing changed.
-  if (raw === cachedRaw) return cachedCart;
-  cachedRaw = raw;
-  cachedCart = (raw === null ? null : parseCart(safeJson(raw))) ?? emptyCart;
-  return cachedCart;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-function writeCart(cart: Cart): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEY, JSON.stringify(cart));
-  } catch {
-    // Storage full or disabled (private mode): the cart then lasts as long as the page.
-    cachedRaw = JSON.stringify(cart);
-    cachedCart = cart;
-  }
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+function setPageState(next: PageState) {
+  pageState = next;
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === STORAGE_KEY) listener();
-  };
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
+// Marks the server gives a line: the number cannot be bought (by this organization) now.
+const goneStates = new Set<Hold["state"]>(["sold", "held_by_another", "not_in_inventory"]);
+
+function toCart(server: ServerCart | undefined, page: PageState): Cart {
+  if (!server) return { ...emptyCart, ...page };
+  const lines = server.lines.flatMap((line): CartLine[] => {
+    const geography = {
+      key: line.key,
+      country: line.country,
+      number_type: line.number_type,
+      region: line.region,
+      region_name: line.region_name,
+    };
+    if (line.kind === "number" && line.number_e164)
+      return [{ ...geography, kind: "number", number_e164: line.number_e164, product: line.product }];
+    // A geography line whose product was withdrawn has no price: it is left out.
+    return line.product
+      ? [{ ...geography, kind: "geography", quantity: line.quantity, product: line.product }]
+      : [];
+  });
+  const marked = server.lines.flatMap((line) =>
+    line.number_e164 && line.hold && goneStates.has(line.hold.state) ? [line.number_e164] : [],
+  );
+  return { lines, attempt: page.attempt, unavailable: [...new Set([...page.unavailable, ...marked])] };
+}
+
+function toRequestLines(lines: readonly CartLine[]) {
+  return lines.map((line) =>
+    line.kind === "number"
+      ? { kind: "number" as const, number_e164: line.number_e164, product_id: line.product?.id ?? null }
+      : {
+          kind: "geography" as const,
+          country: line.country,
+          number_type: line.number_type,
+          region: line.region,
+          product_id: line.product.id,
+          quantity: line.quantity,
+        },
+  );
+}
+
+/** The answer shown until the server's: kept holds stay, a new number reads "holding…" (null). */
+function optimistic(previous: ServerCart | undefined, lines: readonly CartLine[]): ServerCart {
+  const before = new Map(previous?.lines.map((line) => [line.key, line]));
+  return {
+    lines: lines.map((line) => ({
+      key: line.key,
+      kind: line.kind,
+      number_e164: line.kind === "number" ? line.number_e164 : null,
+      country: line.country,
+      number_type: line.number_type,
+      region: line.region,
+      region_name: line.region_name,
+      product: line.product,
+      quantity: line.kind === "number" ? 1 : line.quantity,
+      hold: before.get(line.key)?.hold ?? null,
+    })),
   };
 }
 
-/**
- * [cart, update]: update takes one of lib/cart/cart's pure functions' results. Until the page
- * has hydrated, the cart is the empty one the server rendered with.
- */
-export function useCart(): { cart: Cart; update: (change: (cart: Cart) => Cart) => void } {
-  const cart = useSyncExternalStore(subscribe, readCart, () => emptyCart);
-  const update = useCallback((change: (cart: Cart) => Cart) => writeCart(change(readCart())), []);
-  return { cart, update };
+function removeLegacyCart() {
+  try {
+    for (const key of LEGACY_STORAGE_KEYS) window.localStorage.removeItem(key);
+  } catch {
+    // Storage disabled: there is nothing of the old cart to remove.
+  }
 }
 
+const fetchCart = async (signal?: AbortSignal) =>
+  (await apiFetch<typeof cartResponseSchema>("/cart", { signal })).data.data;
+
+// Writes go one after another, so a quick second change never lands before the first; and
+// only the last write's answer replaces the cart shown, so an earlier answer (one line when two
+// were added quickly) never hides the later change while it is being saved.
+let saving: Promise<unknown> = Promise.resolve();
+let latestWrite = 0;
+
 /**
- * False while the server's render is being hydrated, for views that must not show the empty
- * cart as if it were the person's. A hook of its own: its change after hydration re-renders
- * only the views that ask (an empty cart re-renders nothing, the inventory table included).
+ * { cart, update, holds, loaded }: update takes one of lib/cart/cart's pure functions' results
+ * and saves the lines to the server; holds says, per line key, how each named number is held.
  */
-export function useCartHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+export function useCart() {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: queryKeys.cart(), queryFn: ({ signal }) => fetchCart(signal) });
+  const page = useSyncExternalStore(
+    subscribe,
+    () => pageState,
+    () => emptyPageState,
+  );
+  useEffect(removeLegacyCart, []);
+
+  const cart = useMemo(() => toCart(query.data, page), [query.data, page]);
+  const holds = useMemo(
+    () => new Map((query.data?.lines ?? []).map((line) => [line.key, line.hold] as const)),
+    [query.data],
+  );
+
+  const update = useCallback(
+    (change: (cart: Cart) => Cart) => {
+      const previous = queryClient.getQueryData<ServerCart>(queryKeys.cart());
+      const current = toCart(previous, pageState);
+      const next = change(current);
+      setPageState({ attempt: next.attempt, unavailable: next.unavailable });
+      if (JSON.stringify(next.lines) === JSON.stringify(current.lines)) return;
+      // A GET /cart still in flight (the page's first read) would overwrite this change with
+      // the cart as it was: cancel it first, as TanStack Query's optimistic updates do.
+      void queryClient.cancelQueries({ queryKey: queryKeys.cart() });
+      queryClient.setQueryData(queryKeys.cart(), optimistic(previous, next.lines));
+      const write = ++latestWrite;
+      saving = saving
+        .catch(() => undefined)
+        .then(() =>
+          apiFetch<typeof cartResponseSchema>("/cart", {
+            method: "PUT",
+            body: { lines: toRequestLines(next.lines) },
+          }),
+        )
+        .then((answer) => {
+          if (write === latestWrite) queryClient.setQueryData(queryKeys.cart(), answer.data.data);
+        })
+        .catch(() => queryClient.invalidateQueries({ queryKey: queryKeys.cart() }));
+    },
+    [queryClient],
+  );
+
+  return { cart, update, holds, loaded: query.isSuccess || query.isError };
+}
+
+/** POST /cart/renew: every number in the cart held again for the full time from now. */
+export function useRenewCart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (await apiFetch<typeof cartResponseSchema>("/cart/renew", { method: "POST" })).data.data,
+    onSuccess: (cart) => queryClient.setQueryData(queryKeys.cart(), cart),
+  });
 }
 
 /** A random Idempotency-Key; crypto.randomUUID needs a secure context, getRandomValues does not. */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === "function" && window.isSecureContext) return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, "0"),
+  ).join("");
 }

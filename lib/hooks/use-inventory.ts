@@ -1,7 +1,13 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/hooks/api-fetch";
-import { blankInventorySearch, inventoryPage, inventoryPath, type InventoryPage, type InventorySearch } from "@/lib/hooks/inventory-search";
+import {
+  blankInventorySearch,
+  inventoryPage,
+  inventoryPath,
+  type InventoryPage,
+  type InventorySearch,
+} from "@/lib/hooks/inventory-search";
 import { queryKeys } from "@/lib/hooks/query-keys";
 import type { inventoryListSchema } from "@/lib/schemas/inventory";
 
@@ -13,10 +19,17 @@ export function useInventorySearch(search: InventorySearch | null) {
     queryFn: async ({ signal }): Promise<InventoryPage> => {
       // The phone formatter loads with the first search the browser makes, alongside it (the
       // page's first results come written from the server).
-      const formatter = import("@/components/ui/phone-format");
-      const { data, headers } = await apiFetch<typeof inventoryListSchema>(inventoryPath(search ?? emptySearch), { signal });
+      const formatter = import("@/lib/reference/phone-format");
+      const { data, headers } = await apiFetch<typeof inventoryListSchema>(
+        inventoryPath(search ?? emptySearch),
+        { signal },
+      );
       // The total comes from X-Total-Count (contract §5); the body is the spec's bare array.
-      return inventoryPage(data, Number(headers.get("x-total-count") ?? data.length), (await formatter).nationalFormat);
+      return inventoryPage(
+        data,
+        Number(headers.get("x-total-count") ?? data.length),
+        (await formatter).nationalFormat,
+      );
     },
     enabled: search !== null,
     // Keep showing the last page while the next one loads, instead of flashing empty.

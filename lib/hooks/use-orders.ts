@@ -2,23 +2,34 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch, toQueryString } from "@/lib/hooks/api-fetch";
 import { queryKeys } from "@/lib/hooks/query-keys";
-import type { orderListResponseSchema, orderPlacedSchema, orderResponseSchema, OrderRequest } from "@/lib/schemas/orders";
+import type {
+  orderListResponseSchema,
+  orderPlacedSchema,
+  orderResponseSchema,
+  OrderRequest,
+} from "@/lib/schemas/orders";
 
 export function useOrders(page: { limit: number; offset: number }) {
   return useQuery({
     queryKey: queryKeys.orders.list(page),
     queryFn: async ({ signal }) => {
-      const { data, headers } = await apiFetch<typeof orderListResponseSchema>(`/orders${toQueryString(page)}`, { signal });
+      const { data, headers } = await apiFetch<typeof orderListResponseSchema>(
+        `/orders${toQueryString(page)}`,
+        { signal },
+      );
       return { items: data.data, total: Number(headers.get("x-total-count") ?? data.data.length) };
     },
     placeholderData: keepPreviousData,
   });
 }
 
-export function useOrder(referenceId: string) {
+export function useOrder(referenceId: string, enabled = true) {
   return useQuery({
     queryKey: queryKeys.orders.detail(referenceId),
-    queryFn: async ({ signal }) => (await apiFetch<typeof orderResponseSchema>(`/orders/${encodeURIComponent(referenceId)}`, { signal })).data.data,
+    enabled,
+    queryFn: async ({ signal }) =>
+      (await apiFetch<typeof orderResponseSchema>(`/orders/${encodeURIComponent(referenceId)}`, { signal }))
+        .data.data,
   });
 }
 
@@ -30,7 +41,13 @@ export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ order, idempotencyKey }: { order: OrderRequest; idempotencyKey: string }) =>
-      (await apiFetch<typeof orderPlacedSchema>("/order", { method: "POST", body: order, headers: { "idempotency-key": idempotencyKey } })).data.data,
+      (
+        await apiFetch<typeof orderPlacedSchema>("/order", {
+          method: "POST",
+          body: order,
+          headers: { "idempotency-key": idempotencyKey },
+        })
+      ).data.data,
     onSuccess: async () => {
       // What was bought left the inventory and joined the orders and the numbers.
       await Promise.all([

@@ -23,16 +23,25 @@ export function useProducts(country: string | null, numberType: string | null = 
 }
 
 /** The same resource for several (country, type) pairs at once, merged into one map. */
-export function useProductsFor(pairs: readonly { country: string; number_type: string }[]): { map: ProductMap; isPending: boolean; error: unknown } {
+export function useProductsFor(pairs: readonly { country: string; number_type: string }[]): {
+  map: ProductMap;
+  isPending: boolean;
+  error: unknown;
+} {
   const unique = [...new Map(pairs.map((pair) => [`${pair.country}/${pair.number_type}`, pair])).values()];
   return useQueries({
     queries: unique.map((pair) => productsQuery(pair.country, pair.number_type)),
     combine: (results) => {
       const map: ProductMap = {};
       for (const result of results) {
-        for (const [country, types] of Object.entries(result.data ?? {})) map[country] = { ...map[country], ...types };
+        for (const [country, types] of Object.entries(result.data ?? {}))
+          map[country] = { ...map[country], ...types };
       }
-      return { map, isPending: results.some((result) => result.isPending), error: results.find((result) => result.error)?.error ?? null };
+      return {
+        map,
+        isPending: results.some((result) => result.isPending),
+        error: results.find((result) => result.error)?.error ?? null,
+      };
     },
   });
 }

@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/hooks/api-fetch";
 import { queryKeys } from "@/lib/hooks/query-keys";
-import type { countryListSchema, documentTypeListSchema, numberTypeListSchema, regionListSchema } from "@/lib/schemas/reference";
+import type { countryListSchema, documentTypeListSchema, regionListSchema } from "@/lib/schemas/reference";
 
 // Reference data rarely changes (spec §2.3–2.4): an hour without refetching is plenty.
 const REFERENCE_STALE_MS = 60 * 60_000;
@@ -15,18 +15,11 @@ export function useCountries() {
   });
 }
 
-export function useNumberTypes() {
-  return useQuery({
-    queryKey: queryKeys.numberTypes(),
-    queryFn: async ({ signal }) => (await apiFetch<typeof numberTypeListSchema>("/number_types", { signal })).data,
-    staleTime: REFERENCE_STALE_MS,
-  });
-}
-
 export function useDocumentTypes() {
   return useQuery({
     queryKey: queryKeys.documentTypes(),
-    queryFn: async ({ signal }) => (await apiFetch<typeof documentTypeListSchema>("/document_types", { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiFetch<typeof documentTypeListSchema>("/document_types", { signal })).data,
     staleTime: REFERENCE_STALE_MS,
   });
 }
@@ -34,7 +27,9 @@ export function useDocumentTypes() {
 export function useRegions(country: string | null) {
   return useQuery({
     queryKey: queryKeys.regions(country ?? ""),
-    queryFn: async ({ signal }) => (await apiFetch<typeof regionListSchema>(`/regions/${encodeURIComponent(country ?? "")}`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiFetch<typeof regionListSchema>(`/regions/${encodeURIComponent(country ?? "")}`, { signal }))
+        .data,
     enabled: Boolean(country),
     staleTime: REFERENCE_STALE_MS,
   });

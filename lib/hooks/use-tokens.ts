@@ -2,19 +2,27 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/hooks/api-fetch";
 import { queryKeys } from "@/lib/hooks/query-keys";
-import type { createdTokenResponseSchema, tokenListResponseSchema, tokenResponseSchema, CreateTokenRequest } from "@/lib/schemas/tokens";
+import type {
+  createdTokenResponseSchema,
+  tokenListResponseSchema,
+  tokenResponseSchema,
+  CreateTokenRequest,
+} from "@/lib/schemas/tokens";
 
 export function useTokens() {
   return useQuery({
     queryKey: queryKeys.tokens(),
-    queryFn: async ({ signal }) => (await apiFetch<typeof tokenListResponseSchema>("/tokens", { signal })).data.data,
+    queryFn: async ({ signal }) =>
+      (await apiFetch<typeof tokenListResponseSchema>("/tokens", { signal })).data.data,
   });
 }
 
 export function useCreateToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (request: CreateTokenRequest) => (await apiFetch<typeof createdTokenResponseSchema>("/tokens", { method: "POST", body: request })).data.data,
+    mutationFn: async (request: CreateTokenRequest) =>
+      (await apiFetch<typeof createdTokenResponseSchema>("/tokens", { method: "POST", body: request })).data
+        .data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens() }),
   });
 }
@@ -22,7 +30,12 @@ export function useCreateToken() {
 export function useRevokeToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (tokenId: string) => (await apiFetch<typeof tokenResponseSchema>(`/tokens/${encodeURIComponent(tokenId)}`, { method: "DELETE" })).data.data,
+    mutationFn: async (tokenId: string) =>
+      (
+        await apiFetch<typeof tokenResponseSchema>(`/tokens/${encodeURIComponent(tokenId)}`, {
+          method: "DELETE",
+        })
+      ).data.data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens() }),
   });
 }

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import type { DocumentType } from "@/lib/generated/prisma/client";
 import { getReferenceData } from "@/lib/reference/lookups";
 
@@ -10,10 +10,18 @@ export async function loadDocumentTypes(): Promise<DocumentTypesById> {
 }
 
 /** 400 unknown_document_type naming the first id that is not a document type. */
-export function assertKnownDocumentTypes(ids: readonly string[], known: DocumentTypesById, parameter: string): void {
+export function assertKnownDocumentTypes(
+  ids: readonly string[],
+  known: DocumentTypesById,
+  parameter: string,
+): void {
   const unknown = ids.find((id) => !known.has(id));
   if (unknown !== undefined) {
-    throw new ApiError("unknown_document_type", `Unknown document type '${unknown}'.`, `${parameter}=${unknown}`);
+    throw new ApiError(
+      "unknown_document_type",
+      `Unknown document type '${unknown}'.`,
+      `${parameter}=${unknown}`,
+    );
   }
 }
 
@@ -21,6 +29,8 @@ export function assertKnownDocumentTypes(ids: readonly string[], known: Document
 export function requiredDocuments(ids: readonly string[], known: DocumentTypesById) {
   return ids.flatMap((id) => {
     const type = known.get(id);
-    return type ? [{ document_type_id: type.id, name: type.name, more_information: type.moreInformation }] : [];
+    return type
+      ? [{ document_type_id: type.id, name: type.name, more_information: type.moreInformation }]
+      : [];
   });
 }

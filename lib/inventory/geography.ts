@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { assertCountrySellsType, findRegion, getCountryOrThrow } from "@/lib/reference/lookups";
 import type { Region } from "@/lib/generated/prisma/client";
 
@@ -16,7 +16,11 @@ export async function assertGeography(geography: Geography, regionField = "regio
 
   const region = await findRegion(geography.region);
   if (!region || region.countryId !== geography.country) {
-    throw new ApiError("unknown_region", `Unknown region '${geography.region}' in ${geography.country}.`, `${regionField}=${geography.region}`);
+    throw new ApiError(
+      "unknown_region",
+      `Unknown region '${geography.region}' in ${geography.country}.`,
+      `${regionField}=${geography.region}`,
+    );
   }
   if (geography.numberType !== undefined && region.numberTypeId !== geography.numberType) {
     throw new ApiError(

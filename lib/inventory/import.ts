@@ -1,19 +1,38 @@
 import { getPrisma } from "@/lib/db/client";
 import { parseCsv, type CsvRecord } from "@/lib/inventory/csv";
 import { loadDocumentTypes, type DocumentTypesById } from "@/lib/inventory/documents";
-import { fillBackorders, type FillResult, type StockedGeography } from "@/lib/orders/backorders";
-import { isValidForType, nationalDigits, numberTypeIds, parseE164, type NumberTypeId } from "@/lib/reference/phone";
+import {
+  isValidForType,
+  nationalDigits,
+  numberTypeIds,
+  parseE164,
+  type NumberTypeId,
+} from "@/lib/reference/phone";
 import type { Prisma, Region } from "@/lib/generated/prisma/client";
 
-export const REQUIRED_COLUMNS = ["number_e164", "region", "sms_enabled", "voice_enabled", "required_documents"] as const;
+const REQUIRED_COLUMNS = [
+  "number_e164",
+  "region",
+  "sms_enabled",
+  "voice_enabled",
+  "required_documents",
+] as const;
 // When a column is absent or a cell empty, the region's cheapest product's terms apply.
-export const ATTRIBUTE_COLUMNS = ["standard_capacity", "geographic_restrictions", "mobile_accessible", "outside_country_display", "portable"] as const;
+const ATTRIBUTE_COLUMNS = [
+  "standard_capacity",
+  "geographic_restrictions",
+  "mobile_accessible",
+  "outside_country_display",
+  "portable",
+] as const;
 
 type Attribute = (typeof ATTRIBUTE_COLUMNS)[number];
 type Row = Prisma.InventoryNumberCreateManyInput;
 
-export type RejectedRow = { line: number; reason: string };
-export type ImportReport = { imported: number; rejected: RejectedRow[]; backorders: FillResult };
+type RejectedRow = { line: number; reason: string };
+/** A region that received numbers. */
+type StockedGeography = { countryId: string; numberTypeId: string; regionId: string };
+export type ImportResult = { imported: number; rejected: RejectedRow[]; stocked: StockedGeography[] };
 
 /** A file that cannot be read as an inventory file at all (bad header, broken quoting). */
 export class ImportFileError extends Error {}
@@ -30,10 +49,10 @@ const BATCH = 1000;
 /**
  * Adds the numbers of an inventory CSV (header row first; see REQUIRED_COLUMNS and
  * ATTRIBUTE_COLUMNS). Every row is checked on its own; rejected rows are reported with their
- * line and reason and the rest is imported. Then back-orders of the regions that received
- * numbers are filled, oldest order first.
+ * line and reason and the rest is imported. Filling back-orders is the caller's next step
+ * (restockInventory in lib/orders), with the regions that received numbers.
  */
-export async function importInventory(csv: string): Promise<ImportReport> {
+export async function importInventory(csv: string): Promise<ImportResult> {
   let records: CsvRecord[];
   try {
     records = parseCsv(csv);
@@ -53,13 +72,19 @@ export async function importInventory(csv: string): Promise<ImportReport> {
   }
 
   const { inserted, alreadyStocked } = await insertNew(accepted);
-  rejected.push(...alreadyStocked.map((line) => ({ line, reason: "the number is already in the inventory" })));
+  rejected.push(
+    ...alreadyStocked.map((line) => ({ line, reason: "the number is already in the inventory" })),
+  );
   rejected.sort((a, b) => a.line - b.line);
 
   const stocked = new Map<string, StockedGeography>();
-  for (const row of inserted) stocked.set(row.regionId, { countryId: row.countryId, numberTypeId: row.numberTypeId, regionId: row.regionId });
-  const backorders = await fillBackorders([...stocked.values()]);
-  return { imported: inserted.length, rejected, backorders };
+  for (const row of inserted)
+    stocked.set(row.regionId, {
+      countryId: row.countryId,
+      numberTypeId: row.numberTypeId,
+      regionId: row.regionId,
+    });
+  return { imported: inserted.length, rejected, stocked: [...stocked.values()] };
 }
 
 function readHeader(header: CsvRecord): Map<string, number> {
@@ -68,9 +93,11 @@ function readHeader(header: CsvRecord): Map<string, number> {
   const unknown = names.find((name) => !known.has(name));
   if (unknown !== undefined) throw new ImportFileError(`line ${header.line}: unknown column '${unknown}'`);
   const repeated = names.find((name, index) => names.indexOf(name) !== index);
-  if (repeated !== undefined) throw new ImportFileError(`line ${header.line}: column '${repeated}' appears twice`);
+  if (repeated !== undefined)
+    throw new ImportFileError(`line ${header.line}: column '${repeated}' appears twice`);
   const missing = REQUIRED_COLUMNS.filter((name) => !names.includes(name));
-  if (missing.length > 0) throw new ImportFileError(`line ${header.line}: missing column(s) ${missing.join(", ")}`);
+  if (missing.length > 0)
+    throw new ImportFileError(`line ${header.line}: missing column(s) ${missing.join(", ")}`);
   return new Map(names.map((name, index) => [name, index]));
 }
 
@@ -92,12 +119,18 @@ async function loadContext(): Promise<Context> {
       portable: product.portable,
     });
   }
-  return { regions: new Map(regions.map((region) => [region.id, region])), documents, defaults, firstLineOf: new Map() };
+  return {
+    regions: new Map(regions.map((region) => [region.id, region])),
+    documents,
+    defaults,
+    firstLineOf: new Map(),
+  };
 }
 
 /** The row to insert, or why the record is rejected. */
 function checkRecord(record: CsvRecord, columns: Map<string, number>, context: Context): Row | string {
-  if (record.fields.length !== columns.size) return `expected ${columns.size} fields, found ${record.fields.length}`;
+  if (record.fields.length !== columns.size)
+    return `expected ${columns.size} fields, found ${record.fields.length}`;
   const cell = (name: string) => {
     const index = columns.get(name);
     return index === undefined ? "" : record.fields[index].trim();
@@ -113,13 +146,17 @@ function checkRecord(record: CsvRecord, columns: Map<string, number>, context: C
     return `${e164} is not a valid ${region.countryId} ${region.numberTypeId} number`;
   }
   const national = nationalDigits(e164);
-  if (!national.startsWith(region.prefix)) return `${e164} is not in region ${region.id} (its numbers start ${region.prefix})`;
+  if (!national.startsWith(region.prefix))
+    return `${e164} is not in region ${region.id} (its numbers start ${region.prefix})`;
 
   const sms = parseFlag(cell("sms_enabled"));
   if (sms === null) return `sms_enabled '${cell("sms_enabled")}' must be true, false, 1 or 0`;
   const voice = parseFlag(cell("voice_enabled"));
   if (voice === null) return `voice_enabled '${cell("voice_enabled")}' must be true, false, 1 or 0`;
-  const documents = cell("required_documents").split(";").map((id) => id.trim()).filter((id) => id !== "");
+  const documents = cell("required_documents")
+    .split(";")
+    .map((id) => id.trim())
+    .filter((id) => id !== "");
   const unknownDocument = documents.find((id) => !context.documents.has(id));
   if (unknownDocument !== undefined) return `unknown document type '${unknownDocument}'`;
 
@@ -155,7 +192,9 @@ function parseFlag(value: string): boolean | null {
 
 // Rows whose number is already stocked are left out by the unique index (ON CONFLICT DO
 // NOTHING), which also settles two imports of one number running at once.
-async function insertNew(accepted: Array<{ line: number; row: Row }>): Promise<{ inserted: Row[]; alreadyStocked: number[] }> {
+async function insertNew(
+  accepted: Array<{ line: number; row: Row }>,
+): Promise<{ inserted: Row[]; alreadyStocked: number[] }> {
   const prisma = await getPrisma();
   const inserted: Row[] = [];
   const alreadyStocked: number[] = [];

@@ -1,12 +1,24 @@
-import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { processSlot } from "@/lib/process-singleton";
 import { getPrisma } from "@/lib/db/client";
 import { assertGeography } from "@/lib/inventory/geography";
 import { assertKnownDocumentTypes, loadDocumentTypes, requiredDocuments } from "@/lib/inventory/documents";
+import { notHeldByAnother } from "@/lib/reservations/holds-sql";
 import type { InventoryNumber, InventoryQuery } from "@/lib/schemas/inventory";
 
-export type InventorySearch = InventoryQuery & { country: string; numberType?: string };
+/**
+ * Who searches, and when: numbers another organization holds at `now` are left out, and the
+ * viewer's own live holds are answered with their held_until (contract §5, §12).
+ */
+type InventoryViewer = { organizationId: string; now: Date };
 
-type InventoryRow = {
+export type InventoryCriteria = InventoryQuery & {
+  country: string;
+  numberType?: string;
+  viewer: InventoryViewer;
+};
+
+export type InventoryRow = {
   number_e164: string;
   national_number: string;
   country_id: string;
@@ -20,6 +32,7 @@ type InventoryRow = {
   mobile_accessible: string;
   outside_country_display: string;
   portable: string;
+  held_until: Date | null;
 };
 
 /**
@@ -28,14 +41,19 @@ type InventoryRow = {
  * status, number, …) btrees serve the ordering and the filters without reading the table,
  * and the trigram GIN indexes serve digit patterns of three digits or more.
  */
-export async function searchInventory(search: InventorySearch): Promise<{ items: InventoryNumber[]; total: number }> {
-  await assertGeography({ country: search.country, numberType: search.numberType, region: search.region }, "query.region");
+export async function searchInventory(
+  search: InventoryCriteria,
+): Promise<{ items: InventoryNumber[]; total: number }> {
+  await assertGeography(
+    { country: search.country, numberType: search.numberType, region: search.region },
+    "query.region",
+  );
   const documentTypes = await loadDocumentTypes();
-  if (search.exclude_documents) assertKnownDocumentTypes(search.exclude_documents, documentTypes, "query.exclude_documents");
+  if (search.exclude_documents)
+    assertKnownDocumentTypes(search.exclude_documents, documentTypes, "query.exclude_documents");
 
   const prisma = await getPrisma();
-  const statements = inventorySearchSql(search);
-  const rows = await prisma.$queryRaw<InventoryRow[]>(statements.page);
+  const { rows, total } = await findInventoryRows(search, (statement) => prisma.$queryRaw(statement), prisma);
   const items = rows.map((row) => ({
     number_e164: row.number_e164,
     number_local_format: row.national_number,
@@ -49,9 +67,35 @@ export async function searchInventory(search: InventorySearch): Promise<{ items:
     outside_country_display: row.outside_country_display,
     portable: row.portable,
     capabilities: { sms: row.sms_enabled, voice: row.voice_enabled },
+    ...(row.held_until ? { held_until: new Date(row.held_until).toISOString() } : {}),
   }));
-  if (!needsCount(search, rows.length)) return { items, total: search.offset + rows.length };
-  return { items, total: await countMatches(prisma, statements.count) };
+  return { items, total };
+}
+
+/**
+ * One page of rows and the total, with `run` sending each statement and `owner` (the
+ * database client) keying the shared totals. Exported for the benchmark's bare-driver
+ * baseline, so it runs exactly the SQL the API runs on its own driver.
+ */
+export async function findInventoryRows(
+  search: InventoryCriteria,
+  run: <Row>(statement: Prisma.Sql) => Promise<Row[]>,
+  owner: object,
+): Promise<{ rows: InventoryRow[]; total: number }> {
+  const statements = inventorySearchSql(search);
+  const rows = await run<InventoryRow>(statements.page);
+  if (!needsCount(search, rows.length)) return { rows, total: search.offset + rows.length };
+  // The shared total counts every number for sale; the few others hold are taken off here,
+  // counted fresh each time (a small join driven by number_hold), so the shared one stays
+  // shared by every organization and costs nothing more when nothing is held.
+  const [total, [{ hidden }]] = await Promise.all([
+    sharedTotal(owner, statements.count, async () => {
+      const [row] = await run<{ total: number }>(statements.count);
+      return row.total;
+    }),
+    run<{ hidden: number }>(statements.heldByOthers),
+  ]);
+  return { rows, total: total - hidden };
 }
 
 // Counting every match is the one part of a search that grows with the inventory: ~80,000
@@ -61,25 +105,18 @@ export async function searchInventory(search: InventorySearch): Promise<{ items:
 // COUNT_TTL_MS. Every order and back-order fill of this process forgets them on commit, so
 // this instance's own sales show at once; another instance's show within COUNT_TTL_MS.
 // (The page and the total were never one snapshot: they are two statements.)
-export const COUNT_TTL_MS = 2_000;
+const COUNT_TTL_MS = 2_000;
 const MAX_CACHED_COUNTS = 5_000;
 
 type CachedCount = { total: Promise<number>; expires: number };
-// On globalThis, per database client: Next gives each route bundle its own module instances,
+// Per database client and shared by every route bundle of the process:
 // and the order route must reach the cache the inventory routes fill.
-const countHolder = globalThis as typeof globalThis & { __numbersInventoryCounts?: WeakMap<object, Map<string, CachedCount>> };
+const countCaches = processSlot<WeakMap<object, Map<string, CachedCount>>>("inventory-counts");
 
-function countMatches(prisma: PrismaClient, statement: Prisma.Sql): Promise<number> {
-  return sharedTotal(prisma, statement, () => prisma.$queryRaw<[{ total: number }]>(statement).then(([row]) => row.total));
-}
-
-/**
- * The total of a count statement, shared as described above among the callers that use the
- * same `owner` (a database client). Exported so the benchmark's bare-driver baseline counts
- * exactly as often as the app does.
- */
-export function sharedTotal(owner: object, statement: Prisma.Sql, count: () => Promise<number>): Promise<number> {
-  const caches = (countHolder.__numbersInventoryCounts ??= new WeakMap());
+/** The total of a count statement, shared as described above among callers with one `owner`. */
+function sharedTotal(owner: object, statement: Prisma.Sql, count: () => Promise<number>): Promise<number> {
+  let caches = countCaches.get();
+  if (!caches) countCaches.set((caches = new WeakMap()));
   let cache = caches.get(owner);
   if (!cache) caches.set(owner, (cache = new Map()));
   const key = `${statement.text}\u0000${JSON.stringify(statement.values)}`;
@@ -103,44 +140,55 @@ export function sharedTotal(owner: object, statement: Prisma.Sql, count: () => P
 
 /** Forgets every shared total: called after anything this process commits changes what is for sale. */
 export function forgetInventoryCounts(): void {
-  countHolder.__numbersInventoryCounts = new WeakMap();
+  countCaches.set(undefined);
 }
 
-/**
- * The two statements of a search: the page, and how many match in all. Exported so the
- * benchmark's bare-driver baseline runs exactly the SQL the API runs.
- */
-export function inventorySearchSql(search: InventorySearch): { page: Prisma.Sql; count: Prisma.Sql } {
+/** The two statements of a search: the page, and how many match in all. */
+function inventorySearchSql(search: InventoryCriteria): {
+  page: Prisma.Sql;
+  count: Prisma.Sql;
+  heldByOthers: Prisma.Sql;
+} {
   const where = whereClause(search);
+  const { organizationId, now } = search.viewer;
   // The page is found on the index alone (every column it reads is in the search indexes);
   // only its rows are then read from the table, not the up to 100,000 an offset skips.
   const page = Prisma.sql`
     WITH page AS (
       SELECT number_e164 FROM inventory_number
-      WHERE ${where}
+      WHERE ${where} AND ${notHeldByAnother(Prisma.sql`inventory_number.number_e164`, organizationId, now)}
       ORDER BY number_e164
       LIMIT ${search.limit} OFFSET ${search.offset}
     )
     SELECT n.number_e164, n.national_number, n.country_id, n.number_type_id, n.region_id, n.sms_enabled,
            n.voice_enabled, n.required_document_ids, n.standard_capacity, n.geographic_restrictions,
-           n.mobile_accessible, n.outside_country_display, n.portable
+           n.mobile_accessible, n.outside_country_display, n.portable, own.held_until
     FROM page JOIN inventory_number n ON n.number_e164 = page.number_e164
+    LEFT JOIN number_hold own ON own.number_e164 = n.number_e164 AND own.organization_id = ${organizationId} AND own.held_until > ${now}
     ORDER BY n.number_e164`;
   const count = Prisma.sql`SELECT count(*)::int AS total FROM inventory_number WHERE ${where}`;
-  return { page, count };
+  const heldByOthers = Prisma.sql`
+    SELECT count(*)::int AS hidden FROM inventory_number
+    WHERE ${where} AND number_e164 IN (
+      SELECT h.number_e164 FROM number_hold h WHERE h.organization_id <> ${organizationId} AND h.held_until > ${now}
+    )`;
+  return { page, count, heldByOthers };
 }
 
 /**
  * A short page that is not past the end is the last one, so its end is the total and the
  * count query (the expensive half of a broad search) can be skipped.
  */
-export function needsCount(search: Pick<InventorySearch, "limit" | "offset">, pageSize: number): boolean {
+function needsCount(search: Pick<InventoryCriteria, "limit" | "offset">, pageSize: number): boolean {
   return !(pageSize < search.limit && (pageSize > 0 || search.offset === 0));
 }
 
 // Every value goes in as a bind parameter; the only SQL text here is fixed.
-function whereClause(search: InventorySearch): Prisma.Sql {
-  const conditions: Prisma.Sql[] = [Prisma.sql`country_id = ${search.country}`, Prisma.sql`status = 'available'`];
+function whereClause(search: InventoryCriteria): Prisma.Sql {
+  const conditions: Prisma.Sql[] = [
+    Prisma.sql`country_id = ${search.country}`,
+    Prisma.sql`status = 'available'`,
+  ];
   if (search.numberType !== undefined) conditions.push(Prisma.sql`number_type_id = ${search.numberType}`);
   if (search.region !== undefined) conditions.push(Prisma.sql`region_id = ${search.region}`);
   // Patterns hold digits only (the schemas say so), so LIKE's % and _ cannot sneak in.
@@ -148,11 +196,20 @@ function whereClause(search: InventorySearch): Prisma.Sql {
     const pattern = `%${search.contains}%`;
     conditions.push(Prisma.sql`(national_number LIKE ${pattern} OR number_e164 LIKE ${pattern})`);
   }
-  if (search.starts_with !== undefined) conditions.push(Prisma.sql`national_number LIKE ${`${search.starts_with}%`}`);
-  if (search.ends_with !== undefined) conditions.push(Prisma.sql`national_number LIKE ${`%${search.ends_with}`}`);
+  if (search.starts_with !== undefined) {
+    conditions.push(
+      search.starts_with.startsWith("+")
+        ? Prisma.sql`number_e164 LIKE ${`${search.starts_with}%`}`
+        : Prisma.sql`national_number LIKE ${`${search.starts_with}%`}`,
+    );
+  }
+  if (search.ends_with !== undefined)
+    conditions.push(Prisma.sql`national_number LIKE ${`%${search.ends_with}`}`);
   if (search.sms_enabled !== undefined) conditions.push(Prisma.sql`sms_enabled = ${search.sms_enabled}`);
-  if (search.voice_enabled !== undefined) conditions.push(Prisma.sql`voice_enabled = ${search.voice_enabled}`);
-  if (search.exclude_all_documents_required) conditions.push(Prisma.sql`cardinality(required_document_ids) = 0`);
+  if (search.voice_enabled !== undefined)
+    conditions.push(Prisma.sql`voice_enabled = ${search.voice_enabled}`);
+  if (search.exclude_all_documents_required)
+    conditions.push(Prisma.sql`cardinality(required_document_ids) = 0`);
   if (search.exclude_documents !== undefined) {
     conditions.push(Prisma.sql`NOT (required_document_ids && ${search.exclude_documents}::text[])`);
   }

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { propertyRuns } from "@/tests/property-runs";
 import { describe, expect, it } from "vitest";
 import { resolveActiveRule } from "@/lib/numbers/evaluate-rules";
 import { activationSchema, type Activation, type Rule } from "@/lib/schemas/numbers";
@@ -36,7 +37,8 @@ function referenceCoveredMinutes(activation: Activation): Set<number> {
   const covered = new Set<number>();
   DAYS.forEach((code, dayIndex) => {
     if (activation.days.length > 0 && !activation.days.includes(code as Activation["days"][number])) return;
-    for (let step = 0; step < length; step++) covered.add((dayIndex * 24 * 60 + from + step) % MINUTES_PER_WEEK);
+    for (let step = 0; step < length; step++)
+      covered.add((dayIndex * 24 * 60 + from + step) % MINUTES_PER_WEEK);
   });
   return covered;
 }
@@ -52,7 +54,11 @@ function referenceActiveRule(rules: Rule[], instant: Date): Rule | null {
   let best: Rule | null = null;
   for (const rule of rules) {
     if (rule.disabled) continue;
-    if (rule.activations.length > 0 && !rule.activations.some((activation) => referenceMatches(activation, instant))) continue;
+    if (
+      rule.activations.length > 0 &&
+      !rule.activations.some((activation) => referenceMatches(activation, instant))
+    )
+      continue;
     if (best === null || rule.priority < best.priority) best = rule;
   }
   return best;
@@ -74,14 +80,22 @@ const ZONES = [
   "America/Sao_Paulo",
 ];
 // Daylight-saving switches (UTC) that instants cluster around, so the edges get exercised.
-const SWITCHES = ["2026-03-08T07:00:00Z", "2026-11-01T06:00:00Z", "2026-03-29T01:00:00Z", "2026-10-25T01:00:00Z", "2026-04-05T15:00:00Z"].map(Date.parse);
+const SWITCHES = [
+  "2026-03-08T07:00:00Z",
+  "2026-11-01T06:00:00Z",
+  "2026-03-29T01:00:00Z",
+  "2026-10-25T01:00:00Z",
+  "2026-04-05T15:00:00Z",
+].map(Date.parse);
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 const instantArb = fc
   .oneof(
     fc.integer({ min: Date.parse("2020-01-01T00:00:00Z"), max: Date.parse("2031-01-01T00:00:00Z") }),
-    fc.tuple(fc.constantFrom(...SWITCHES), fc.integer({ min: -36 * HOUR_MS, max: 36 * HOUR_MS })).map(([at, offset]) => at + offset),
+    fc
+      .tuple(fc.constantFrom(...SWITCHES), fc.integer({ min: -36 * HOUR_MS, max: 36 * HOUR_MS }))
+      .map(([at, offset]) => at + offset),
   )
   // Whole seconds and minutes as often as not, so instants land exactly on start, stop and window edges.
   .chain((ms) => fc.constantFrom(ms, ms - (ms % 1000), ms - (ms % 60_000)))
@@ -90,16 +104,29 @@ const instantArb = fc
 // Half-hour grid times hit the same boundaries often; any minute keeps the rest covered.
 const clockArb = fc.oneof(
   fc.constant(null),
-  fc.integer({ min: 0, max: 47 }).map((half) => `${String(Math.floor(half / 2)).padStart(2, "0")}:${half % 2 ? "30" : "00"}`),
-  fc.integer({ min: 0, max: 24 * 60 - 1 }).map((m) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`),
+  fc
+    .integer({ min: 0, max: 47 })
+    .map((half) => `${String(Math.floor(half / 2)).padStart(2, "0")}:${half % 2 ? "30" : "00"}`),
+  fc
+    .integer({ min: 0, max: 24 * 60 - 1 })
+    .map((m) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`),
 );
 
 function activationArb(instant: Date): fc.Arbitrary<Activation> {
   const seconds = Math.floor(instant.getTime() / 1000);
   return fc
     .record({
-      start: fc.oneof(fc.integer({ min: seconds - 60 * 86_400, max: seconds + 86_400 }), fc.constant(seconds), fc.constant(seconds + 1)),
-      stop: fc.oneof(fc.constant(null), fc.integer({ min: seconds - 86_400, max: seconds + 60 * 86_400 }), fc.constant(seconds), fc.constant(seconds + 1)),
+      start: fc.oneof(
+        fc.integer({ min: seconds - 60 * 86_400, max: seconds + 86_400 }),
+        fc.constant(seconds),
+        fc.constant(seconds + 1),
+      ),
+      stop: fc.oneof(
+        fc.constant(null),
+        fc.integer({ min: seconds - 86_400, max: seconds + 60 * 86_400 }),
+        fc.constant(seconds),
+        fc.constant(seconds + 1),
+      ),
       days: fc.subarray([...DAYS] as Activation["days"]),
       start_time: clockArb,
       stop_time: clockArb,
@@ -128,7 +155,7 @@ describe("resolveActiveRule agrees with the minute-by-minute reference", () => {
       fc.property(scenarioArb, ({ instant, rules }) => {
         expect(resolveActiveRule(rules, instant).rule).toBe(referenceActiveRule(rules, instant));
       }),
-      { numRuns: 1000 },
+      { numRuns: propertyRuns(1000) },
     );
   });
 
@@ -141,11 +168,20 @@ describe("resolveActiveRule agrees with the minute-by-minute reference", () => {
           return activationArb(new Date(at - 7 * DAY_MS)).map((activation) => ({ instant, activation }));
         }),
         ({ instant, activation }) => {
-          const rule: Rule = { target_id: null, name: "r", priority: 1, disabled: false, activations: [activation], action: { type: "voicemail", tags: {} } };
-          expect(resolveActiveRule([rule], instant).rule !== null).toBe(referenceMatches(activation, instant));
+          const rule: Rule = {
+            target_id: null,
+            name: "r",
+            priority: 1,
+            disabled: false,
+            activations: [activation],
+            action: { type: "voicemail", tags: {} },
+          };
+          expect(resolveActiveRule([rule], instant).rule !== null).toBe(
+            referenceMatches(activation, instant),
+          );
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: propertyRuns(1000) },
     );
   });
 });

@@ -7,14 +7,33 @@ import type { Activation, Rule } from "@/lib/schemas/numbers";
 
 const LONG_AGO = Date.parse("2000-01-01T00:00:00Z") / 1000;
 
-function ruleWith(name: string, priority: number, activations: Array<Partial<Activation>>, disabled = false): Rule {
+function ruleWith(
+  name: string,
+  priority: number,
+  activations: Array<Partial<Activation>>,
+  disabled = false,
+): Rule {
   return {
     target_id: null,
     name,
     priority,
     disabled,
-    activations: activations.map((a) => ({ start: LONG_AGO, stop: null, days: [], start_time: null, stop_time: null, time_zone: "UTC", ...a })),
-    action: { type: "dial", destination: "+442079460000", timeout_sec: 30, caller_id: "caller_number", tags: {} },
+    activations: activations.map((a) => ({
+      start: LONG_AGO,
+      stop: null,
+      days: [],
+      start_time: null,
+      stop_time: null,
+      time_zone: "UTC",
+      ...a,
+    })),
+    action: {
+      type: "dial",
+      destination: "+442079460000",
+      timeout_sec: 30,
+      caller_id: "caller_number",
+      tags: {},
+    },
   };
 }
 
@@ -24,13 +43,17 @@ const handles = (rule: Rule, iso: string) => resolveActiveRule([rule], at(iso)).
 /** How many minutes of a UTC span a rule handles, probing each minute. */
 function minutesHandled(rule: Rule, fromIso: string, toIso: string): number {
   let count = 0;
-  for (let ms = Date.parse(fromIso); ms < Date.parse(toIso); ms += 60_000) if (resolveActiveRule([rule], new Date(ms)).rule) count++;
+  for (let ms = Date.parse(fromIso); ms < Date.parse(toIso); ms += 60_000)
+    if (resolveActiveRule([rule], new Date(ms)).rule) count++;
   return count;
 }
 
 describe("resolveActiveRule: fixed cases", () => {
   it("explains an empty rule list", () => {
-    expect(resolveActiveRule([], at("2026-01-01T00:00:00Z"))).toEqual({ rule: null, reason: "The number has no rules." });
+    expect(resolveActiveRule([], at("2026-01-01T00:00:00Z"))).toEqual({
+      rule: null,
+      reason: "The number has no rules.",
+    });
   });
 
   it("skips a disabled top rule", () => {
@@ -38,13 +61,19 @@ describe("resolveActiveRule: fixed cases", () => {
     const next = ruleWith("Office", 2, []);
     expect(resolveActiveRule([top, next], at("2026-05-01T12:00:00Z"))).toEqual({
       rule: next,
-      reason: 'Rule "Office" (priority 2) is the first enabled rule that applies: it has no activations, so it always applies.',
+      reason:
+        'Rule "Office" (priority 2) is the first enabled rule that applies: it has no activations, so it always applies.',
     });
   });
 
   it("explains when every rule is disabled", () => {
-    expect(resolveActiveRule([ruleWith("a", 1, [], true), ruleWith("b", 2, [], true)], at("2026-05-01T12:00:00Z"))).toEqual({ rule: null, reason: "All 2 rules are disabled." });
-    expect(resolveActiveRule([ruleWith("a", 1, [], true)], at("2026-05-01T12:00:00Z"))).toEqual({ rule: null, reason: "The number's only rule is disabled." });
+    expect(
+      resolveActiveRule([ruleWith("a", 1, [], true), ruleWith("b", 2, [], true)], at("2026-05-01T12:00:00Z")),
+    ).toEqual({ rule: null, reason: "All 2 rules are disabled." });
+    expect(resolveActiveRule([ruleWith("a", 1, [], true)], at("2026-05-01T12:00:00Z"))).toEqual({
+      rule: null,
+      reason: "The number's only rule is disabled.",
+    });
   });
 
   it("orders by priority, not by position, and keeps the given order on ties", () => {
@@ -57,8 +86,13 @@ describe("resolveActiveRule: fixed cases", () => {
   });
 
   it("ignores an expired activation and says nothing matched", () => {
-    const expired = ruleWith("Launch week", 1, [{ start: Date.parse("2025-01-01T00:00:00Z") / 1000, stop: Date.parse("2025-01-08T00:00:00Z") / 1000 }]);
-    expect(resolveActiveRule([expired], at("2026-05-01T12:00:00Z"))).toEqual({ rule: null, reason: "No enabled rule's activation matches at 2026-05-01T12:00:00.000Z." });
+    const expired = ruleWith("Launch week", 1, [
+      { start: Date.parse("2025-01-01T00:00:00Z") / 1000, stop: Date.parse("2025-01-08T00:00:00Z") / 1000 },
+    ]);
+    expect(resolveActiveRule([expired], at("2026-05-01T12:00:00Z"))).toEqual({
+      rule: null,
+      reason: "No enabled rule's activation matches at 2026-05-01T12:00:00.000Z.",
+    });
     expect(handles(expired, "2025-01-07T23:59:59.999Z")).toBe(true);
     expect(handles(expired, "2025-01-08T00:00:00Z")).toBe(false);
     expect(handles(expired, "2024-12-31T23:59:59.999Z")).toBe(false);
@@ -78,14 +112,25 @@ describe("resolveActiveRule: fixed cases", () => {
     ]);
     expect(resolveActiveRule([rule], at("2026-05-04T15:00:00Z"))).toEqual({
       rule,
-      reason: 'Rule "Split shift" (priority 1) is the first enabled rule that applies: its activation 2 matches at 2026-05-04T15:00:00.000Z.',
+      reason:
+        'Rule "Split shift" (priority 1) is the first enabled rule that applies: its activation 2 matches at 2026-05-04T15:00:00.000Z.',
     });
     expect(handles(rule, "2026-05-04T13:00:00Z")).toBe(false);
   });
 
   it("falls through to a lower-priority rule when the top one's window is closed", () => {
-    const office = ruleWith("Office", 1, [{ days: ["mon", "tue", "wed", "thu", "fri"], start_time: "09:00", stop_time: "17:00", time_zone: "Europe/London" }]);
-    const voicemail = { ...ruleWith("After hours", 2, []), action: { type: "voicemail" as const, tags: { reason: "closed" } } };
+    const office = ruleWith("Office", 1, [
+      {
+        days: ["mon", "tue", "wed", "thu", "fri"],
+        start_time: "09:00",
+        stop_time: "17:00",
+        time_zone: "Europe/London",
+      },
+    ]);
+    const voicemail = {
+      ...ruleWith("After hours", 2, []),
+      action: { type: "voicemail" as const, tags: { reason: "closed" } },
+    };
     expect(resolveActiveRule([voicemail, office], at("2026-05-04T10:00:00Z")).rule).toBe(office); // Mon 11:00 BST
     expect(resolveActiveRule([voicemail, office], at("2026-05-04T16:00:00Z")).rule).toBe(voicemail); // Mon 17:00 BST
     expect(resolveActiveRule([voicemail, office], at("2026-05-02T10:00:00Z")).rule).toBe(voicemail); // Saturday
@@ -100,7 +145,9 @@ describe("resolveActiveRule: fixed cases", () => {
   });
 
   it("gives a window crossing midnight to the day it starts on", () => {
-    const night = ruleWith("Friday night", 1, [{ days: ["fri"], start_time: "22:00", stop_time: "06:00", time_zone: "Europe/London" }]);
+    const night = ruleWith("Friday night", 1, [
+      { days: ["fri"], start_time: "22:00", stop_time: "06:00", time_zone: "Europe/London" },
+    ]);
     expect(handles(night, "2026-03-06T21:59:00Z")).toBe(false); // Fri 21:59
     expect(handles(night, "2026-03-06T22:00:00Z")).toBe(true); // Fri 22:00
     expect(handles(night, "2026-03-07T05:59:59Z")).toBe(true); // Sat 05:59:59
@@ -120,9 +167,15 @@ describe("resolveActiveRule: fixed cases", () => {
   });
 
   describe("daylight saving in America/New_York", () => {
-    const office = ruleWith("Office", 1, [{ start_time: "09:00", stop_time: "17:00", time_zone: "America/New_York" }]);
-    const twoAm = ruleWith("2 am", 1, [{ start_time: "02:00", stop_time: "03:00", time_zone: "America/New_York" }]);
-    const oneAm = ruleWith("1 am", 1, [{ start_time: "01:00", stop_time: "02:00", time_zone: "America/New_York" }]);
+    const office = ruleWith("Office", 1, [
+      { start_time: "09:00", stop_time: "17:00", time_zone: "America/New_York" },
+    ]);
+    const twoAm = ruleWith("2 am", 1, [
+      { start_time: "02:00", stop_time: "03:00", time_zone: "America/New_York" },
+    ]);
+    const oneAm = ruleWith("1 am", 1, [
+      { start_time: "01:00", stop_time: "02:00", time_zone: "America/New_York" },
+    ]);
 
     it("moves 09:00 from 14:00 UTC to 13:00 UTC across 2026-03-08", () => {
       expect(handles(office, "2026-03-06T14:00:00Z")).toBe(true); // 09:00 EST
@@ -144,8 +197,12 @@ describe("resolveActiveRule: fixed cases", () => {
   });
 
   describe("daylight saving in Europe/Berlin", () => {
-    const office = ruleWith("Büro", 1, [{ start_time: "08:00", stop_time: "18:00", time_zone: "Europe/Berlin" }]);
-    const twoAm = ruleWith("2 Uhr", 1, [{ start_time: "02:00", stop_time: "03:00", time_zone: "Europe/Berlin" }]);
+    const office = ruleWith("Büro", 1, [
+      { start_time: "08:00", stop_time: "18:00", time_zone: "Europe/Berlin" },
+    ]);
+    const twoAm = ruleWith("2 Uhr", 1, [
+      { start_time: "02:00", stop_time: "03:00", time_zone: "Europe/Berlin" },
+    ]);
 
     it("moves 08:00 from 07:00 UTC to 06:00 UTC across 2026-03-29", () => {
       expect(handles(office, "2026-03-28T07:00:00Z")).toBe(true); // 08:00 CET

@@ -6,6 +6,8 @@ import { numberConfigurationSchema, type NumberConfiguration } from "@/lib/schem
 
 /** What every read of a configuration loads: rules by priority (ties by id), activations in order. */
 export const configurationInclude = {
+  // The number bought from the inventory, for its type and region (read-only in the answer).
+  inventoryNumber: { select: { numberTypeId: true, region: { select: { id: true, name: true } } } },
   rules: {
     orderBy: [{ priority: "asc" }, { id: "asc" }],
     include: { activations: { orderBy: { position: "asc" } } },
@@ -30,6 +32,8 @@ export function toNumberConfiguration(row: ConfigurationRow): NumberConfiguratio
     rules: row.rules.map(toRule),
     country_code: described?.callingCode ?? null,
     local_format: described ? formatNational(row.number) : null,
+    number_type: row.inventoryNumber?.numberTypeId ?? null,
+    region: row.inventoryNumber?.region ?? null,
   });
 }
 
@@ -49,7 +53,13 @@ function toRule(row: RuleRow) {
     })),
     action:
       row.actionType === "dial"
-        ? { type: row.actionType, destination: row.destination, timeout_sec: row.timeoutSec, caller_id: row.callerId, tags: row.tags }
+        ? {
+            type: row.actionType,
+            destination: row.destination,
+            timeout_sec: row.timeoutSec,
+            caller_id: row.callerId,
+            tags: row.tags,
+          }
         : { type: row.actionType, tags: row.tags },
   };
 }

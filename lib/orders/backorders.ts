@@ -1,15 +1,23 @@
 import { Prisma, type OrderStatus } from "@/lib/generated/prisma/client";
 import { createConfigurations, sellFromGeography } from "@/lib/orders/sell";
 import { orderStatusFor } from "@/lib/orders/status";
-import { inRetryingTransaction, type Tx } from "@/lib/orders/transaction";
+import { inRetryingTransaction, type Tx } from "@/lib/db/transaction";
+import { forgetInventoryCounts } from "@/lib/inventory/search";
 import type { ItemGeography } from "@/lib/orders/pick-product";
 
-export type FilledOrder = { referenceId: string; status: OrderStatus };
+type FilledOrder = { referenceId: string; status: OrderStatus };
 /** A region that has received numbers. */
 export type StockedGeography = ItemGeography & { regionId: string };
 export type FillResult = { assignedNumbers: number; orders: FilledOrder[] };
 
-type WaitingItem = { id: number; order_id: number; backordered_quantity: number; region_id: string | null; organization_id: string };
+type WaitingItem = {
+  id: number;
+  order_id: number;
+  product_id: number;
+  backordered_quantity: number;
+  region_id: string | null;
+  organization_id: string;
+};
 
 /**
  * Gives newly stocked numbers to the items waiting for them (contract §7): for each
@@ -25,6 +33,8 @@ export async function fillBackorders(geographies: StockedGeography[]): Promise<F
     for (const order of filled.orders) touched.set(order.referenceId, order);
   }
   result.orders = [...touched.values()];
+  // Filled items took numbers off sale: this process's shared search totals are out of date.
+  if (result.assignedNumbers > 0) forgetInventoryCounts();
   return result;
 }
 
@@ -32,7 +42,7 @@ async function fillGeography(tx: Tx, geography: StockedGeography): Promise<FillR
   // FOR UPDATE: two imports at once must not both fill one item; the second waits and then
   // reads the quantity the first left.
   const waiting = await tx.$queryRaw<WaitingItem[]>`
-    SELECT oi.id, oi.order_id, oi.backordered_quantity, oi.region_id, o.organization_id
+    SELECT oi.id, oi.order_id, oi.product_id, oi.backordered_quantity, oi.region_id, o.organization_id
     FROM order_item oi JOIN "order" o ON o.id = oi.order_id
     WHERE oi.backordered_quantity > 0 AND oi.country_id = ${geography.countryId} AND oi.number_type_id = ${geography.numberTypeId}
       AND (oi.region_id = ${geography.regionId} OR oi.region_id IS NULL)
@@ -43,9 +53,22 @@ async function fillGeography(tx: Tx, geography: StockedGeography): Promise<FillR
   const orderIds = new Set<number>();
   for (const item of waiting) {
     const from: ItemGeography = { ...geography, regionId: item.region_id };
-    const taken = await sellFromGeography(tx, item.id, from, item.backordered_quantity);
+    // Only numbers the item's product has the documents for (contract §7).
+    const taken = await sellFromGeography(
+      tx,
+      { id: item.id, productId: item.product_id },
+      from,
+      item.backordered_quantity,
+      {
+        organizationId: item.organization_id,
+        now: new Date(),
+      },
+    );
     if (taken.length === 0) continue;
-    await tx.orderItem.update({ where: { id: item.id }, data: { backorderedQuantity: { decrement: taken.length } } });
+    await tx.orderItem.update({
+      where: { id: item.id },
+      data: { backorderedQuantity: { decrement: taken.length } },
+    });
     await createConfigurations(tx, item.organization_id, taken);
     assignedNumbers += taken.length;
     orderIds.add(item.order_id);
@@ -55,7 +78,9 @@ async function fillGeography(tx: Tx, geography: StockedGeography): Promise<FillR
 
 async function updateStatuses(tx: Tx, orderIds: number[]): Promise<FilledOrder[]> {
   if (orderIds.length === 0) return [];
-  const totals = await tx.$queryRaw<Array<{ id: number; reference_id: string; quantity: number; backordered: number }>>`
+  const totals = await tx.$queryRaw<
+    Array<{ id: number; reference_id: string; quantity: number; backordered: number }>
+  >`
     SELECT o.id, o.reference_id, sum(oi.quantity)::int AS quantity, sum(oi.backordered_quantity)::int AS backordered
     FROM "order" o JOIN order_item oi ON oi.order_id = o.id
     WHERE o.id IN (${Prisma.join(orderIds)})
@@ -70,6 +95,11 @@ async function updateStatuses(tx: Tx, orderIds: number[]): Promise<FilledOrder[]
 }
 
 function dedupe(geographies: StockedGeography[]): StockedGeography[] {
-  const byKey = new Map(geographies.map((geography) => [`${geography.countryId}|${geography.numberTypeId}|${geography.regionId}`, geography]));
+  const byKey = new Map(
+    geographies.map((geography) => [
+      `${geography.countryId}|${geography.numberTypeId}|${geography.regionId}`,
+      geography,
+    ]),
+  );
   return [...byKey.values()];
 }

@@ -1,26 +1,15 @@
 import { createHash } from "node:crypto";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { getPrisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { idempotencyKeySchema } from "@/lib/schemas/orders";
-import type { Tx } from "@/lib/orders/transaction";
+import type { Tx } from "@/lib/db/transaction";
 
 /** What a request was answered; replayed as it is for a repeat with the same key and body. */
-export type Answer<T> = { status: number; body: T; replayed: boolean };
+export type Answer<T> = { body: T; replayed: boolean };
 
-type StoredRecord = { request_hash: string; status_code: number; response_body: unknown };
+type StoredRecord = { request_hash: string; response_body: unknown };
 
 const KEPT_FOR = "24 hours";
-
-/** The Idempotency-Key header's value, or null when none was sent; 400 when unusable. */
-export function parseIdempotencyKey(header: string | null): string | null {
-  if (header === null) return null;
-  const parsed = idempotencyKeySchema.safeParse(header);
-  if (!parsed.success) {
-    throw new ApiError("invalid_parameter", "Idempotency-Key must be 1 to 255 characters.", `header.idempotency-key=${header.slice(0, 80)}`);
-  }
-  return parsed.data;
-}
 
 /** SHA-256 of the parsed request with keys sorted, so key order and spacing do not matter. */
 export function requestHash(request: unknown): string {
@@ -38,10 +27,14 @@ function canonicalJson(value: unknown): string {
 }
 
 /** The stored answer for this key, if a live one exists; 409 when it was for another body. */
-export async function findAnswer<T>(organizationId: string, key: string, hash: string): Promise<Answer<T> | null> {
+export async function findAnswer<T>(
+  organizationId: string,
+  key: string,
+  hash: string,
+): Promise<Answer<T> | null> {
   const prisma = await getPrisma();
   const rows = await prisma.$queryRaw<StoredRecord[]>`
-    SELECT request_hash, status_code, response_body FROM idempotency_record
+    SELECT request_hash, response_body FROM idempotency_record
     WHERE organization_id = ${organizationId} AND key = ${key} AND expires_at > now()`;
   return rows.length === 0 ? null : replay<T>(rows[0], key, hash);
 }
@@ -52,7 +45,12 @@ export async function findAnswer<T>(organizationId: string, key: string, hash: s
  * primary key until this one commits (and then replays its answer) or rolls back (and then
  * takes the key itself), so one key makes at most one order. An expired record is taken over.
  */
-export async function claimKey<T>(tx: Tx, organizationId: string, key: string, hash: string): Promise<Answer<T> | null> {
+export async function claimKey<T>(
+  tx: Tx,
+  organizationId: string,
+  key: string,
+  hash: string,
+): Promise<Answer<T> | null> {
   const claimed = await tx.$queryRaw<unknown[]>`
     INSERT INTO idempotency_record (organization_id, key, request_hash, status_code, response_body, created_at, expires_at)
     VALUES (${organizationId}, ${key}, ${hash}, 0, 'null'::jsonb, now(), now() + ${KEPT_FOR}::interval)
@@ -64,16 +62,22 @@ export async function claimKey<T>(tx: Tx, organizationId: string, key: string, h
   if (claimed.length > 0) return null;
   // READ COMMITTED: this statement sees the row the other transaction committed.
   const rows = await tx.$queryRaw<StoredRecord[]>`
-    SELECT request_hash, status_code, response_body FROM idempotency_record
+    SELECT request_hash, response_body FROM idempotency_record
     WHERE organization_id = ${organizationId} AND key = ${key}`;
   return replay<T>(rows[0], key, hash);
 }
 
 /** Stores the answer of the transaction that claimed the key; it commits with the order. */
-export async function storeAnswer<T>(tx: Tx, organizationId: string, key: string, answer: Answer<T>): Promise<void> {
+export async function storeAnswer<T>(
+  tx: Tx,
+  organizationId: string,
+  key: string,
+  answer: Answer<T>,
+): Promise<void> {
   await tx.idempotencyRecord.update({
     where: { organizationId_key: { organizationId, key } },
-    data: { statusCode: answer.status, responseBody: answer.body as Prisma.InputJsonValue },
+    // Only successful orders are stored (a failed one rolls back with its key): status 200.
+    data: { statusCode: 200, responseBody: answer.body as Prisma.InputJsonValue },
   });
 }
 
@@ -85,5 +89,5 @@ function replay<T>(record: StoredRecord, key: string, hash: string): Answer<T> {
       `header.idempotency-key=${key.slice(0, 80)}`,
     );
   }
-  return { status: record.status_code, body: record.response_body as T, replayed: true };
+  return { body: record.response_body as T, replayed: true };
 }

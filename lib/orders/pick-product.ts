@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { getPrisma } from "@/lib/db/client";
 import type { Product } from "@/lib/generated/prisma/client";
 
@@ -17,21 +17,38 @@ export type ItemContext = { position: number; describe: (fields: Array<keyof Ite
  * (contract §7: a toll-free product on a local number is inconsistent). Without one, the
  * cheapest by monthly fee, then setup fee, then id; without a region, any region's product.
  */
-export async function pickProduct(productId: number | undefined, geography: ItemGeography, item: ItemContext): Promise<Product> {
+export async function pickProduct(
+  productId: number | undefined,
+  geography: ItemGeography,
+  item: ItemContext,
+): Promise<Product> {
   const prisma = await getPrisma();
   const field = `items.${item.position}`;
   if (productId === undefined) {
     const cheapest = await prisma.product.findFirst({
-      where: { countryId: geography.countryId, numberTypeId: geography.numberTypeId, regionId: geography.regionId ?? undefined },
+      where: {
+        countryId: geography.countryId,
+        numberTypeId: geography.numberTypeId,
+        regionId: geography.regionId ?? undefined,
+      },
       orderBy: [{ monthlyFee: "asc" }, { setupFee: "asc" }, { id: "asc" }],
     });
     if (cheapest) return cheapest;
     const where = geography.regionId ? `region ${geography.regionId}` : geography.countryId;
-    throw new ApiError("product_not_found", `No product sells ${geography.numberTypeId} numbers in ${where}.`, item.describe([]).join(", "));
+    throw new ApiError(
+      "product_not_found",
+      `No product sells ${geography.numberTypeId} numbers in ${where}.`,
+      item.describe([]).join(", "),
+    );
   }
 
   const product = await prisma.product.findUnique({ where: { id: productId } });
-  if (!product) throw new ApiError("product_not_found", `Product ${productId} does not exist.`, `${field}.product_id=${productId}`);
+  if (!product)
+    throw new ApiError(
+      "product_not_found",
+      `Product ${productId} does not exist.`,
+      `${field}.product_id=${productId}`,
+    );
   const mismatched: Array<keyof ItemGeography> = [];
   if (product.countryId !== geography.countryId) mismatched.push("countryId");
   if (product.numberTypeId !== geography.numberTypeId) mismatched.push("numberTypeId");

@@ -1,10 +1,17 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { newReferenceId } from "@/lib/orders/ids";
-import { claimKey, findAnswer, parseIdempotencyKey, requestHash, storeAnswer, type Answer } from "@/lib/orders/idempotency";
+import { claimKey, findAnswer, requestHash, storeAnswer, type Answer } from "@/lib/orders/idempotency";
 import { resolveItems, type Resolution, type ResolvedItem } from "@/lib/orders/resolve-items";
-import { createConfigurations, sellFromGeography, sellNamedNumbers, type SoldNumber } from "@/lib/orders/sell";
+import {
+  createConfigurations,
+  sellFromGeography,
+  sellNamedNumbers,
+  type SoldNumber,
+} from "@/lib/orders/sell";
 import { orderStatusFor } from "@/lib/orders/status";
-import { inRetryingTransaction, type Tx } from "@/lib/orders/transaction";
+import { inRetryingTransaction, type Tx } from "@/lib/db/transaction";
+import { forgetInventoryCounts } from "@/lib/inventory/search";
+import { loadDocumentTypes, requiredDocuments, type DocumentTypesById } from "@/lib/inventory/documents";
 import type { OrderPlaced, OrderRequest } from "@/lib/schemas/orders";
 
 /** Who places the order. Always for their own organization, support people included. */
@@ -15,8 +22,11 @@ export type Buyer = { organizationId: string; userId: string | null; tokenId: st
  * number_unavailable), geography items as far as stock goes and back-ordered beyond. With an
  * Idempotency-Key, a repeat of the same request gets the first answer again.
  */
-export async function placeOrder(buyer: Buyer, request: OrderRequest, idempotencyKeyHeader: string | null): Promise<Answer<OrderPlaced>> {
-  const key = parseIdempotencyKey(idempotencyKeyHeader);
+export async function placeOrder(
+  buyer: Buyer,
+  request: OrderRequest,
+  key: string | null,
+): Promise<Answer<OrderPlaced>> {
   const hash = requestHash(request);
   // Answered before validation so that a repeat is replayed (or refused) even when the
   // reference data it was checked against has changed since.
@@ -24,22 +34,39 @@ export async function placeOrder(buyer: Buyer, request: OrderRequest, idempotenc
   if (stored) return stored;
 
   const resolution = await resolveItems(request.items);
-  return inRetryingTransaction(async (tx) => {
+  // Read before the transaction: on one connection (PGlite) a read outside it would wait for it.
+  const documentTypes = await loadDocumentTypes();
+  const answer = await inRetryingTransaction(async (tx) => {
     if (key !== null) {
       const replayed = await claimKey<OrderPlaced>(tx, buyer.organizationId, key, hash);
       if (replayed) return replayed;
     }
-    const referenceId = await createOrder(tx, buyer, request, resolution);
-    const answer: Answer<OrderPlaced> = { status: 200, body: { data: { reference_id: referenceId } }, replayed: false };
-    if (key !== null) await storeAnswer(tx, buyer.organizationId, key, answer);
-    return answer;
+    const { referenceId, numbers } = await createOrder(tx, buyer, request, resolution, documentTypes);
+    const placed: Answer<OrderPlaced> = {
+      body: { data: { reference_id: referenceId, numbers } },
+      replayed: false,
+    };
+    if (key !== null) await storeAnswer(tx, buyer.organizationId, key, placed);
+    return placed;
   });
+  // The sale changed what is for sale: this process's shared search totals are out of date.
+  forgetInventoryCounts();
+  return answer;
 }
 
-async function createOrder(tx: Tx, buyer: Buyer, request: OrderRequest, resolution: Resolution): Promise<string> {
+async function createOrder(
+  tx: Tx,
+  buyer: Buyer,
+  request: OrderRequest,
+  resolution: Resolution,
+  documentTypes: DocumentTypesById,
+): Promise<{ referenceId: string; numbers: OrderPlaced["data"]["numbers"] }> {
   if (resolution.unknownNumbers.length > 0) {
     const named = resolution.items.flatMap((item) => (item.numberE164 === null ? [] : [item.numberE164]));
-    const sold = await tx.inventoryNumber.findMany({ where: { numberE164: { in: named }, status: "sold" }, select: { numberE164: true } });
+    const sold = await tx.inventoryNumber.findMany({
+      where: { numberE164: { in: named }, status: "sold" },
+      select: { numberE164: true },
+    });
     throw unavailable(request, [...resolution.unknownNumbers, ...sold.map((number) => number.numberE164)]);
   }
 
@@ -50,26 +77,56 @@ async function createOrder(tx: Tx, buyer: Buyer, request: OrderRequest, resoluti
     return id;
   };
 
-  const named = resolution.items.flatMap((item) => (item.numberE164 === null ? [] : [{ itemId: idOf(item), numberE164: item.numberE164 }]));
-  const soldNamed = await sellNamedNumbers(tx, named);
+  const named = resolution.items.flatMap((item) =>
+    item.numberE164 === null ? [] : [{ itemId: idOf(item), numberE164: item.numberE164 }],
+  );
+  const holds = { organizationId: buyer.organizationId, now: new Date() };
+  const soldNamed = await sellNamedNumbers(tx, named, holds);
   if (soldNamed.length < named.length) {
     const soldSet = new Set(soldNamed.map((number) => number.number_e164));
-    throw unavailable(request, named.filter((entry) => !soldSet.has(entry.numberE164)).map((entry) => entry.numberE164));
+    throw unavailable(
+      request,
+      named.filter((entry) => !soldSet.has(entry.numberE164)).map((entry) => entry.numberE164),
+    );
   }
 
   const sold: SoldNumber[] = [...soldNamed];
   let backordered = 0;
   for (const item of resolution.items.filter((entry) => entry.kind === "geography")) {
-    const taken = await sellFromGeography(tx, idOf(item), item, item.quantity);
+    const taken = await sellFromGeography(
+      tx,
+      { id: idOf(item), productId: item.product.id },
+      item,
+      item.quantity,
+      holds,
+    );
     sold.push(...taken);
     if (taken.length < item.quantity) {
       backordered += item.quantity - taken.length;
-      await tx.orderItem.update({ where: { id: idOf(item) }, data: { backorderedQuantity: item.quantity - taken.length } });
+      await tx.orderItem.update({
+        where: { id: idOf(item) },
+        data: { backorderedQuantity: item.quantity - taken.length },
+      });
     }
   }
   const quantity = resolution.items.reduce((sum, item) => sum + item.quantity, 0);
-  await createConfigurations(tx, buyer.organizationId, sold, { orderId, status: orderStatusFor(quantity, backordered) });
-  return referenceId;
+  await createConfigurations(tx, buyer.organizationId, sold, {
+    orderId,
+    status: orderStatusFor(quantity, backordered),
+  });
+  return { referenceId, numbers: describeSold(sold, itemIdAt, documentTypes) };
+}
+
+// Contract §7: the answer lists each number bought with the documents it requires.
+function describeSold(sold: SoldNumber[], itemIdAt: Map<number, number>, documentTypes: DocumentTypesById) {
+  const positionOf = new Map([...itemIdAt].map(([position, itemId]) => [itemId, position]));
+  return sold
+    .map((number) => ({
+      number_e164: number.number_e164,
+      position: positionOf.get(number.order_item_id) ?? -1,
+      required_documents: requiredDocuments(number.required_document_ids, documentTypes),
+    }))
+    .sort((a, b) => a.position - b.position || (a.number_e164 < b.number_e164 ? -1 : 1));
 }
 
 /**
@@ -79,7 +136,9 @@ async function createOrder(tx: Tx, buyer: Buyer, request: OrderRequest, resoluti
  */
 async function insertOrder(tx: Tx, buyer: Buyer, request: OrderRequest, items: ResolvedItem[]) {
   const column = <T>(pick: (item: ResolvedItem) => T) => items.map(pick);
-  const rows = await tx.$queryRaw<Array<{ order_id: number; reference_id: string; item_id: number; position: number }>>`
+  const rows = await tx.$queryRaw<
+    Array<{ order_id: number; reference_id: string; item_id: number; position: number }>
+  >`
     WITH new_order AS (
       INSERT INTO "order" (reference_id, organization_id, placed_by_user_id, placed_by_token_id, contact_name, reference_number, status)
       VALUES (${newReferenceId()}, ${buyer.organizationId}, ${buyer.userId}, ${buyer.tokenId}, ${request.contact_name},
@@ -100,14 +159,21 @@ async function insertOrder(tx: Tx, buyer: Buyer, request: OrderRequest, items: R
       RETURNING id, position
     )
     SELECT new_order.id AS order_id, new_order.reference_id, new_items.id AS item_id, new_items.position FROM new_order, new_items`;
-  if (rows.length !== items.length) throw new Error(`order insert wrote ${rows.length} items of ${items.length}`);
-  return { orderId: rows[0].order_id, referenceId: rows[0].reference_id, itemIdAt: new Map(rows.map((row) => [row.position, row.item_id])) };
+  if (rows.length !== items.length)
+    throw new Error(`order insert wrote ${rows.length} items of ${items.length}`);
+  return {
+    orderId: rows[0].order_id,
+    referenceId: rows[0].reference_id,
+    itemIdAt: new Map(rows.map((row) => [row.position, row.item_id])),
+  };
 }
 
 // Listed in the order the request named them, so the answer reads like the request.
 function unavailable(request: OrderRequest, numbers: string[]): ApiError {
   const missing = new Set(numbers);
-  const listed = request.items.flatMap((item) => (item.number_e164 !== undefined && missing.has(item.number_e164) ? [item.number_e164] : []));
+  const listed = request.items.flatMap((item) =>
+    item.number_e164 !== undefined && missing.has(item.number_e164) ? [item.number_e164] : [],
+  );
   return new ApiError(
     "number_unavailable",
     `${listed.length === 1 ? "This number is" : "These numbers are"} not available: ${listed.join(", ")}. Nothing was ordered.`,

@@ -1,34 +1,23 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { getPrisma } from "@/lib/db/client";
 import { formatAmount } from "@/lib/products/money";
+import { loadDocumentTypes, requiredDocuments, type DocumentTypesById } from "@/lib/inventory/documents";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Principal } from "@/lib/auth/principal";
+import type { Viewer } from "@/lib/auth/types";
+import { readableOrganizations } from "@/lib/auth/organization-filter";
 import type { Order } from "@/lib/schemas/orders";
-
-export type Viewer = Pick<Principal, "organizationId" | "role">;
 
 const orderDetail = {
   items: {
     orderBy: { position: "asc" },
     include: {
       product: { select: { id: true, name: true } },
-      numbers: { select: { numberE164: true }, orderBy: { numberE164: "asc" } },
+      numbers: { select: { numberE164: true, requiredDocumentIds: true }, orderBy: { numberE164: "asc" } },
     },
   },
 } as const satisfies Prisma.OrderInclude;
 
 type OrderRow = Prisma.OrderGetPayload<{ include: typeof orderDetail }>;
-
-/**
- * Contract §2: customers see their organization's orders; support sees every organization's
- * and may narrow to one. The rule lives in the where clause so no read can skip it.
- */
-function visibleTo(viewer: Viewer, organizationId?: string): Prisma.OrderWhereInput {
-  if (viewer.role === "support") return organizationId === undefined ? {} : { organizationId };
-  return organizationId === undefined || organizationId === viewer.organizationId
-    ? { organizationId: viewer.organizationId }
-    : { organizationId: viewer.organizationId, AND: { organizationId } };
-}
 
 /** Orders newest first, and how many there are in all. */
 export async function listOrders(
@@ -36,23 +25,34 @@ export async function listOrders(
   page: { limit: number; offset: number; organization_id?: string },
 ): Promise<{ items: Order[]; total: number }> {
   const prisma = await getPrisma();
-  const where = visibleTo(viewer, page.organization_id);
+  const where = readableOrganizations(viewer, page.organization_id);
   const [rows, total] = await Promise.all([
-    prisma.order.findMany({ where, include: orderDetail, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: page.limit, skip: page.offset }),
+    prisma.order.findMany({
+      where,
+      include: orderDetail,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: page.limit,
+      skip: page.offset,
+    }),
     prisma.order.count({ where }),
   ]);
-  return { items: rows.map(toOrder), total };
+  const documentTypes = await loadDocumentTypes();
+  return { items: rows.map((row) => toOrder(row, documentTypes)), total };
 }
 
 /** One order by its reference id; 404 when it does not exist or is not the viewer's to see. */
 export async function getOrderOrThrow(viewer: Viewer, referenceId: string): Promise<Order> {
   const prisma = await getPrisma();
-  const row = await prisma.order.findFirst({ where: { referenceId, ...visibleTo(viewer) }, include: orderDetail });
-  if (!row) throw new ApiError("not_found", `There is no order ${referenceId}.`, `reference_id=${referenceId}`);
-  return toOrder(row);
+  const row = await prisma.order.findFirst({
+    where: { referenceId, ...readableOrganizations(viewer, undefined) },
+    include: orderDetail,
+  });
+  if (!row)
+    throw new ApiError("not_found", `There is no order ${referenceId}.`, `reference_id=${referenceId}`);
+  return toOrder(row, await loadDocumentTypes());
 }
 
-function toOrder(row: OrderRow): Order {
+function toOrder(row: OrderRow, documentTypes: DocumentTypesById): Order {
   return {
     reference_id: row.referenceId,
     organization_id: row.organizationId,
@@ -73,6 +73,10 @@ function toOrder(row: OrderRow): Order {
       setup_fee: formatAmount(item.setupFee, 2),
       quantity: item.quantity,
       assigned_numbers: item.numbers.map((number) => number.numberE164),
+      numbers: item.numbers.map((number) => ({
+        number_e164: number.numberE164,
+        required_documents: requiredDocuments(number.requiredDocumentIds, documentTypes),
+      })),
       backordered_quantity: item.backorderedQuantity,
       estimated_lead_time: item.estimatedLeadTime,
     })),

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { getPrisma } from "@/lib/db/client";
 import { assertGeography } from "@/lib/inventory/geography";
 import { pickProduct, type ItemContext, type ItemGeography } from "@/lib/orders/pick-product";
@@ -20,7 +20,11 @@ export type Resolution = {
   unknownNumbers: string[];
 };
 
-const requestNames: Record<keyof ItemGeography, string> = { countryId: "country", numberTypeId: "number_type", regionId: "region" };
+const requestNames: Record<keyof ItemGeography, string> = {
+  countryId: "country",
+  numberTypeId: "number_type",
+  regionId: "region",
+};
 
 /**
  * Checks every item against the reference data and picks its product: all the 400 answers of
@@ -69,9 +73,18 @@ function assertNoRepeatedNumbers(items: OrderItemInput[]): void {
   }
 }
 
-async function resolveNamedItem(position: number, item: OrderItemInput, numberE164: string, number: ItemGeography): Promise<ResolvedItem> {
+async function resolveNamedItem(
+  position: number,
+  item: OrderItemInput,
+  numberE164: string,
+  number: ItemGeography,
+): Promise<ResolvedItem> {
   const field = `items.${position}`;
-  const given: Partial<ItemGeography> = { countryId: item.country, numberTypeId: item.number_type, regionId: item.region };
+  const given: Partial<ItemGeography> = {
+    countryId: item.country,
+    numberTypeId: item.number_type,
+    regionId: item.region,
+  };
   const mismatched = (Object.keys(requestNames) as Array<keyof ItemGeography>).filter(
     (key) => given[key] !== undefined && given[key] !== number[key],
   );
@@ -80,7 +93,10 @@ async function resolveNamedItem(position: number, item: OrderItemInput, numberE1
     throw new ApiError(
       "inconsistent_order",
       `${field}: ${numberE164} is a ${number.countryId} ${number.numberTypeId} number in ${number.regionId}, which does not match ${names.join(", ")}.`,
-      [`${field}.number_e164=${numberE164}`, ...mismatched.map((key) => `${field}.${requestNames[key]}=${given[key]}`)].join(", "),
+      [
+        `${field}.number_e164=${numberE164}`,
+        ...mismatched.map((key) => `${field}.${requestNames[key]}=${given[key]}`),
+      ].join(", "),
     );
   }
   const context: ItemContext = { position, describe: () => [`${field}.number_e164=${numberE164}`] };
@@ -91,9 +107,16 @@ async function resolveNamedItem(position: number, item: OrderItemInput, numberE1
 async function resolveGeographyItem(position: number, item: OrderItemInput): Promise<ResolvedItem> {
   const field = `items.${position}`;
   // The schema has made sure both are present for a geography item.
-  const geography: ItemGeography = { countryId: item.country ?? "", numberTypeId: item.number_type ?? "", regionId: item.region ?? null };
+  const geography: ItemGeography = {
+    countryId: item.country ?? "",
+    numberTypeId: item.number_type ?? "",
+    regionId: item.region ?? null,
+  };
   await withItemDetails(field, () =>
-    assertGeography({ country: geography.countryId, numberType: geography.numberTypeId, region: item.region }, `${field}.region`),
+    assertGeography(
+      { country: geography.countryId, numberType: geography.numberTypeId, region: item.region },
+      `${field}.region`,
+    ),
   );
   const context: ItemContext = {
     position,
@@ -103,7 +126,14 @@ async function resolveGeographyItem(position: number, item: OrderItemInput): Pro
         .map((key) => `${field}.${requestNames[key]}=${geography[key]}`),
   };
   const product = await pickProduct(item.product_id, geography, context);
-  return { ...geography, position, kind: "geography", numberE164: null, quantity: item.quantity ?? 1, product };
+  return {
+    ...geography,
+    position,
+    kind: "geography",
+    numberE164: null,
+    quantity: item.quantity ?? 1,
+    product,
+  };
 }
 
 // The reference lookups name a bare `country=XX`; in an order the item says which one.
@@ -111,7 +141,10 @@ async function withItemDetails<T>(field: string, check: () => Promise<T>): Promi
   try {
     return await check();
   } catch (error) {
-    if (error instanceof ApiError && (error.code === "unknown_country" || error.code === "unknown_number_type")) {
+    if (
+      error instanceof ApiError &&
+      (error.code === "unknown_country" || error.code === "unknown_number_type")
+    ) {
       throw new ApiError(error.code, `${field}: ${error.message}`, `${field}.${error.details}`);
     }
     throw error;

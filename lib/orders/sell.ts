@@ -1,11 +1,25 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import { formatNational } from "@/lib/reference/phone";
 import { newConfigurationId } from "@/lib/orders/ids";
+import { notHeldByAnother } from "@/lib/reservations/holds-sql";
 import type { ItemGeography } from "@/lib/orders/pick-product";
-import type { Tx } from "@/lib/orders/transaction";
+import type { Tx } from "@/lib/db/transaction";
 import type { OrderStatus } from "@/lib/generated/prisma/client";
 
-export type SoldNumber = { id: number; number_e164: string; order_item_id: number };
+export type SoldNumber = {
+  id: number;
+  number_e164: string;
+  order_item_id: number;
+  /** Document type ids the number needs (contract §7: the order answer lists them). */
+  required_document_ids: string[];
+};
+
+/**
+ * Whose sale it is, and when (contract §12): a number another organization holds at `now`
+ * is not for sale to this buyer; the holds on the numbers sold are consumed by the same
+ * statement that sells them.
+ */
+export type HoldView = { organizationId: string; now: Date };
 
 /**
  * Sells named numbers to their order items, all or nothing being the caller's call: returns
@@ -14,41 +28,67 @@ export type SoldNumber = { id: number; number_e164: string; order_item_id: numbe
  * then finds the row sold. Rows are locked in id order first so that orders naming the same
  * numbers in different orders queue instead of deadlocking.
  */
-export async function sellNamedNumbers(tx: Tx, wanted: Array<{ itemId: number; numberE164: string }>): Promise<SoldNumber[]> {
+export async function sellNamedNumbers(
+  tx: Tx,
+  wanted: Array<{ itemId: number; numberE164: string }>,
+  holds: HoldView,
+): Promise<SoldNumber[]> {
   if (wanted.length === 0) return [];
   const numbers = wanted.map((entry) => entry.numberE164);
   const itemIds = wanted.map((entry) => entry.itemId);
   await tx.$queryRaw`SELECT id FROM inventory_number WHERE number_e164 = ANY(${numbers}::text[]) ORDER BY id FOR UPDATE`;
   return tx.$queryRaw<SoldNumber[]>`
-    UPDATE inventory_number AS n
-    SET status = 'sold', order_item_id = wanted.item_id, sold_at = now()
-    FROM unnest(${numbers}::text[], ${itemIds}::int[]) AS wanted(number_e164, item_id)
-    WHERE n.number_e164 = wanted.number_e164 AND n.status = 'available'
-    RETURNING n.id, n.number_e164, n.order_item_id`;
+    WITH sold AS (
+      UPDATE inventory_number AS n
+      SET status = 'sold', order_item_id = wanted.item_id, sold_at = now()
+      FROM unnest(${numbers}::text[], ${itemIds}::int[]) AS wanted(number_e164, item_id)
+      WHERE n.number_e164 = wanted.number_e164 AND n.status = 'available'
+        AND ${notHeldByAnother(Prisma.sql`n.number_e164`, holds.organizationId, holds.now)}
+      RETURNING n.id, n.number_e164, n.order_item_id, n.required_document_ids
+    )${consumeHolds}
+    SELECT id, number_e164, order_item_id, required_document_ids FROM sold`;
 }
 
 /**
  * Sells up to `quantity` available numbers of a geography to an order item, lowest numbers
- * first. SKIP LOCKED lets concurrent orders for one geography each take different rows
+ * first. Only numbers whose required documents are all among the item's product's are
+ * taken (contract §7): a number that needs more than the product provides is never handed
+ * out. SKIP LOCKED lets concurrent orders for one geography each take different rows
  * instead of queueing behind, or double-selling, the same ones.
  */
-export async function sellFromGeography(tx: Tx, itemId: number, geography: ItemGeography, quantity: number): Promise<SoldNumber[]> {
-  const region = geography.regionId === null ? Prisma.empty : Prisma.sql`AND region_id = ${geography.regionId}`;
+export async function sellFromGeography(
+  tx: Tx,
+  item: { id: number; productId: number },
+  geography: ItemGeography,
+  quantity: number,
+  holds: HoldView,
+): Promise<SoldNumber[]> {
+  const region =
+    geography.regionId === null ? Prisma.empty : Prisma.sql`AND region_id = ${geography.regionId}`;
   return tx.$queryRaw<SoldNumber[]>`
     WITH picked AS (
       SELECT id FROM inventory_number
       WHERE country_id = ${geography.countryId} AND number_type_id = ${geography.numberTypeId} ${region}
         AND status = 'available'
+        AND required_document_ids <@ ARRAY(SELECT document_type_id FROM product_document WHERE product_id = ${item.productId})
+        AND ${notHeldByAnother(Prisma.sql`inventory_number.number_e164`, holds.organizationId, holds.now)}
       ORDER BY number_e164
       LIMIT ${quantity}
       FOR UPDATE SKIP LOCKED
-    )
-    UPDATE inventory_number AS n
-    SET status = 'sold', order_item_id = ${itemId}, sold_at = now()
-    FROM picked
-    WHERE n.id = picked.id AND n.status = 'available'
-    RETURNING n.id, n.number_e164, n.order_item_id`;
+    ), sold AS (
+      UPDATE inventory_number AS n
+      SET status = 'sold', order_item_id = ${item.id}, sold_at = now()
+      FROM picked
+      WHERE n.id = picked.id AND n.status = 'available'
+      RETURNING n.id, n.number_e164, n.order_item_id, n.required_document_ids
+    )${consumeHolds}
+    SELECT id, number_e164, order_item_id, required_document_ids FROM sold`;
 }
+
+// A sold number's hold (the buyer's own, or one that had ended) goes with the sale.
+const consumeHolds = Prisma.sql`, consumed AS (
+      DELETE FROM number_hold h USING sold WHERE h.number_e164 = sold.number_e164
+    )`;
 
 /**
  * Contract §7: a bought number becomes the organization's, with a default configuration

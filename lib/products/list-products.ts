@@ -34,8 +34,12 @@ type ProductRow = {
 export async function listProducts(geography: Geography): Promise<ProductMap> {
   await assertGeography(geography);
   const prisma = await getPrisma();
-  const numberType = geography.numberType === undefined ? Prisma.empty : Prisma.sql`AND p.number_type_id = ${geography.numberType}`;
-  const region = geography.region === undefined ? Prisma.empty : Prisma.sql`AND p.region_id = ${geography.region}`;
+  const numberType =
+    geography.numberType === undefined
+      ? Prisma.empty
+      : Prisma.sql`AND p.number_type_id = ${geography.numberType}`;
+  const region =
+    geography.region === undefined ? Prisma.empty : Prisma.sql`AND p.region_id = ${geography.region}`;
   const rows = await prisma.$queryRaw<ProductRow[]>`
     SELECT p.id, p.name, p.country_id, p.number_type_id, p.region_id, p.currency, p.monthly_fee, p.setup_fee,
            p.included_minutes, p.overage_fixed_rate_per_minute, p.overage_mobile_rate_per_minute, p.standard_capacity,

@@ -2,7 +2,16 @@
 // schema, which the browser loads too, does not bring phone metadata with it.
 
 const KEYPAD: Record<string, string> = {};
-for (const [digit, letters] of Object.entries({ 2: "ABC", 3: "DEF", 4: "GHI", 5: "JKL", 6: "MNO", 7: "PQRS", 8: "TUV", 9: "WXYZ" })) {
+for (const [digit, letters] of Object.entries({
+  2: "ABC",
+  3: "DEF",
+  4: "GHI",
+  5: "JKL",
+  6: "MNO",
+  7: "PQRS",
+  8: "TUV",
+  9: "WXYZ",
+})) {
   for (const letter of letters) KEYPAD[letter] = digit;
 }
 
@@ -15,8 +24,9 @@ export function keypadToDigits(text: string): string {
   let digits = "";
   for (const char of text) {
     if (char >= "0" && char <= "9") digits += char;
-    // Only ASCII letters: "ß".toUpperCase() is "SS", which is no key.
-    else if (/^[a-zA-Z]$/.test(char)) digits += KEYPAD[char.toUpperCase()];
+    // Only ASCII letters: "ß".toUpperCase() is "SS", which is no key. `char` is one code
+    // point, so the class needs no anchors.
+    else if (/[a-zA-Z]/.test(char)) digits += KEYPAD[char.toUpperCase()];
   }
   return digits;
 }

@@ -1,6 +1,13 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
+import { processSlot } from "@/lib/process-singleton";
 import { getPrisma } from "@/lib/db/client";
-import type { Country as CountryRow, DocumentType, NumberType, PrismaClient, Region as RegionRow } from "@/lib/generated/prisma/client";
+import type {
+  Country as CountryRow,
+  DocumentType,
+  NumberType,
+  PrismaClient,
+  Region as RegionRow,
+} from "@/lib/generated/prisma/client";
 import type { Country, Destination, Region } from "@/lib/schemas/reference";
 
 /**
@@ -8,7 +15,7 @@ import type { Country, Destination, Region } from "@/lib/schemas/reference";
  * country sells which type, regions, document types), read together and kept for a minute.
  * They change only when the seed runs, so a minute's delay is what a new region or country
  * costs, while every inventory search, product list and order saves three or four queries.
- * Kept on globalThis, per Prisma client: Next gives each route bundle its own module
+ * Kept once per process, per Prisma client: Next gives each route bundle its own module
  * instances, and tests point the process at one database per file.
  */
 export type ReferenceData = {
@@ -26,10 +33,10 @@ export type ReferenceData = {
   documentTypeById: ReadonlyMap<string, DocumentType>;
 };
 
-export const REFERENCE_TTL_MS = 60_000;
+const REFERENCE_TTL_MS = 60_000;
 
 type Cached = { data: Promise<ReferenceData>; expires: number };
-const holder = globalThis as typeof globalThis & { __numbersReference?: WeakMap<PrismaClient, Cached> };
+const referenceCache = processSlot<WeakMap<PrismaClient, Cached>>("reference-data");
 
 async function loadReferenceData(prisma: PrismaClient): Promise<ReferenceData> {
   const [countries, numberTypes, sold, regions, documentTypes] = await Promise.all([
@@ -54,7 +61,8 @@ async function loadReferenceData(prisma: PrismaClient): Promise<ReferenceData> {
 
 export async function getReferenceData(): Promise<ReferenceData> {
   const prisma = await getPrisma();
-  const cache = (holder.__numbersReference ??= new WeakMap());
+  let cache = referenceCache.get();
+  if (!cache) referenceCache.set((cache = new WeakMap()));
   const cached = cache.get(prisma);
   if (cached && cached.expires > Date.now()) return cached.data;
   const data = loadReferenceData(prisma);
@@ -64,11 +72,6 @@ export async function getReferenceData(): Promise<ReferenceData> {
     if (cache.get(prisma)?.data === data) cache.delete(prisma);
   });
   return data;
-}
-
-/** Drops the cached reference data, so the next request reads it again (after seeding, in tests). */
-export function forgetReferenceData(): void {
-  holder.__numbersReference = new WeakMap();
 }
 
 export async function listCountries(): Promise<Country[]> {
@@ -90,7 +93,11 @@ export async function listDocumentTypes() {
 export async function getCountryOrThrow(countryId: string) {
   const country = (await getReferenceData()).countryById.get(countryId);
   if (!country) {
-    throw new ApiError("unknown_country", `No numbers are sold in country ${countryId}.`, `country=${countryId}`);
+    throw new ApiError(
+      "unknown_country",
+      `No numbers are sold in country ${countryId}.`,
+      `country=${countryId}`,
+    );
   }
   return country;
 }

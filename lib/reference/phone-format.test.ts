@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { formatInternational as maxInternational, formatNational as maxNational } from "@/lib/reference/phone";
+import {
+  formatInternational as maxInternational,
+  formatNational as maxNational,
+} from "@/lib/reference/phone";
 import { formatInternational, formatNational } from "@/lib/reference/phone-format";
 import { demoRules } from "@/prisma/seed/data/demo-rules";
 import { regions } from "@/prisma/seed/data/regions";
@@ -16,14 +19,21 @@ describe("formatting with the min metadata", () => {
   });
 
   it("writes every seeded number as the max metadata does", () => {
-    const differing = numbers.filter((e164) => formatNational(e164) !== maxNational(e164) || formatInternational(e164) !== maxInternational(e164));
+    const differing = numbers.filter(
+      (e164) =>
+        formatNational(e164) !== maxNational(e164) || formatInternational(e164) !== maxInternational(e164),
+    );
     expect(differing).toEqual([]);
   });
 
   it("writes the demo rules' dial destinations as the max metadata does", () => {
     const destinations = Object.values(demoRules)
       .flat()
-      .flatMap((rule) => (rule.action.type === "dial" && rule.action.destination.startsWith("+") ? [rule.action.destination] : []));
+      .flatMap((rule) =>
+        rule.action.type === "dial" && rule.action.destination.startsWith("+")
+          ? [rule.action.destination]
+          : [],
+      );
     expect(destinations.length).toBeGreaterThan(0);
     expect(destinations.map(formatInternational)).toEqual(destinations.map(maxInternational));
   });

@@ -3,8 +3,7 @@
 // needs only the formats and country ranges "min" has; number types, which "min" lacks, are
 // a server question (inventory validation). phone-format.test.ts checks both agree.
 import { parsePhoneNumberFromString, type PhoneNumber } from "libphonenumber-js/min";
-
-const E164_PATTERN = /^\+[1-9]\d{7,14}$/;
+import { E164_PATTERN } from "@/lib/reference/e164";
 
 function parseOrThrow(e164: string): PhoneNumber {
   const parsed = E164_PATTERN.test(e164) ? parsePhoneNumberFromString(e164) : undefined;
@@ -20,4 +19,13 @@ export function formatNational(e164: string): string {
 /** As people abroad write it: "+1 212 555 0123", "+44 20 7946 0000". */
 export function formatInternational(e164: string): string {
   return parseOrThrow(e164).formatInternational();
+}
+
+/** "020 7946 0000"; the E.164 itself when libphonenumber cannot place it. */
+export function nationalFormat(e164: string): string {
+  try {
+    return formatNational(e164);
+  } catch {
+    return e164;
+  }
 }

@@ -1,12 +1,20 @@
 // Telephone-number helpers on libphonenumber's "max" metadata: the only build that knows
 // number types (fixed line, mobile, toll free...), which inventory validation depends on.
-import { parsePhoneNumberFromString, type NumberType, type PhoneNumber } from "libphonenumber-js/max";
+import {
+  getExampleNumber,
+  parsePhoneNumberFromString,
+  type CountryCode,
+  type NumberType,
+  type PhoneNumber,
+} from "libphonenumber-js/max";
+import examples from "libphonenumber-js/examples.mobile.json";
+import { E164_PATTERN } from "@/lib/reference/e164";
 
 // The keypad lives apart (no metadata), for what the browser loads; kept importable from here.
 export { keypadToDigits } from "@/lib/reference/keypad";
 
-export const numberTypeIds = ["local", "national", "mobile", "toll_free"] as const;
-export type NumberTypeId = (typeof numberTypeIds)[number];
+export { numberTypeIds, type NumberTypeId } from "@/lib/reference/number-types";
+import type { NumberTypeId } from "@/lib/reference/number-types";
 
 type LibType = NonNullable<NumberType>;
 
@@ -27,8 +35,6 @@ export const libphonenumberTypesFor: Record<NumberTypeId, readonly LibType[]> = 
   toll_free: ["TOLL_FREE"],
   national: ["UAN", "SHARED_COST", "VOIP"],
 };
-
-const E164_PATTERN = /^\+[1-9]\d{7,14}$/;
 
 function parseStrict(e164: string): PhoneNumber | undefined {
   if (!E164_PATTERN.test(e164)) return undefined;
@@ -86,4 +92,26 @@ export function describeE164(
     nationalNumber: parsed.nationalNumber,
     type: parsed.getType() ?? null,
   };
+}
+
+const trunkPrefixes = new Map<string, string>();
+
+/**
+ * The digits people dial before the national significant number inside the country, as the
+ * national format writes them: "0" for GB ("020 7946 0000"), "" for US ("(212) 555-0123").
+ * Read off libphonenumber's example number for the country; "" when it has none.
+ */
+export function trunkPrefix(countryId: string): string {
+  const country = countryId.toUpperCase();
+  let prefix = trunkPrefixes.get(country);
+  if (prefix === undefined) {
+    const example = getExampleNumber(country as CountryCode, examples);
+    const national = example?.formatNational().replace(/\D/g, "") ?? "";
+    prefix =
+      example && national.endsWith(example.nationalNumber)
+        ? national.slice(0, national.length - example.nationalNumber.length)
+        : "";
+    trunkPrefixes.set(country, prefix);
+  }
+  return prefix;
 }

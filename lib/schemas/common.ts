@@ -1,28 +1,79 @@
 import { z } from "zod";
+import { numberTypeIds } from "@/lib/reference/number-types";
+
+/**
+ * How a query or path parameter reads in the OpenAPI document: the value it means (an
+ * integer with bounds, a boolean, an enum), where the zod schema parses the string it
+ * arrives as. The generator (lib/api/openapi.ts) puts this in place of the string's schema;
+ * validation stays the zod schema's.
+ */
+export const PARAMETER_SCHEMA_KEY = "x-parameter-schema";
+export function documentedAs<T extends z.ZodType>(schema: T, openapi: Record<string, unknown>): T {
+  return schema.meta({ [PARAMETER_SCHEMA_KEY]: openapi });
+}
 
 // Path parameter `country`: any case in, upper case out (contract §1). Whether the country
 // is one we sell in is the domain's question (unknown_country), not the parser's.
-export const countryCodeSchema = z
-  .string()
-  .regex(/^[A-Za-z]{2}$/, "country must be a two-letter ISO 3166-1 code")
-  .transform((value) => value.toUpperCase());
+export const countryCodeSchema = documentedAs(
+  z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, "country must be a two-letter ISO 3166-1 code")
+    .transform((value) => value.toUpperCase()),
+  {
+    type: "string",
+    pattern: "^[A-Za-z]{2}$",
+    description: "ISO 3166-1 alpha-2 code, any case",
+    examples: ["US"],
+  },
+);
 
-export const numberTypeIdSchema = z.string().regex(/^[a-z_]{1,32}$/, "number_type must be one of local, national, mobile, toll_free");
+// Any lower-case word parses; whether it is a number type is the domain's question
+// (unknown_number_type), so the document lists the types while the parser stays lenient.
+export const numberTypeIdSchema = documentedAs(
+  z.string().regex(/^[a-z_]{1,32}$/, "number_type must be one of local, national, mobile, toll_free"),
+  {
+    type: "string",
+    enum: [...numberTypeIds],
+    examples: ["local"],
+  },
+);
 
 /** An integer query parameter with its bounds in the message a client reads. */
 export function boundedInt(name: string, min: number, max: number, fallback: number) {
   const message = `${name} must be an integer between ${min} and ${max}`;
-  return z
-    .string()
-    .regex(/^\d{1,9}$/, message)
-    .transform(Number)
-    .pipe(z.number().int().min(min, message).max(max, message))
-    .default(fallback);
+  return documentedAs(
+    z
+      .string()
+      .regex(/^\d{1,9}$/, message)
+      .transform(Number)
+      .pipe(z.number().int().min(min, message).max(max, message))
+      .default(fallback),
+    { type: "integer", minimum: min, maximum: max, default: fallback },
+  );
 }
 
 /** true/false/1/0, nothing else (contract §5). */
 export function queryBoolean(name: string) {
-  return z.enum(["true", "false", "1", "0"], `${name} must be true, false, 1 or 0`).transform((value) => value === "true" || value === "1");
+  return documentedAs(
+    z
+      .enum(["true", "false", "1", "0"], `${name} must be true, false, 1 or 0`)
+      .transform((value) => value === "true" || value === "1"),
+    { type: "boolean", description: "Send true or false (1 and 0 are read the same)." },
+  );
 }
 
 export const emptyQuerySchema = z.strictObject({});
+
+/**
+ * `organization_id`, the support-only filter on every endpoint that has it (contract §2).
+ * Who may send it is lib/auth/organization-filter.ts's rule, the same everywhere.
+ */
+export const organizationIdFilterSchema = z
+  .string({ error: "organization_id must be given once" })
+  .min(1, "organization_id must not be empty")
+  .max(200, "organization_id is at most 200 characters")
+  .optional()
+  .meta({
+    description:
+      "Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400.",
+  });

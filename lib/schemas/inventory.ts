@@ -1,47 +1,91 @@
 import { z } from "zod";
-import { boundedInt, queryBoolean } from "@/lib/schemas/common";
+import { boundedInt, documentedAs, queryBoolean } from "@/lib/schemas/common";
+import { regionIdSchema } from "@/lib/schemas/products";
 import { requiredDocumentSchema } from "@/lib/schemas/reference";
 import { INVENTORY_PAGE } from "@/lib/schemas/limits";
 import { keypadToDigits } from "@/lib/reference/keypad";
-
-export { INVENTORY_PAGE };
 
 const CONTAINS_MESSAGE = "contains must be 1 to 15 digits or keypad letters, optionally after a leading +";
 
 // "1-800 CALL" style input is refused rather than stripped: the contract allows only a leading
 // + besides digits and letters. A leading space is a + that was sent unencoded (the query
 // string decodes + to a space), as contract §8 reads it for numbers too.
-const containsSchema = z
-  .string()
-  .regex(/^[+ ]?[0-9A-Za-z]{1,15}$/, CONTAINS_MESSAGE)
-  .transform((value) => keypadToDigits(value));
+const containsSchema = documentedAs(
+  z
+    .string()
+    .regex(/^[+ ]?[0-9A-Za-z]{1,15}$/, CONTAINS_MESSAGE)
+    .transform((value) => keypadToDigits(value)),
+  {
+    type: "string",
+    pattern: "^[+ ]?[0-9A-Za-z]{1,15}$",
+    description:
+      "1 to 15 digits found anywhere in the number; letters are read as on a phone keypad (CALL = 2255), a leading + is ignored.",
+    examples: ["212"],
+  },
+);
 
-function digitsParam(name: string) {
-  return z.string().regex(/^\d{1,15}$/, `${name} must be 1 to 15 digits`);
+function digitsParam(name: string, where: string) {
+  return documentedAs(z.string().regex(/^\d{1,15}$/, `${name} must be 1 to 15 digits`), {
+    type: "string",
+    pattern: "^\\d{1,15}$",
+    description: `1 to 15 digits the national number ${where}.`,
+  });
 }
 
 // Repeated (`a&exclude_documents=b`) or comma-separated; both may be mixed.
-const documentListSchema = z
-  .union([z.string(), z.array(z.string())])
-  .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((entry) => entry.split(",")).map((id) => id.trim()).filter((id) => id !== ""))
-  .pipe(z.array(z.string()).min(1, "exclude_documents must name at least one document type id"));
+const documentListSchema = documentedAs(
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) =>
+      (Array.isArray(value) ? value : [value])
+        .flatMap((entry) => entry.split(","))
+        .map((id) => id.trim())
+        .filter((id) => id !== ""),
+    )
+    .pipe(z.array(z.string()).min(1, "exclude_documents must name at least one document type id")),
+  {
+    type: "array",
+    items: { type: "string" },
+    minItems: 1,
+    explode: true,
+    description:
+      "Document type ids (GET /document_types): drop numbers that require any of them. Repeat the parameter or separate ids with commas.",
+  },
+);
 
 export const inventoryQuerySchema = z.strictObject({
-  limit: boundedInt("limit", 1, INVENTORY_PAGE.maxLimit, INVENTORY_PAGE.defaultLimit),
-  offset: boundedInt("offset", 0, INVENTORY_PAGE.maxOffset, 0),
+  limit: boundedInt("limit", 1, INVENTORY_PAGE.maxLimit, INVENTORY_PAGE.defaultLimit).meta({
+    description: "Page size.",
+  }),
+  offset: boundedInt("offset", 0, INVENTORY_PAGE.maxOffset, 0).meta({ description: "Numbers to skip." }),
   contains: containsSchema.optional(),
-  starts_with: digitsParam("starts_with").optional(),
-  ends_with: digitsParam("ends_with").optional(),
-  region: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "region must be a region id such as US-NY-NEW_YORK-212").optional(),
-  sms_enabled: queryBoolean("sms_enabled").optional(),
-  voice_enabled: queryBoolean("voice_enabled").optional(),
-  exclude_all_documents_required: queryBoolean("exclude_all_documents_required").optional(),
+  // With a leading + the digits start at the country code (E.164), as people copy a number.
+  starts_with: z
+    .string()
+    .regex(/^[+ ]?\d{1,15}$/, "starts_with must be 1 to 15 digits, optionally after a leading +")
+    .transform((value) => value.replace(/^ /, "+"))
+    .optional()
+    .meta({
+      description:
+        "Digits the national number starts with; after a leading +, digits the E.164 number starts with (country code first).",
+    }),
+  ends_with: digitsParam("ends_with", "ends with").optional(),
+  region: regionIdSchema.optional(),
+  sms_enabled: queryBoolean("sms_enabled")
+    .optional()
+    .meta({ description: "Only numbers whose SMS capability equals it." }),
+  voice_enabled: queryBoolean("voice_enabled")
+    .optional()
+    .meta({ description: "Only numbers whose voice capability equals it." }),
+  exclude_all_documents_required: queryBoolean("exclude_all_documents_required")
+    .optional()
+    .meta({ description: "true: only numbers that require no documents." }),
   exclude_documents: documentListSchema.optional(),
 });
 
 export type InventoryQuery = z.output<typeof inventoryQuerySchema>;
 
-export const inventoryNumberSchema = z
+const inventoryNumberSchema = z
   .object({
     number_e164: z.string().describe("E.164, e.g. +12125550123"),
     number_local_format: z.string().describe("National significant number, digits only"),
@@ -55,6 +99,12 @@ export const inventoryNumberSchema = z
     outside_country_display: z.string(),
     portable: z.string(),
     capabilities: z.object({ sms: z.boolean(), voice: z.boolean() }),
+    held_until: z
+      .string()
+      .optional()
+      .describe(
+        "ISO 8601; present only on numbers your organization holds (POST /reservations): the hold ends then",
+      ),
   })
   .meta({ id: "InventoryNumber" });
 

@@ -1,24 +1,33 @@
 import { z } from "zod";
-import { boundedInt, countryCodeSchema, numberTypeIdSchema } from "@/lib/schemas/common";
+import { E164_PATTERN } from "@/lib/reference/e164";
+import {
+  boundedInt,
+  countryCodeSchema,
+  documentedAs,
+  numberTypeIdSchema,
+  organizationIdFilterSchema,
+} from "@/lib/schemas/common";
 import { ORDER_LIMITS } from "@/lib/schemas/limits";
 import { regionIdSchema } from "@/lib/schemas/products";
-
-export { ORDER_LIMITS };
+import { requiredDocumentSchema } from "@/lib/schemas/reference";
 
 const E164_MESSAGE = "must be an E.164 number such as +12125550123";
 
 // Declared a string by the spec, but its own samples show product ids as numbers: take both.
 const PRODUCT_ID_MESSAGE = 'must be a product id such as "12"';
-const productIdSchema = z
+export const productIdSchema = z
   .union(
-    [z.string().regex(/^[1-9]\d{0,8}$/, PRODUCT_ID_MESSAGE), z.number().int(PRODUCT_ID_MESSAGE).min(1, PRODUCT_ID_MESSAGE).max(999_999_999, PRODUCT_ID_MESSAGE)],
+    [
+      z.string().regex(/^[1-9]\d{0,8}$/, PRODUCT_ID_MESSAGE),
+      z.number().int(PRODUCT_ID_MESSAGE).min(1, PRODUCT_ID_MESSAGE).max(999_999_999, PRODUCT_ID_MESSAGE),
+    ],
     PRODUCT_ID_MESSAGE,
   )
   .transform(Number);
 
 const orderItemInputSchema = z
   .strictObject({
-    number_e164: z.string(E164_MESSAGE).regex(/^\+[1-9]\d{7,14}$/, E164_MESSAGE).optional(),
+    number_e164: z.string(E164_MESSAGE).regex(E164_PATTERN, E164_MESSAGE).optional(),
     country: countryCodeSchema.optional(),
     number_type: numberTypeIdSchema.optional(),
     region: regionIdSchema.optional(),
@@ -33,16 +42,36 @@ const orderItemInputSchema = z
   .superRefine((item, context) => {
     if (item.number_e164 !== undefined) {
       if (item.quantity !== undefined && item.quantity !== 1) {
-        context.addIssue({ code: "custom", path: ["quantity"], input: item.quantity, message: "must be 1 (or absent) for a named number" });
+        context.addIssue({
+          code: "custom",
+          path: ["quantity"],
+          input: item.quantity,
+          message: "must be 1 (or absent) for a named number",
+        });
       }
       return;
     }
     if (item.country === undefined) {
-      context.addIssue({ code: "custom", path: ["country"], input: undefined, message: "is required unless number_e164 names a number" });
+      context.addIssue({
+        code: "custom",
+        path: ["country"],
+        input: undefined,
+        message: "is required unless number_e164 names a number",
+      });
     } else if (item.number_type === undefined) {
-      context.addIssue({ code: "custom", path: ["number_type"], input: undefined, message: "is required unless number_e164 names a number" });
+      context.addIssue({
+        code: "custom",
+        path: ["number_type"],
+        input: undefined,
+        message: "is required unless number_e164 names a number",
+      });
     } else if (item.number_type === "local" && item.region === undefined) {
-      context.addIssue({ code: "custom", path: ["region"], input: undefined, message: "is required for local numbers" });
+      context.addIssue({
+        code: "custom",
+        path: ["region"],
+        input: undefined,
+        message: "is required for local numbers",
+      });
     }
   });
 
@@ -55,10 +84,16 @@ export const orderRequestSchema = z
       .string(`contact_name is required: 1 to ${ORDER_LIMITS.maxContactName} characters`)
       .trim()
       .min(1, `contact_name must be 1 to ${ORDER_LIMITS.maxContactName} characters`)
-      .max(ORDER_LIMITS.maxContactName, `contact_name must be 1 to ${ORDER_LIMITS.maxContactName} characters`),
+      .max(
+        ORDER_LIMITS.maxContactName,
+        `contact_name must be 1 to ${ORDER_LIMITS.maxContactName} characters`,
+      ),
     reference_number: z
       .string(`reference_number must be a string of at most ${ORDER_LIMITS.maxReference} characters`)
-      .max(ORDER_LIMITS.maxReference, `reference_number must be at most ${ORDER_LIMITS.maxReference} characters`)
+      .max(
+        ORDER_LIMITS.maxReference,
+        `reference_number must be at most ${ORDER_LIMITS.maxReference} characters`,
+      )
       .optional(),
     items: z
       .array(orderItemInputSchema, `items must be a list of 1 to ${ORDER_LIMITS.maxItems} items`)
@@ -68,19 +103,47 @@ export const orderRequestSchema = z
   .superRefine((order, context) => {
     const total = order.items.reduce((sum, item) => sum + (item.quantity ?? 1), 0);
     if (total > ORDER_LIMITS.maxNumbers) {
-      context.addIssue({ code: "custom", path: ["items"], input: total, message: `items may ask for at most ${ORDER_LIMITS.maxNumbers} numbers in all` });
+      context.addIssue({
+        code: "custom",
+        path: ["items"],
+        input: total,
+        message: `items may ask for at most ${ORDER_LIMITS.maxNumbers} numbers in all`,
+      });
     }
   })
   .meta({ id: "OrderRequest" });
 
 export type OrderRequest = z.output<typeof orderRequestSchema>;
 
-export const orderPlacedSchema = z.object({ data: z.object({ reference_id: z.string() }) }).meta({ id: "OrderResponse" });
+const numberDocumentsSchema = z
+  .array(requiredDocumentSchema)
+  .describe("The documents the number requires before it can be used; empty when none");
+
+const placedNumberSchema = z
+  .object({
+    number_e164: z.string(),
+    position: z.number().int().describe("The item of the request the number was bought for (0-based)"),
+    required_documents: numberDocumentsSchema,
+  })
+  .meta({ id: "PlacedNumber" });
+
+export const orderPlacedSchema = z
+  .object({
+    data: z.object({
+      reference_id: z.string(),
+      numbers: z
+        .array(placedNumberSchema)
+        .describe("Every number the order bought, by item and then number, with its required documents"),
+    }),
+  })
+  .meta({ id: "OrderResponse" });
 export type OrderPlaced = z.infer<typeof orderPlacedSchema>;
 
-export const orderStatusSchema = z.enum(["completed", "backordered", "partially_fulfilled"]).meta({ id: "OrderStatus" });
+const orderStatusSchema = z
+  .enum(["completed", "backordered", "partially_fulfilled"])
+  .meta({ id: "OrderStatus" });
 
-export const orderItemSchema = z
+const orderItemSchema = z
   .object({
     position: z.number().int().describe("0-based index of the item in the request"),
     kind: z.enum(["named_number", "geography"]),
@@ -94,12 +157,19 @@ export const orderItemSchema = z
     setup_fee: z.string(),
     quantity: z.number().int(),
     assigned_numbers: z.array(z.string()).describe("E.164 numbers bought so far, by number"),
+    numbers: z
+      .array(
+        z
+          .object({ number_e164: z.string(), required_documents: numberDocumentsSchema })
+          .meta({ id: "AssignedNumber" }),
+      )
+      .describe("The same numbers as assigned_numbers, each with the documents it requires"),
     backordered_quantity: z.number().int(),
     estimated_lead_time: z.string(),
   })
   .meta({ id: "OrderItem" });
 
-export const orderSchema = z
+const orderSchema = z
   .object({
     reference_id: z.string(),
     organization_id: z.string(),
@@ -114,21 +184,34 @@ export const orderSchema = z
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderResponseSchema = z.object({ data: orderSchema }).meta({ id: "OrderDetailResponse" });
-export const orderListResponseSchema = z.object({ data: z.array(orderSchema) }).meta({ id: "OrderListResponse" });
+export const orderListResponseSchema = z
+  .object({ data: z.array(orderSchema) })
+  .meta({ id: "OrderListResponse" });
 
-export const ORDER_PAGE = { defaultLimit: 20, maxLimit: 100, maxOffset: 100_000 } as const;
+const ORDER_PAGE = { defaultLimit: 20, maxLimit: 100, maxOffset: 100_000 } as const;
 
 export const orderListQuerySchema = z.strictObject({
-  limit: boundedInt("limit", 1, ORDER_PAGE.maxLimit, ORDER_PAGE.defaultLimit),
-  offset: boundedInt("offset", 0, ORDER_PAGE.maxOffset, 0),
-  organization_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "organization_id must be an organization id").optional(),
+  limit: boundedInt("limit", 1, ORDER_PAGE.maxLimit, ORDER_PAGE.defaultLimit).meta({
+    description: "Page size.",
+  }),
+  offset: boundedInt("offset", 0, ORDER_PAGE.maxOffset, 0).meta({ description: "Orders to skip." }),
+  organization_id: organizationIdFilterSchema,
 });
 
 export const orderParamsSchema = z.strictObject({
-  reference_id: z
-    .string()
-    .regex(/^[A-Za-z0-9-]{1,64}$/, "reference_id must look like ORD-ABCDEFGHJK")
-    .transform((value) => value.toUpperCase()),
+  reference_id: documentedAs(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,64}$/, "reference_id must look like ORD-ABCDEFGHJK")
+      .transform((value) => value.toUpperCase()),
+    {
+      type: "string",
+      pattern: "^[A-Za-z0-9-]{1,64}$",
+      description: "The order's reference_id, any case.",
+      examples: ["ORD-OCCHO6HESU"],
+    },
+  ),
 });
 
-export const idempotencyKeySchema = z.string().min(1).max(255);
+const IDEMPOTENCY_KEY_RULE = "Idempotency-Key must be 1 to 255 characters.";
+export const idempotencyKeySchema = z.string().min(1, IDEMPOTENCY_KEY_RULE).max(255, IDEMPOTENCY_KEY_RULE);

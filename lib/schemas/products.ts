@@ -1,11 +1,22 @@
 import { z } from "zod";
-import { countryCodeSchema, numberTypeIdSchema } from "@/lib/schemas/common";
+import { countryCodeSchema, documentedAs, numberTypeIdSchema } from "@/lib/schemas/common";
 import { requiredDocumentSchema } from "@/lib/schemas/reference";
 
-export const regionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "region must be a region id such as US-NY-NEW_YORK-212");
+export const regionIdSchema = documentedAs(
+  z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "region must be a region id such as US-NY-NEW_YORK-212"),
+  {
+    type: "string",
+    pattern: "^[A-Za-z0-9_-]{1,64}$",
+    description: "A region id (GET /regions/{country})",
+    examples: ["US-NY-NEW_YORK-212"],
+  },
+);
 
 export const productParamsSchema = z.strictObject({ country: countryCodeSchema });
-export const productTypeParamsSchema = z.strictObject({ country: countryCodeSchema, number_type: numberTypeIdSchema });
+export const productTypeParamsSchema = z.strictObject({
+  country: countryCodeSchema,
+  number_type: numberTypeIdSchema,
+});
 export const productRegionParamsSchema = z.strictObject({
   country: countryCodeSchema,
   number_type: numberTypeIdSchema,
@@ -15,7 +26,7 @@ export const productRegionParamsSchema = z.strictObject({
 // Contract §6: the spec declares these as strings, so they stay strings ("4.50", "0", "500").
 const decimalString = z.string().regex(/^(0|\d+\.\d+)$/);
 
-export const productSchema = z
+const productSchema = z
   .object({
     id: z.string().describe("Numeric id, as a string"),
     name: z.string(),

@@ -1,24 +1,24 @@
 import { z } from "zod";
 import { countryCodeSchema, numberTypeIdSchema } from "@/lib/schemas/common";
 
-export const countrySchema = z
+const countrySchema = z
   .object({ id: z.string().describe("ISO 3166-1 alpha-2 code"), english_name: z.string() })
   .meta({ id: "Country" });
 
-export const numberTypeSchema = z
+const numberTypeSchema = z
   .object({ name: z.string().describe("local, national, mobile or toll_free"), description: z.string() })
   .meta({ id: "NumberType" });
 
-export const documentTypeSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: "DocumentType" });
+const documentTypeSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: "DocumentType" });
 
-export const regionSchema = z
+const regionSchema = z
   .object({
     id: z.string().describe("CC-STATE-CITY-AREACODE, or CC-TYPE[-PREFIX] for non-geographic numbers"),
     name: z.string(),
   })
   .meta({ id: "Region" });
 
-export const destinationSchema = z
+const destinationSchema = z
   .object({
     id: z.string().describe("A country code, SIP, or a service such as VOICEMAIL"),
     name: z.string(),
@@ -33,7 +33,10 @@ export const requiredDocumentSchema = z
   .meta({ id: "RequiredDocument" });
 
 export const countryParamsSchema = z.strictObject({ country: countryCodeSchema });
-export const countryTypeParamsSchema = z.strictObject({ country: countryCodeSchema, number_type: numberTypeIdSchema });
+export const countryTypeParamsSchema = z.strictObject({
+  country: countryCodeSchema,
+  number_type: numberTypeIdSchema,
+});
 
 export const countryListSchema = z.array(countrySchema);
 export const numberTypeListSchema = z.array(numberTypeSchema);

@@ -2,11 +2,14 @@ import { z } from "zod";
 
 // The sign-in form and the credentials provider read the same rules.
 export const signInSchema = z.object({
-  email: z.string().trim().min(1, "Enter your email address").max(320, "That email address is too long").pipe(z.email("Enter a valid email address")),
+  email: z
+    .string()
+    .trim()
+    .min(1, "Enter your email address")
+    .max(320, "That email address is too long")
+    .pipe(z.email("Enter a valid email address")),
   password: z.string().min(1, "Enter your password").max(200, "That password is too long"),
 });
-
-export type SignInInput = z.infer<typeof signInSchema>;
 
 // What the credentials provider reports back through next-auth's `error` (it carries a string
 // only). The throttle's code carries the minutes to wait: "throttled:12".

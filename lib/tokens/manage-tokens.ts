@@ -1,9 +1,9 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { createApiToken } from "@/lib/auth/tokens";
-import { scopes as allScopes, type Scope } from "@/lib/auth/scopes";
+import { scopes as allScopes, type Scope } from "@/lib/schemas/scopes";
 import { getPrisma } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/auth/types";
 import type { CreateTokenRequest, Token } from "@/lib/schemas/tokens";
 
 // Token management for people signed in to the portal. Tokens belong to the organization:
@@ -38,7 +38,10 @@ export async function listTokens(manager: TokenManager): Promise<Token[]> {
   return rows.map(toToken);
 }
 
-export async function createToken(manager: TokenManager & { userId: string }, request: CreateTokenRequest): Promise<Token & { secret: string }> {
+export async function createToken(
+  manager: TokenManager & { userId: string },
+  request: CreateTokenRequest,
+): Promise<Token & { secret: string }> {
   const prisma = await getPrisma();
   const { token, secret } = await createApiToken(prisma, {
     organizationId: manager.organizationId,
@@ -58,8 +61,14 @@ export async function createToken(manager: TokenManager & { userId: string }, re
 export async function revokeToken(manager: TokenManager, tokenId: string): Promise<Token> {
   const prisma = await getPrisma();
   // Conditional on ownership and on not being revoked yet, in one statement.
-  await prisma.apiToken.updateMany({ where: { id: tokenId, organizationId: manager.organizationId, revokedAt: null }, data: { revokedAt: new Date() } });
-  const row = await prisma.apiToken.findFirst({ where: { id: tokenId, organizationId: manager.organizationId }, include: withCreator });
+  await prisma.apiToken.updateMany({
+    where: { id: tokenId, organizationId: manager.organizationId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  const row = await prisma.apiToken.findFirst({
+    where: { id: tokenId, organizationId: manager.organizationId },
+    include: withCreator,
+  });
   if (!row) throw new ApiError("not_found", `There is no token ${tokenId}.`, `token_id=${tokenId}`);
   return toToken(row);
 }

@@ -41,7 +41,9 @@ describe("seed data", () => {
     expect(regions.length).toBeLessThanOrEqual(150);
     for (const region of regions) {
       if (region.numberTypeId === "local") {
-        expect(region.id).toBe(`${region.countryId}-${region.state}-${regionIdPart(region.city!)}-${region.id.split("-").at(-1)}`);
+        expect(region.id).toBe(
+          `${region.countryId}-${region.state}-${regionIdPart(region.city!)}-${region.id.split("-").at(-1)}`,
+        );
         expect(region.id).toMatch(/^[A-Z]{2}-[A-Z0-9]{1,3}-[A-Z_]+-\d{1,4}$/);
         expect(region.prefix.startsWith(region.id.split("-").at(-1)!)).toBe(true);
       } else {
@@ -61,12 +63,18 @@ describe("seed data", () => {
 
   it("gives every country 5 to 12 local regions and an offer for each type it has regions of", () => {
     for (const country of countries) {
-      const local = regions.filter((region) => region.countryId === country.id && region.numberTypeId === "local");
+      const local = regions.filter(
+        (region) => region.countryId === country.id && region.numberTypeId === "local",
+      );
       expect(local.length).toBeGreaterThanOrEqual(5);
       expect(local.length).toBeLessThanOrEqual(12);
     }
-    const offered = Object.entries(offers).flatMap(([countryId, byType]) => Object.keys(byType).map((type) => `${countryId}:${type}`));
-    expect(offered.sort()).toEqual(countryNumberTypes.map((pair) => `${pair.countryId}:${pair.numberTypeId}`).sort());
+    const offered = Object.entries(offers).flatMap(([countryId, byType]) =>
+      Object.keys(byType).map((type) => `${countryId}:${type}`),
+    );
+    expect(offered.sort()).toEqual(
+      countryNumberTypes.map((pair) => `${pair.countryId}:${pair.numberTypeId}`).sort(),
+    );
   });
 
   it("prices 1 to 3 products a region exactly, in the country's currency", () => {
@@ -103,8 +111,14 @@ describe("seed data", () => {
       ]);
       expect(rows.map((row) => row.requiresUserInput)).toEqual([...countries.map(() => true), true, false]);
     }
-    const gb = destinations.find((row) => row.countryId === "US" && row.numberTypeId === "local" && row.code === "GB")!;
-    expect([gb.name, gb.defaultDestination, gb.bestRateDialPrefix]).toEqual(["United Kingdom", "+44", "+4420"]);
+    const gb = destinations.find(
+      (row) => row.countryId === "US" && row.numberTypeId === "local" && row.code === "GB",
+    )!;
+    expect([gb.name, gb.defaultDestination, gb.bestRateDialPrefix]).toEqual([
+      "United Kingdom",
+      "+44",
+      "+4420",
+    ]);
   });
 
   it("keeps fixtures, regions and demo rules in step", () => {
@@ -117,6 +131,8 @@ describe("seed data", () => {
     // Pinned: tests and bookmarks may hold these ids, so the derivation must not change.
     expect(seedOrderReferenceId("num_acme_main")).toBe("ORD-OCCHO6HESU");
     expect(demoOwnedNumbers.every((owned) => /^ORD-[A-Z2-7]{10}$/.test(owned.orderReferenceId))).toBe(true);
-    expect(new Set(demoOwnedNumbers.map((owned) => owned.orderReferenceId)).size).toBe(demoOwnedNumbers.length);
+    expect(new Set(demoOwnedNumbers.map((owned) => owned.orderReferenceId)).size).toBe(
+      demoOwnedNumbers.length,
+    );
   });
 });

@@ -21,7 +21,11 @@ type Log = (line: string) => void;
 
 export async function seedDemoAccounts(prisma: PrismaClient, password: string): Promise<void> {
   for (const organization of Object.values(demoOrganizations)) {
-    await prisma.organization.upsert({ where: { id: organization.id }, create: organization, update: { name: organization.name } });
+    await prisma.organization.upsert({
+      where: { id: organization.id },
+      create: organization,
+      update: { name: organization.name },
+    });
   }
   // bcrypt is slow on purpose (~1 s a hash in bcryptjs here): hash only when a user is new,
   // and once for all of them, since they share the password anyway.
@@ -46,7 +50,8 @@ export function resolveDemoNumbers(seed = DEFAULT_NUMBER_SEED): Map<string, Gene
   const waiting = new Map<string, DemoOwnedNumber[]>();
   for (const owned of demoOwnedNumbers) {
     // The stream is endless: a region it never visits would keep this loop going for good.
-    if (!regions.some((region) => region.id === owned.regionId)) throw new Error(`${owned.id}: unknown region ${owned.regionId}`);
+    if (!regions.some((region) => region.id === owned.regionId))
+      throw new Error(`${owned.id}: unknown region ${owned.regionId}`);
     waiting.set(owned.regionId, [...(waiting.get(owned.regionId) ?? []), owned]);
   }
   const result = new Map<string, GeneratedNumber>();
@@ -85,7 +90,12 @@ function ruleRows(rules: DemoRule[]): Prisma.RuleCreateWithoutConfigurationInput
 }
 
 /** Buys one demo number the way an order does: order, item, sold inventory row, configuration. */
-async function seedOwnedNumber(prisma: PrismaClient, owned: DemoOwnedNumber, number: GeneratedNumber, log: Log): Promise<boolean> {
+async function seedOwnedNumber(
+  prisma: PrismaClient,
+  owned: DemoOwnedNumber,
+  number: GeneratedNumber,
+  log: Log,
+): Promise<boolean> {
   return prisma.$transaction(async (tx) => {
     const inventory = await tx.inventoryNumber.findUnique({ where: { numberE164: number.numberE164 } });
     if (!inventory || inventory.status !== "available") {
@@ -151,21 +161,30 @@ async function seedOwnedNumber(prisma: PrismaClient, owned: DemoOwnedNumber, num
 
 export async function seedDemoNumbers(db: Database, options: { seed?: number; log: Log }): Promise<void> {
   const existing = new Set(
-    (await db.prisma.numberConfiguration.findMany({ where: { id: { in: demoOwnedNumbers.map((owned) => owned.id) } }, select: { id: true } })).map(
-      (row) => row.id,
-    ),
+    (
+      await db.prisma.numberConfiguration.findMany({
+        where: { id: { in: demoOwnedNumbers.map((owned) => owned.id) } },
+        select: { id: true },
+      })
+    ).map((row) => row.id),
   );
   const pending = demoOwnedNumbers.filter((owned) => !existing.has(owned.id));
   if (pending.length === 0) return;
   const numbers = resolveDemoNumbers(options.seed);
   // The demo numbers lie early in the stream, but a tiny --numbers may stop short of them.
-  await insertInventoryNumbers(db.sql, pending.map((owned) => numbers.get(owned.id)!));
+  await insertInventoryNumbers(
+    db.sql,
+    pending.map((owned) => numbers.get(owned.id)!),
+  );
   for (const owned of pending) await seedOwnedNumber(db.prisma, owned, numbers.get(owned.id)!, options.log);
 }
 
 export async function seedDemoExtensions(prisma: PrismaClient): Promise<void> {
   for (const extension of demoExtensions) {
-    const existing = await prisma.numberConfiguration.findUnique({ where: { id: extension.id }, select: { id: true } });
+    const existing = await prisma.numberConfiguration.findUnique({
+      where: { id: extension.id },
+      select: { id: true },
+    });
     if (existing) continue;
     await prisma.numberConfiguration.create({
       data: {

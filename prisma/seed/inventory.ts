@@ -5,7 +5,7 @@
 import type { SqlExecutor } from "@/lib/db/sql-executor";
 import { generateInventory, type GeneratedNumber } from "@/prisma/seed/numbers";
 
-export const INVENTORY_BATCH_SIZE = 10_000;
+const INVENTORY_BATCH_SIZE = 10_000;
 
 // Columns that are the same for every number of a region travel once per region (the
 // second unnest), which more than halves what a batch sends. Document ids travel as one
@@ -59,7 +59,7 @@ export async function countInventory(sql: SqlExecutor): Promise<number> {
 }
 
 /** Above this many new numbers, a load sets indexes and foreign keys aside and rebuilds them after. */
-export const BULK_LOAD_THRESHOLD = 100_000;
+const BULK_LOAD_THRESHOLD = 100_000;
 
 export type SeedInventoryOptions = {
   seed?: number;
@@ -74,15 +74,25 @@ export type SeedInventoryOptions = {
  * offered again and the database keeps the ones it lacks, so a larger target adds exactly
  * the numbers that follow.
  */
-export async function seedInventory(sql: SqlExecutor, target: number, options: SeedInventoryOptions = {}): Promise<{ added: number; total: number }> {
+export async function seedInventory(
+  sql: SqlExecutor,
+  target: number,
+  options: SeedInventoryOptions = {},
+): Promise<{ added: number; total: number }> {
   const before = await countInventory(sql);
   if (before >= target) return { added: 0, total: before };
   const bulk = target - before > (options.bulkThreshold ?? BULK_LOAD_THRESHOLD);
-  const added = bulk ? await bulkLoad(sql, before, target, options) : await insertInBatches(sql, target, options);
+  const added = bulk
+    ? await bulkLoad(sql, before, target, options)
+    : await insertInBatches(sql, target, options);
   return { added, total: before + added };
 }
 
-async function insertInBatches(sql: SqlExecutor, target: number, options: SeedInventoryOptions): Promise<number> {
+async function insertInBatches(
+  sql: SqlExecutor,
+  target: number,
+  options: SeedInventoryOptions,
+): Promise<number> {
   let added = 0;
   let offered = 0;
   let batch: GeneratedNumber[] = [];
@@ -100,7 +110,8 @@ async function insertInBatches(sql: SqlExecutor, target: number, options: SeedIn
       batch = [];
       // Lets the driver send the statement before generation takes the thread again.
       await new Promise((resolve) => setImmediate(resolve));
-      if (offered % 100_000 === 0) options.log?.(`inventory: ${offered.toLocaleString("en")} of ${target.toLocaleString("en")} numbers`);
+      if (offered % 100_000 === 0)
+        options.log?.(`inventory: ${offered.toLocaleString("en")} of ${target.toLocaleString("en")} numbers`);
     }
     if (offered === target) break;
   }
@@ -116,7 +127,9 @@ type Definition = { name: string; definition: string; unique: boolean };
  * than the insert itself. Definitions come as PostgreSQL prints them, so re-running them
  * rebuilds exactly what the migrations made.
  */
-export async function inventoryLoadObstacles(sql: SqlExecutor): Promise<{ indexes: Definition[]; foreignKeys: Definition[] }> {
+export async function inventoryLoadObstacles(
+  sql: SqlExecutor,
+): Promise<{ indexes: Definition[]; foreignKeys: Definition[] }> {
   const indexes = await sql.query<Definition>(
     `SELECT c.relname AS "name", pg_get_indexdef(i.indexrelid) AS "definition", i.indisunique AS "unique"
        FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
@@ -143,7 +156,12 @@ const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * seeding. On a server the rows travel by COPY; PGlite inserts batches with ON CONFLICT,
  * which needs the unique index kept.
  */
-async function bulkLoad(sql: SqlExecutor, before: number, target: number, options: SeedInventoryOptions): Promise<number> {
+async function bulkLoad(
+  sql: SqlExecutor,
+  before: number,
+  target: number,
+  options: SeedInventoryOptions,
+): Promise<number> {
   const log = options.log ?? (() => {});
   let lapStart = performance.now();
   const lap = () => {
@@ -155,10 +173,15 @@ async function bulkLoad(sql: SqlExecutor, before: number, target: number, option
     const copy = tx.copyFrom !== undefined;
     const obstacles = await inventoryLoadObstacles(tx);
     const indexes = obstacles.indexes.filter((index) => copy || !index.unique);
-    for (const key of obstacles.foreignKeys) await tx.exec(`ALTER TABLE "inventory_number" DROP CONSTRAINT ${quoteIdent(key.name)}`);
+    for (const key of obstacles.foreignKeys)
+      await tx.exec(`ALTER TABLE "inventory_number" DROP CONSTRAINT ${quoteIdent(key.name)}`);
     for (const index of indexes) await tx.exec(`DROP INDEX ${quoteIdent(index.name)}`);
-    const loaded = copy ? await copyNumbers(tx, before, target, options) : await insertInBatches(tx, target, options);
-    log(`inventory: ${loaded.toLocaleString("en")} numbers loaded without indexes and foreign keys (${lap()})`);
+    const loaded = copy
+      ? await copyNumbers(tx, before, target, options)
+      : await insertInBatches(tx, target, options);
+    log(
+      `inventory: ${loaded.toLocaleString("en")} numbers loaded without indexes and foreign keys (${lap()})`,
+    );
     // Index builds sort in memory up to this much instead of spilling to many temporary
     // files. A server only: PGlite's memory is its WebAssembly heap.
     if (copy) await tx.query(`SET LOCAL maintenance_work_mem = '512MB'`);
@@ -167,7 +190,9 @@ async function bulkLoad(sql: SqlExecutor, before: number, target: number, option
       log(`inventory: index ${index.name} built (${lap()})`);
     }
     for (const key of obstacles.foreignKeys) {
-      await tx.exec(`ALTER TABLE "inventory_number" ADD CONSTRAINT ${quoteIdent(key.name)} ${key.definition}`);
+      await tx.exec(
+        `ALTER TABLE "inventory_number" ADD CONSTRAINT ${quoteIdent(key.name)} ${key.definition}`,
+      );
     }
     log(`inventory: ${obstacles.foreignKeys.length} foreign keys validated (${lap()})`);
     return loaded;
@@ -189,13 +214,20 @@ const COPY_COLUMNS = `"number_e164", "national_number", "country_id", "number_ty
  * the numbers not yet in inventory are inserted, in stream order. The unique index on
  * number_e164 is rebuilt afterwards, so a duplicate could not slip through either way.
  */
-async function copyNumbers(tx: SqlExecutor, before: number, target: number, options: SeedInventoryOptions): Promise<number> {
+async function copyNumbers(
+  tx: SqlExecutor,
+  before: number,
+  target: number,
+  options: SeedInventoryOptions,
+): Promise<number> {
   const copyFrom = tx.copyFrom!.bind(tx);
   if (before === 0) {
     await copyFrom(`COPY "inventory_number" (${COPY_COLUMNS}) FROM STDIN`, copyChunks(target, options));
     return target;
   }
-  await tx.exec(`CREATE TEMPORARY TABLE "inventory_seed" ON COMMIT DROP AS SELECT ${COPY_COLUMNS} FROM "inventory_number" WITH NO DATA`);
+  await tx.exec(
+    `CREATE TEMPORARY TABLE "inventory_seed" ON COMMIT DROP AS SELECT ${COPY_COLUMNS} FROM "inventory_number" WITH NO DATA`,
+  );
   await copyFrom(`COPY "inventory_seed" (${COPY_COLUMNS}) FROM STDIN`, copyChunks(target, options));
   const [row] = await tx.query<{ count: number }>(
     `WITH inserted AS (
@@ -231,7 +263,13 @@ function* copyChunks(target: number, options: SeedInventoryOptions): Generator<s
       documents = copyField(`{${number.requiredDocumentIds.map(arrayElement).join(",")}}`);
       documentFields.set(documentKey, documents);
     }
-    const texts = [number.standardCapacity, number.geographicRestrictions, number.mobileAccessible, number.outsideCountryDisplay, number.portable];
+    const texts = [
+      number.standardCapacity,
+      number.geographicRestrictions,
+      number.mobileAccessible,
+      number.outsideCountryDisplay,
+      number.portable,
+    ];
     const textKey = texts.join("\u0000");
     let tail = textFields.get(textKey);
     if (tail === undefined) {
@@ -243,7 +281,8 @@ function* copyChunks(target: number, options: SeedInventoryOptions): Generator<s
     if (offered % ROWS_PER_CHUNK === 0 || offered === target) {
       yield chunk;
       chunk = "";
-      if (offered % 100_000 === 0) options.log?.(`inventory: ${offered.toLocaleString("en")} of ${target.toLocaleString("en")} numbers`);
+      if (offered % 100_000 === 0)
+        options.log?.(`inventory: ${offered.toLocaleString("en")} of ${target.toLocaleString("en")} numbers`);
     }
     if (offered === target) return;
   }

@@ -15,7 +15,9 @@ function parseSeedArgs(argv: string[]): { numbers: number } {
     if (flag !== "--numbers") throw new Error(`unknown argument ${arg} (usage: --numbers N)`);
     const value = inline ?? argv[++index];
     if (value === undefined || !/^\d+$/.test(value) || Number(value) > MAX_NUMBERS) {
-      throw new Error(`--numbers takes a whole number from 0 to ${MAX_NUMBERS.toLocaleString("en")}, got ${value ?? "nothing"}`);
+      throw new Error(
+        `--numbers takes a whole number from 0 to ${MAX_NUMBERS.toLocaleString("en")}, got ${value ?? "nothing"}`,
+      );
     }
     numbers = Number(value);
   }

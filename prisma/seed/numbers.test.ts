@@ -42,7 +42,8 @@ describe("generateNumbers", () => {
         region.numberTypeId !== number.numberTypeId ||
         !number.nationalNumber.startsWith(region.prefix) ||
         number.nationalNumber.length !== region.nationalLength ||
-        number.numberE164 !== `+${number.numberE164.slice(1, -number.nationalNumber.length)}${number.nationalNumber}` ||
+        number.numberE164 !==
+          `+${number.numberE164.slice(1, -number.nationalNumber.length)}${number.nationalNumber}` ||
         !isValidForType(number.numberE164, number.countryId, number.numberTypeId)
       );
     });

@@ -63,7 +63,10 @@ type RegionState = {
   callingCode: string;
   smsShare: number;
   documents: string[];
-  fixed: Pick<GeneratedNumber, "standardCapacity" | "geographicRestrictions" | "mobileAccessible" | "outsideCountryDisplay" | "portable">;
+  fixed: Pick<
+    GeneratedNumber,
+    "standardCapacity" | "geographicRestrictions" | "mobileAccessible" | "outsideCountryDisplay" | "portable"
+  >;
   blocks: string[];
   tried: Set<string>;
   blockCounts: number[];
@@ -138,7 +141,11 @@ function regionCycle(states: RegionState[], seed: number): RegionState[] {
   return cycle;
 }
 
-function nextInRegion(state: RegionState, random: () => number, seen: Set<number>): GeneratedNumber | undefined {
+function nextInRegion(
+  state: RegionState,
+  random: () => number,
+  seen: Set<number>,
+): GeneratedNumber | undefined {
   const wanted = Math.max(MIN_BLOCKS, Math.ceil((state.count + 1) / NUMBERS_PER_BLOCK));
   for (let attempt = 0; attempt < 64; attempt++) {
     let index = randomInt(random, wanted);
@@ -148,7 +155,8 @@ function nextInRegion(state: RegionState, random: () => number, seen: Set<number
       index = randomInt(random, state.blocks.length);
     }
     if (state.blockCounts[index] >= MAX_PER_BLOCK) continue;
-    const nationalNumber = state.blocks[index] + String(randomInt(random, BLOCK_SIZE)).padStart(SUFFIX_DIGITS, "0");
+    const nationalNumber =
+      state.blocks[index] + String(randomInt(random, BLOCK_SIZE)).padStart(SUFFIX_DIGITS, "0");
     const key = Number(state.callingCode + nationalNumber);
     if (seen.has(key)) continue;
     seen.add(key);
@@ -157,7 +165,11 @@ function nextInRegion(state: RegionState, random: () => number, seen: Set<number
     const voiceEnabled = random() >= SMS_ONLY_SHARE;
     const smsEnabled = !voiceEnabled || random() < state.smsShare;
     const requiredDocumentIds =
-      state.documents.length > 0 ? state.documents : random() < EXTRA_ADDRESS_SHARE ? ["proof_of_address"] : [];
+      state.documents.length > 0
+        ? state.documents
+        : random() < EXTRA_ADDRESS_SHARE
+          ? ["proof_of_address"]
+          : [];
     return {
       numberE164: `+${state.callingCode}${nationalNumber}`,
       nationalNumber,

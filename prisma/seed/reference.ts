@@ -12,12 +12,12 @@ import { products } from "@/prisma/seed/data/products";
 import { regions } from "@/prisma/seed/data/regions";
 
 /** Pairs (country, number type) that have regions: what each country sells. */
-export const countryNumberTypes = [...new Set(regions.map((region) => `${region.countryId}:${region.numberTypeId}`))].map(
-  (pair) => {
-    const [countryId, numberTypeId] = pair.split(":");
-    return { countryId, numberTypeId };
-  },
-);
+export const countryNumberTypes = [
+  ...new Set(regions.map((region) => `${region.countryId}:${region.numberTypeId}`)),
+].map((pair) => {
+  const [countryId, numberTypeId] = pair.split(":");
+  return { countryId, numberTypeId };
+});
 
 /** Compares a row with the values the seed wants, Decimal columns by their string form. */
 function differs(row: object, wanted: object): boolean {
@@ -32,7 +32,11 @@ function differs(row: object, wanted: object): boolean {
 }
 
 /** What to insert and what to update so that `rows` hold `wanted`. */
-function plan<Row extends object, Wanted extends object>(rows: Row[], wanted: Wanted[], key: (item: Row | Wanted) => string) {
+function plan<Row extends object, Wanted extends object>(
+  rows: Row[],
+  wanted: Wanted[],
+  key: (item: Row | Wanted) => string,
+) {
   const byKey = new Map(rows.map((row) => [key(row), row]));
   const missing: Wanted[] = [];
   const changed: Array<{ row: Row; data: Wanted }> = [];
@@ -46,33 +50,53 @@ function plan<Row extends object, Wanted extends object>(rows: Row[], wanted: Wa
 
 async function seedSmallTables(prisma: PrismaClient): Promise<void> {
   const types = plan(await prisma.numberType.findMany(), numberTypes, (item) => item.id);
-  if (types.missing.length > 0) await prisma.numberType.createMany({ data: types.missing, skipDuplicates: true });
+  if (types.missing.length > 0)
+    await prisma.numberType.createMany({ data: types.missing, skipDuplicates: true });
   for (const { data } of types.changed) await prisma.numberType.update({ where: { id: data.id }, data });
 
   const documents = plan(await prisma.documentType.findMany(), documentTypes, (item) => item.id);
-  if (documents.missing.length > 0) await prisma.documentType.createMany({ data: documents.missing, skipDuplicates: true });
-  for (const { data } of documents.changed) await prisma.documentType.update({ where: { id: data.id }, data });
+  if (documents.missing.length > 0)
+    await prisma.documentType.createMany({ data: documents.missing, skipDuplicates: true });
+  for (const { data } of documents.changed)
+    await prisma.documentType.update({ where: { id: data.id }, data });
 
-  const countryRows = countries.map(({ id, englishName, callingCode, currency }) => ({ id, englishName, callingCode, currency }));
+  const countryRows = countries.map(({ id, englishName, callingCode, currency }) => ({
+    id,
+    englishName,
+    callingCode,
+    currency,
+  }));
   const countryPlan = plan(await prisma.country.findMany(), countryRows, (item) => item.id);
-  if (countryPlan.missing.length > 0) await prisma.country.createMany({ data: countryPlan.missing, skipDuplicates: true });
+  if (countryPlan.missing.length > 0)
+    await prisma.country.createMany({ data: countryPlan.missing, skipDuplicates: true });
   for (const { data } of countryPlan.changed) await prisma.country.update({ where: { id: data.id }, data });
 
   await prisma.countryNumberType.createMany({ data: countryNumberTypes, skipDuplicates: true });
 }
 
 async function seedRegions(prisma: PrismaClient): Promise<void> {
-  const wanted = regions.map(({ id, countryId, numberTypeId, name, state, city, prefix }) => ({ id, countryId, numberTypeId, name, state, city, prefix }));
+  const wanted = regions.map(({ id, countryId, numberTypeId, name, state, city, prefix }) => ({
+    id,
+    countryId,
+    numberTypeId,
+    name,
+    state,
+    city,
+    prefix,
+  }));
   const { missing, changed } = plan(await prisma.region.findMany(), wanted, (item) => item.id);
   if (missing.length > 0) await prisma.region.createMany({ data: missing, skipDuplicates: true });
   for (const { data } of changed) await prisma.region.update({ where: { id: data.id }, data });
 }
 
 async function seedDestinations(prisma: PrismaClient): Promise<void> {
-  const key = (item: { countryId: string; numberTypeId: string; code: string }) => `${item.countryId}:${item.numberTypeId}:${item.code}`;
+  const key = (item: { countryId: string; numberTypeId: string; code: string }) =>
+    `${item.countryId}:${item.numberTypeId}:${item.code}`;
   const { missing, changed } = plan(await prisma.forwardingDestination.findMany(), destinations, key);
-  if (missing.length > 0) await prisma.forwardingDestination.createMany({ data: missing, skipDuplicates: true });
-  for (const { row, data } of changed) await prisma.forwardingDestination.update({ where: { id: row.id }, data });
+  if (missing.length > 0)
+    await prisma.forwardingDestination.createMany({ data: missing, skipDuplicates: true });
+  for (const { row, data } of changed)
+    await prisma.forwardingDestination.update({ where: { id: row.id }, data });
 }
 
 async function seedProducts(prisma: PrismaClient): Promise<void> {
@@ -83,14 +107,21 @@ async function seedProducts(prisma: PrismaClient): Promise<void> {
   if (missing.length > 0) await prisma.product.createMany({ data: missing, skipDuplicates: true });
   for (const { row, data } of changed) await prisma.product.update({ where: { id: row.id }, data });
 
-  const ids = new Map((await prisma.product.findMany({ select: { id: true, regionId: true, name: true } })).map((row) => [key(row), row.id]));
+  const ids = new Map(
+    (await prisma.product.findMany({ select: { id: true, regionId: true, name: true } })).map((row) => [
+      key(row),
+      row.id,
+    ]),
+  );
   const wanted = products.flatMap((product) =>
     product.documentTypeIds.map((documentTypeId) => ({ productId: ids.get(key(product))!, documentTypeId })),
   );
-  const documentKey = (item: { productId: number; documentTypeId: string }) => `${item.productId}:${item.documentTypeId}`;
+  const documentKey = (item: { productId: number; documentTypeId: string }) =>
+    `${item.productId}:${item.documentTypeId}`;
   const existing = await prisma.productDocument.findMany({ where: { productId: { in: [...ids.values()] } } });
   const documents = plan(existing, wanted, documentKey);
-  if (documents.missing.length > 0) await prisma.productDocument.createMany({ data: documents.missing, skipDuplicates: true });
+  if (documents.missing.length > 0)
+    await prisma.productDocument.createMany({ data: documents.missing, skipDuplicates: true });
   // A requirement dropped from the data module is dropped from the product too.
   const wantedKeys = new Set(wanted.map(documentKey));
   const stale = existing.filter((row) => !wantedKeys.has(documentKey(row)));

@@ -45,24 +45,49 @@ describe("seedDatabase", () => {
     const london = { regionId: "GB-ENG-LONDON-20", name: "Local Basic" };
     await db.prisma.product.updateMany({ where: london, data: { monthlyFee: "9.99" } });
     await db.prisma.region.update({ where: { id: "GB-ENG-LONDON-20" }, data: { name: "Londres" } });
-    await db.prisma.productDocument.deleteMany({ where: { product: { regionId: "DE-BE-BERLIN-30" }, documentTypeId: "local_address" } });
-    expect(await seedDatabase(db, { numbers: NUMBERS, log: () => {} })).toEqual({ ...first, inventoryAdded: 0 });
+    await db.prisma.productDocument.deleteMany({
+      where: { product: { regionId: "DE-BE-BERLIN-30" }, documentTypeId: "local_address" },
+    });
+    expect(await seedDatabase(db, { numbers: NUMBERS, log: () => {} })).toEqual({
+      ...first,
+      inventoryAdded: 0,
+    });
     expect((await db.prisma.product.findFirstOrThrow({ where: london })).monthlyFee.toFixed(2)).toBe("1.00");
-    expect((await db.prisma.region.findUniqueOrThrow({ where: { id: "GB-ENG-LONDON-20" } })).name).toBe("London (020)");
-    expect(await db.prisma.productDocument.count({ where: { product: { regionId: "DE-BE-BERLIN-30" }, documentTypeId: "local_address" } })).toBe(3);
+    expect((await db.prisma.region.findUniqueOrThrow({ where: { id: "GB-ENG-LONDON-20" } })).name).toBe(
+      "London (020)",
+    );
+    expect(
+      await db.prisma.productDocument.count({
+        where: { product: { regionId: "DE-BE-BERLIN-30" }, documentTypeId: "local_address" },
+      }),
+    ).toBe(3);
   });
 
   it("adds only the missing numbers for a larger count", async () => {
-    const before = await db.sql.query<{ number_e164: string }>(`SELECT "number_e164" FROM "inventory_number" ORDER BY "id"`);
+    const before = await db.sql.query<{ number_e164: string }>(
+      `SELECT "number_e164" FROM "inventory_number" ORDER BY "id"`,
+    );
     const grown = await seedDatabase(db, { numbers: NUMBERS + 200, log: () => {} });
     expect(grown).toEqual({ ...first, inventoryNumbers: NUMBERS + 200, inventoryAdded: 200 });
-    const after = await db.sql.query<{ number_e164: string }>(`SELECT "number_e164" FROM "inventory_number" ORDER BY "id"`);
+    const after = await db.sql.query<{ number_e164: string }>(
+      `SELECT "number_e164" FROM "inventory_number" ORDER BY "id"`,
+    );
     expect(after.slice(0, NUMBERS)).toEqual(before);
-    await db.sql.query(`DELETE FROM "inventory_number" WHERE "id" IN (SELECT "id" FROM "inventory_number" ORDER BY "id" DESC LIMIT 200)`);
+    await db.sql.query(
+      `DELETE FROM "inventory_number" WHERE "id" IN (SELECT "id" FROM "inventory_number" ORDER BY "id" DESC LIMIT 200)`,
+    );
   });
 
   it("stocks only valid numbers, each in a known region of its country and type", async () => {
-    const rows = await db.sql.query<{ number_e164: string; national_number: string; country_id: string; number_type_id: NumberTypeId; region_country: string | null; region_type: string | null; prefix: string | null }>(
+    const rows = await db.sql.query<{
+      number_e164: string;
+      national_number: string;
+      country_id: string;
+      number_type_id: NumberTypeId;
+      region_country: string | null;
+      region_type: string | null;
+      prefix: string | null;
+    }>(
       `SELECT i."number_e164", i."national_number", i."country_id", i."number_type_id",
               r."country_id" AS "region_country", r."number_type_id" AS "region_type", r."prefix"
          FROM "inventory_number" i LEFT JOIN "region" r ON r."id" = i."region_id"`,
@@ -88,7 +113,10 @@ describe("seedDatabase", () => {
     });
     expect(deProduct.monthlyFee.toFixed(2)).toBe("1.00");
     expect(deProduct.overageMobileRatePerMinute.toFixed(4)).toBe("0.0280");
-    expect(deProduct.requiredDocuments.map((row) => row.documentTypeId)).toEqual(["local_address", "proof_of_address"]);
+    expect(deProduct.requiredDocuments.map((row) => row.documentTypeId)).toEqual([
+      "local_address",
+      "proof_of_address",
+    ]);
   });
 
   it("creates the demo users with the demo password", async () => {
@@ -103,23 +131,40 @@ describe("seedDatabase", () => {
       include: { orderItem: { include: { order: true, numbers: true, product: true } }, configuration: true },
     });
     const resolved = resolveDemoNumbers();
-    expect(sold.map((row) => row.numberE164).sort()).toEqual([...resolved.values()].map((number) => number.numberE164).sort());
+    expect(sold.map((row) => row.numberE164).sort()).toEqual(
+      [...resolved.values()].map((number) => number.numberE164).sort(),
+    );
+    expect(sold.map((row) => row.configuration?.id).sort()).toEqual(
+      demoOwnedNumbers.map((owned) => owned.id).sort(),
+    );
     for (const row of sold) {
       const owned = demoOwnedNumbers.find((candidate) => candidate.id === row.configuration?.id)!;
-      expect(owned).toBeDefined();
       expect(row.configuration!.organizationId).toBe(owned.organizationId);
       expect(row.configuration!.number).toBe(row.numberE164);
       expect(row.soldAt?.toISOString()).toBe(new Date(owned.orderedAt).toISOString());
       const item = row.orderItem!;
       expect(item.numbers.map((number) => number.id)).toEqual([row.id]);
-      expect([item.kind, item.quantity, item.numberE164, item.regionId]).toEqual(["named_number", 1, row.numberE164, row.regionId]);
-      expect([item.order.status, item.order.organizationId, item.order.referenceId]).toEqual(["completed", owned.organizationId, owned.orderReferenceId]);
+      expect([item.kind, item.quantity, item.numberE164, item.regionId]).toEqual([
+        "named_number",
+        1,
+        row.numberE164,
+        row.regionId,
+      ]);
+      expect([item.order.status, item.order.organizationId, item.order.referenceId]).toEqual([
+        "completed",
+        owned.organizationId,
+        owned.orderReferenceId,
+      ]);
       expect(item.order.referenceId).toMatch(/^ORD-[A-Z2-7]{10}$/);
       const cheapest = await db.prisma.product.findFirstOrThrow({
         where: { regionId: row.regionId },
         orderBy: [{ monthlyFee: "asc" }, { setupFee: "asc" }, { id: "asc" }],
       });
-      expect([item.productId, item.monthlyFee.toString(), item.estimatedLeadTime]).toEqual([cheapest.id, cheapest.monthlyFee.toString(), cheapest.estimatedLeadTime]);
+      expect([item.productId, item.monthlyFee.toString(), item.estimatedLeadTime]).toEqual([
+        cheapest.id,
+        cheapest.monthlyFee.toString(),
+        cheapest.estimatedLeadTime,
+      ]);
     }
     const toronto = sold.find((row) => row.configuration?.id === "num_globex_toronto")!;
     expect(toronto.configuration!.name).toMatch(/^\(416\) \d{3}-\d{4}$/);
@@ -129,23 +174,32 @@ describe("seedDatabase", () => {
 describe("demo rules", () => {
   it("number priorities 1, 2, 3… and activation positions 0, 1… per configuration", async () => {
     const configurations = await db.prisma.numberConfiguration.findMany({
-      include: { rules: { orderBy: { priority: "asc" }, include: { activations: { orderBy: { position: "asc" } } } } },
+      include: {
+        rules: { orderBy: { priority: "asc" }, include: { activations: { orderBy: { position: "asc" } } } },
+      },
     });
     for (const configuration of configurations) {
-      expect(configuration.rules.map((rule) => rule.priority)).toEqual(configuration.rules.map((_, index) => index + 1));
+      expect(configuration.rules.map((rule) => rule.priority)).toEqual(
+        configuration.rules.map((_, index) => index + 1),
+      );
       for (const rule of configuration.rules) {
-        expect(rule.activations.map((activation) => activation.position)).toEqual(rule.activations.map((_, index) => index));
+        expect(rule.activations.map((activation) => activation.position)).toEqual(
+          rule.activations.map((_, index) => index),
+        );
       }
     }
     const extensions = configurations.filter((configuration) => configuration.kind === "extension");
-    expect(extensions.map((configuration) => configuration.number).sort()).toEqual(demoExtensions.map((extension) => extension.number).sort());
+    expect(extensions.map((configuration) => configuration.number).sort()).toEqual(
+      demoExtensions.map((extension) => extension.number).sort(),
+    );
     expect(extensions.every((configuration) => configuration.inventoryNumberId === null)).toBe(true);
   });
 
   it("use every activation form of contract §8", async () => {
     const activations = await db.prisma.activation.findMany();
     const now = new Date();
-    const has = (predicate: (activation: (typeof activations)[number]) => boolean) => activations.some(predicate);
+    const has = (predicate: (activation: (typeof activations)[number]) => boolean) =>
+      activations.some(predicate);
     expect(await db.prisma.rule.count({ where: { activations: { none: {} } } })).toBeGreaterThan(0);
     expect(has((a) => a.stopsAt === null)).toBe(true);
     expect(has((a) => a.stopsAt !== null && a.stopsAt < now)).toBe(true);
@@ -156,7 +210,8 @@ describe("demo rules", () => {
     expect(has((a) => a.startTime === "22:00" && a.stopTime === "06:00")).toBe(true);
     expect(has((a) => a.startTime === null && a.stopTime === null)).toBe(true);
     const zones = new Set(activations.map((a) => a.timeZone));
-    for (const zone of ["America/New_York", "Europe/London", "Europe/Berlin", "Australia/Sydney"]) expect(zones.has(zone)).toBe(true);
+    for (const zone of ["America/New_York", "Europe/London", "Europe/Berlin", "Australia/Sydney"])
+      expect(zones.has(zone)).toBe(true);
     expect(activations.every((a) => a.startsAt.getUTCMilliseconds() === 0)).toBe(true);
   });
 
@@ -164,19 +219,38 @@ describe("demo rules", () => {
     const rules = await db.prisma.rule.findMany();
     const has = (predicate: (rule: (typeof rules)[number]) => boolean) => rules.some(predicate);
     expect(has((r) => r.disabled)).toBe(true);
-    expect(has((r) => r.actionType === "dial" && parseE164(r.destination ?? "") !== null && r.timeoutSec !== null && r.callerId === "caller_number")).toBe(true);
-    expect(has((r) => r.actionType === "dial" && /^sip:[^@]+@[^@]+$/.test(r.destination ?? "") && r.callerId === "dialed_number")).toBe(true);
+    expect(
+      has(
+        (r) =>
+          r.actionType === "dial" &&
+          parseE164(r.destination ?? "") !== null &&
+          r.timeoutSec !== null &&
+          r.callerId === "caller_number",
+      ),
+    ).toBe(true);
+    expect(
+      has(
+        (r) =>
+          r.actionType === "dial" &&
+          /^sip:[^@]+@[^@]+$/.test(r.destination ?? "") &&
+          r.callerId === "dialed_number",
+      ),
+    ).toBe(true);
     expect(has((r) => r.actionType === "voicemail")).toBe(true);
     expect(has((r) => r.actionType === "hangup")).toBe(true);
     for (const rule of rules) {
       if (rule.actionType === "dial") {
-        expect(rule.destination!.startsWith("sip:") || parseE164(rule.destination!) === rule.destination).toBe(true);
+        expect(
+          rule.destination!.startsWith("sip:") || parseE164(rule.destination!) === rule.destination,
+        ).toBe(true);
         expect(rule.timeoutSec).toBeGreaterThanOrEqual(5);
         expect(rule.timeoutSec).toBeLessThanOrEqual(300);
       } else {
         expect([rule.destination, rule.timeoutSec, rule.callerId]).toEqual([null, null, null]);
       }
-      expect(Object.values(rule.tags as Record<string, unknown>).every((value) => typeof value === "string")).toBe(true);
+      expect(
+        Object.values(rule.tags as Record<string, unknown>).every((value) => typeof value === "string"),
+      ).toBe(true);
     }
     expect(has((r) => Object.keys(r.tags as object).length > 0)).toBe(true);
   });

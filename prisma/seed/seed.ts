@@ -63,15 +63,16 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     prisma.product.count(),
     prisma.forwardingDestination.count(),
   ]);
-  const [inventoryNumbers, soldNumbers, organizations, users, orders, configurations, rules] = await Promise.all([
-    prisma.inventoryNumber.count(),
-    prisma.inventoryNumber.count({ where: { status: "sold" } }),
-    prisma.organization.count(),
-    prisma.user.count(),
-    prisma.order.count(),
-    prisma.numberConfiguration.count(),
-    prisma.rule.count(),
-  ]);
+  const [inventoryNumbers, soldNumbers, organizations, users, orders, configurations, rules] =
+    await Promise.all([
+      prisma.inventoryNumber.count(),
+      prisma.inventoryNumber.count({ where: { status: "sold" } }),
+      prisma.organization.count(),
+      prisma.user.count(),
+      prisma.order.count(),
+      prisma.numberConfiguration.count(),
+      prisma.rule.count(),
+    ]);
   return {
     countries,
     numberTypes,

@@ -7,14 +7,17 @@
 import { readFileSync } from "node:fs";
 import { createServer, type ServerResponse } from "node:http";
 import { Pool } from "pg";
-import { inventorySearchSql, needsCount, sharedTotal } from "@/lib/inventory/search";
+import { findInventoryRows } from "@/lib/inventory/search";
 import type { CapturedStatement } from "@/scripts/bench/products-sql";
 import { searchFor } from "@/scripts/bench/shapes";
 
 type DocumentType = { id: string; name: string; more_information: string };
 type Row = Record<string, unknown>;
 
-const pool = new Pool({ connectionString: process.env.BASELINE_DATABASE_URL, max: Number(process.env.BASELINE_POOL_SIZE ?? 10) });
+const pool = new Pool({
+  connectionString: process.env.BASELINE_DATABASE_URL,
+  max: Number(process.env.BASELINE_POOL_SIZE ?? 10),
+});
 const productStatements: Record<string, CapturedStatement[]> = process.env.BASELINE_PRODUCTS_SQL
   ? JSON.parse(readFileSync(process.env.BASELINE_PRODUCTS_SQL, "utf8"))
   : {};
@@ -28,8 +31,11 @@ function send(response: ServerResponse, status: number, body: unknown, headers: 
 
 async function inventory(segments: string[], query: URLSearchParams, response: ServerResponse) {
   const search = searchFor(segments[0], segments[1], query);
-  const { page, count } = inventorySearchSql(search);
-  const rows = (await pool.query(page.text, page.values)).rows as Row[];
+  const { rows, total } = await findInventoryRows(
+    search,
+    async (statement) => (await pool.query(statement.text, statement.values)).rows,
+    pool,
+  );
   const items = rows.map((row) => ({
     number_e164: row.number_e164,
     number_local_format: row.national_number,
@@ -38,7 +44,9 @@ async function inventory(segments: string[], query: URLSearchParams, response: S
     region: row.region_id,
     required_documents: (row.required_document_ids as string[]).flatMap((id) => {
       const type = documentTypes.get(id);
-      return type ? [{ document_type_id: type.id, name: type.name, more_information: type.more_information }] : [];
+      return type
+        ? [{ document_type_id: type.id, name: type.name, more_information: type.more_information }]
+        : [];
     }),
     standard_capacity: row.standard_capacity,
     geographic_restrictions: row.geographic_restrictions,
@@ -47,11 +55,6 @@ async function inventory(segments: string[], query: URLSearchParams, response: S
     portable: row.portable,
     capabilities: { sms: row.sms_enabled, voice: row.voice_enabled },
   }));
-  let total = search.offset + rows.length;
-  // Totals are shared for a moment exactly as the app shares them (lib/inventory/search.ts).
-  if (needsCount(search, rows.length)) {
-    total = await sharedTotal(pool, count, async () => ((await pool.query(count.text, count.values)).rows[0] as { total: number }).total);
-  }
   send(response, 200, items, { "X-Total-Count": String(total) });
 }
 
@@ -62,11 +65,16 @@ async function products(country: string, response: ServerResponse) {
   if (!statements) return send(response, 400, { message: "Bad Request" });
   // The same round trips, one after another, as Prisma makes them.
   const results: Row[][] = [];
-  for (const statement of statements) results.push((await pool.query(statement.text, statement.values)).rows as Row[]);
+  for (const statement of statements)
+    results.push((await pool.query(statement.text, statement.values)).rows as Row[]);
   const [productRows, links = [], types = []] = results;
   const typeById = new Map(types.map((type) => [type.id as string, type]));
   const documentsOf = new Map<unknown, Row[]>();
-  for (const link of links) documentsOf.set(link.product_id, [...(documentsOf.get(link.product_id) ?? []), typeById.get(link.document_type_id as string) ?? {}]);
+  for (const link of links)
+    documentsOf.set(link.product_id, [
+      ...(documentsOf.get(link.product_id) ?? []),
+      typeById.get(link.document_type_id as string) ?? {},
+    ]);
   const map: Record<string, Record<string, Record<string, unknown[]>>> = {};
   for (const row of productRows) {
     const regions = ((map[row.country_id as string] ??= {})[row.number_type_id as string] ??= {});
@@ -82,7 +90,11 @@ async function products(country: string, response: ServerResponse) {
       // One statement aggregates them per product; Prisma's include read them in two more.
       required_documents:
         row.required_documents ??
-        (documentsOf.get(row.id) ?? []).map((type) => ({ document_type_id: type.id, name: type.name, more_information: type.more_information })),
+        (documentsOf.get(row.id) ?? []).map((type) => ({
+          document_type_id: type.id,
+          name: type.name,
+          more_information: type.more_information,
+        })),
       standard_capacity: row.standard_capacity,
       estimated_lead_time: row.estimated_lead_time,
       geographic_restrictions: row.geographic_restrictions,
@@ -98,13 +110,18 @@ const server = createServer((request, response) => {
   const url = new URL(request.url ?? "/", "http://localhost");
   const [resource, ...segments] = url.pathname.split("/").filter(Boolean);
   const work =
-    resource === "inventory" ? inventory(segments, url.searchParams, response) : resource === "products" ? products(segments[0], response) : undefined;
+    resource === "inventory"
+      ? inventory(segments, url.searchParams, response)
+      : resource === "products"
+        ? products(segments[0], response)
+        : undefined;
   if (!work) return send(response, 404, { message: "Not Found" });
   work.catch((error: unknown) => send(response, 500, { message: String(error) }));
 });
 
 async function main() {
-  const rows = (await pool.query(`SELECT id, name, more_information FROM document_type`)).rows as DocumentType[];
+  const rows = (await pool.query(`SELECT id, name, more_information FROM document_type`))
+    .rows as DocumentType[];
   documentTypes = new Map(rows.map((row) => [row.id, row]));
   server.listen(Number(process.env.BASELINE_PORT ?? 3101), "127.0.0.1", () => console.log("baseline ready"));
 }

@@ -3,7 +3,7 @@
 import { Client } from "pg";
 import { connectPostgres } from "@/lib/db/client";
 import { createApiToken } from "@/lib/auth/tokens";
-import { scopes } from "@/lib/auth/scopes";
+import { scopes } from "@/lib/schemas/scopes";
 
 export const BENCH_ORGANIZATION = { id: "org_bench", name: "Benchmark" } as const;
 const TOKEN_NAME = "bench";
@@ -12,9 +12,19 @@ const TOKEN_NAME = "bench";
 export async function createBenchToken(url: string): Promise<string> {
   const db = await connectPostgres(url, 2);
   try {
-    await db.prisma.organization.upsert({ where: { id: BENCH_ORGANIZATION.id }, create: BENCH_ORGANIZATION, update: {} });
-    await db.prisma.apiToken.deleteMany({ where: { organizationId: BENCH_ORGANIZATION.id, name: TOKEN_NAME } });
-    const { secret } = await createApiToken(db.prisma, { organizationId: BENCH_ORGANIZATION.id, name: TOKEN_NAME, scopes });
+    await db.prisma.organization.upsert({
+      where: { id: BENCH_ORGANIZATION.id },
+      create: BENCH_ORGANIZATION,
+      update: {},
+    });
+    await db.prisma.apiToken.deleteMany({
+      where: { organizationId: BENCH_ORGANIZATION.id, name: TOKEN_NAME },
+    });
+    const { secret } = await createApiToken(db.prisma, {
+      organizationId: BENCH_ORGANIZATION.id,
+      name: TOKEN_NAME,
+      scopes,
+    });
     return secret;
   } finally {
     await db.close();
@@ -36,13 +46,17 @@ export async function returnBenchPurchases(url: string): Promise<number> {
   return withClient(url, async (client) => {
     await client.query("BEGIN");
     try {
-      await client.query(`DELETE FROM "number_configuration" WHERE "organization_id" = $1`, [BENCH_ORGANIZATION.id]);
+      await client.query(`DELETE FROM "number_configuration" WHERE "organization_id" = $1`, [
+        BENCH_ORGANIZATION.id,
+      ]);
       const returned = await client.query(
         `UPDATE "inventory_number" SET "status" = 'available', "order_item_id" = NULL, "sold_at" = NULL
           WHERE "order_item_id" IN (SELECT i."id" FROM "order_item" i JOIN "order" o ON o."id" = i."order_id" WHERE o."organization_id" = $1)`,
         [BENCH_ORGANIZATION.id],
       );
-      await client.query(`DELETE FROM "idempotency_record" WHERE "organization_id" = $1`, [BENCH_ORGANIZATION.id]);
+      await client.query(`DELETE FROM "idempotency_record" WHERE "organization_id" = $1`, [
+        BENCH_ORGANIZATION.id,
+      ]);
       await client.query(`DELETE FROM "order" WHERE "organization_id" = $1`, [BENCH_ORGANIZATION.id]);
       await client.query("COMMIT");
       return returned.rowCount ?? 0;
@@ -64,7 +78,10 @@ export async function checkBenchSales(url: string): Promise<SaleCheck> {
   return withClient(url, async (client) => {
     // One snapshot for all counts: orders still in flight when the load stops commit meanwhile.
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
-    const orders = await client.query<{ count: number }>(`SELECT count(*)::int AS "count" FROM "order" WHERE "organization_id" = $1`, [BENCH_ORGANIZATION.id]);
+    const orders = await client.query<{ count: number }>(
+      `SELECT count(*)::int AS "count" FROM "order" WHERE "organization_id" = $1`,
+      [BENCH_ORGANIZATION.id],
+    );
     const sold = await client.query<{ count: number }>(
       `SELECT count(*)::int AS "count" FROM "inventory_number" n JOIN "order_item" i ON i."id" = n."order_item_id"
          JOIN "order" o ON o."id" = i."order_id" WHERE o."organization_id" = $1`,
@@ -81,7 +98,11 @@ export async function checkBenchSales(url: string): Promise<SaleCheck> {
       [BENCH_ORGANIZATION.id],
     );
     await client.query("COMMIT");
-    return { orders: orders.rows[0].count, numbersSold: sold.rows[0].count, soldTwice: claimedTwice.rows[0].count + shortItems.rows[0].count };
+    return {
+      orders: orders.rows[0].count,
+      numbersSold: sold.rows[0].count,
+      soldTwice: claimedTwice.rows[0].count + shortItems.rows[0].count,
+    };
   });
 }
 

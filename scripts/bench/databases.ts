@@ -31,7 +31,10 @@ const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * costs a count. Vacuumed every time, so the visibility map is whole whatever the last run
  * sold and gave back.
  */
-export async function ensureBenchDatabase(database: BenchDatabase, log: (line: string) => void): Promise<string> {
+export async function ensureBenchDatabase(
+  database: BenchDatabase,
+  log: (line: string) => void,
+): Promise<string> {
   const admin = new Client({ connectionString: serverUrl() });
   await admin.connect();
   try {
@@ -49,7 +52,9 @@ export async function ensureBenchDatabase(database: BenchDatabase, log: (line: s
     await applyMigrations(db.sql);
     const count = await countInventory(db.sql);
     if (count < database.numbers) {
-      log(`seeding ${database.name} with ${database.numbers.toLocaleString("en")} numbers (has ${count.toLocaleString("en")})`);
+      log(
+        `seeding ${database.name} with ${database.numbers.toLocaleString("en")} numbers (has ${count.toLocaleString("en")})`,
+      );
       const started = performance.now();
       await seedDatabase(db, { numbers: database.numbers, log: (line) => log(`  ${line}`) });
       log(`seeded ${database.name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);

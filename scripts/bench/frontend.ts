@@ -15,7 +15,14 @@ import path from "node:path";
 import vm from "node:vm";
 import { gzipSync } from "node:zlib";
 import { BENCH_DATABASES, ensureBenchDatabase } from "@/scripts/bench/databases";
-import { prepareBuild, projectRoot, RssSampler, startApp, stopServer, waitUntilReady } from "@/scripts/bench/processes";
+import {
+  prepareBuild,
+  projectRoot,
+  RssSampler,
+  startApp,
+  stopServer,
+  waitUntilReady,
+} from "@/scripts/bench/processes";
 import { fixed, loadAverage, table } from "@/scripts/bench/report";
 
 const log = (line: string) => console.error(`[bench:frontend] ${line}`);
@@ -27,7 +34,13 @@ const LIGHTHOUSE_PAGES = [
   { path: "/inventory?country=US&type=local", signedIn: true },
   { path: "/sign-in", signedIn: false },
 ] as const;
-const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 type PageWeight = { page: string; files: number; raw: number; gzip: number };
 
@@ -43,7 +56,9 @@ export function firstLoadJs(appDir: string): PageWeight[] {
     rootMainFiles: string[];
     pagesChunkGroupBootstrapParams?: Record<string, unknown>;
   };
-  const pages = Object.keys(buildManifest.pagesChunkGroupBootstrapParams ?? {}).filter((page) => !/\/_(not-found|global-error)\//.test(page));
+  const pages = Object.keys(buildManifest.pagesChunkGroupBootstrapParams ?? {}).filter(
+    (page) => !/\/_(not-found|global-error)\//.test(page),
+  );
   const sizes = new Map<string, { raw: number; gzip: number }>();
   const sizeOf = (file: string) => {
     const known = sizes.get(file);
@@ -57,12 +72,16 @@ export function firstLoadJs(appDir: string): PageWeight[] {
   for (const page of pages) {
     const manifestFile = path.join(dotNext, "server", "app", `${page}_client-reference-manifest.js`);
     if (!existsSync(manifestFile)) continue;
-    const context: { globalThis?: unknown; __RSC_MANIFEST?: Record<string, { entryJSFiles?: Record<string, string[]> }> } = {};
+    const context: {
+      globalThis?: unknown;
+      __RSC_MANIFEST?: Record<string, { entryJSFiles?: Record<string, string[]> }>;
+    } = {};
     context.globalThis = context;
     vm.runInNewContext(readFileSync(manifestFile, "utf8"), context);
     const manifest = context.__RSC_MANIFEST?.[page];
     const files = new Set(buildManifest.rootMainFiles);
-    for (const chunks of Object.values(manifest?.entryJSFiles ?? {})) for (const chunk of chunks) files.add(chunk);
+    for (const chunks of Object.values(manifest?.entryJSFiles ?? {}))
+      for (const chunk of chunks) files.add(chunk);
     let raw = 0;
     let gzip = 0;
     for (const file of files) {
@@ -93,7 +112,13 @@ async function signIn(baseUrl: string): Promise<string> {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookieHeader(), Origin: baseUrl },
-    body: new URLSearchParams({ csrfToken, email: DEMO.email, password: DEMO.password, callbackUrl: `${baseUrl}/inventory`, json: "true" }),
+    body: new URLSearchParams({
+      csrfToken,
+      email: DEMO.email,
+      password: DEMO.password,
+      callbackUrl: `${baseUrl}/inventory`,
+      json: "true",
+    }),
   });
   keep(response);
   if (![...jar.keys()].some((name) => name.includes("session-token"))) {
@@ -102,24 +127,48 @@ async function signIn(baseUrl: string): Promise<string> {
   return cookieHeader();
 }
 
-type LighthouseRun = { page: string; profile: string; score: number; fcp: number; lcp: number; tbt: number; cls: number; si: number; lcpElement: string };
+type LighthouseRun = {
+  page: string;
+  profile: string;
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  lcpElement: string;
+};
 
 /** The LCP element's label, from the largest-contentful-paint-element audit (a list of tables). */
 function lcpElementOf(audit: { details?: unknown } | undefined): string {
-  const details = audit?.details as { items?: { items?: { node?: { nodeLabel?: string; selector?: string } }[] }[] } | undefined;
+  const details = audit?.details as
+    { items?: { items?: { node?: { nodeLabel?: string; selector?: string } }[] }[] } | undefined;
   const node = details?.items?.[0]?.items?.[0]?.node;
   return node ? `${node.selector ?? "?"} “${(node.nodeLabel ?? "").slice(0, 60)}”` : "none";
 }
 
-async function runLighthouse(url: string, profile: "mobile" | "desktop", cookie: string | undefined): Promise<LighthouseRun> {
+async function runLighthouse(
+  url: string,
+  profile: "mobile" | "desktop",
+  cookie: string | undefined,
+): Promise<LighthouseRun> {
   const { launch } = await import("chrome-launcher");
   const { default: lighthouse } = await import("lighthouse");
   const { default: desktopConfig } = await import("lighthouse/core/config/desktop-config.js");
-  const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+  const chrome = await launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: CHROME_FLAGS,
+  });
   try {
     const result = await lighthouse(
       url,
-      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], extraHeaders: cookie ? { Cookie: cookie } : undefined },
+      {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+        extraHeaders: cookie ? { Cookie: cookie } : undefined,
+      },
       profile === "desktop" ? desktopConfig : undefined,
     );
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
@@ -154,11 +203,19 @@ async function main() {
   const argv = process.argv.slice(2);
   const runsAt = argv.indexOf("--runs");
   const rounds = runsAt === -1 ? 3 : Number(argv[runsAt + 1]);
-  if (!Number.isInteger(rounds) || rounds < 1) throw new Error("--runs takes a whole number of runs, 1 or more");
-  const unknown = argv.find((arg, index) => !["--snapshot", "--rebuild", "--no-lighthouse", "--runs"].includes(arg) && index !== runsAt + 1);
+  if (!Number.isInteger(rounds) || rounds < 1)
+    throw new Error("--runs takes a whole number of runs, 1 or more");
+  const unknown = argv.find(
+    (arg, index) =>
+      !["--snapshot", "--rebuild", "--no-lighthouse", "--runs"].includes(arg) && index !== runsAt + 1,
+  );
   if (unknown) throw new Error(`unknown option ${unknown}`);
   const loadBefore = loadAverage();
-  const appDir = prepareBuild({ snapshot: argv.includes("--snapshot"), rebuild: argv.includes("--rebuild"), log });
+  const appDir = prepareBuild({
+    snapshot: argv.includes("--snapshot"),
+    rebuild: argv.includes("--rebuild"),
+    log,
+  });
 
   const weights = firstLoadJs(appDir);
   const lines = [
@@ -167,7 +224,12 @@ async function main() {
     "",
     table(
       ["page", "files", "raw kB", "gzip kB"],
-      weights.map((weight) => [weight.page, String(weight.files), fixed(weight.raw / 1024, 1), fixed(weight.gzip / 1024, 1)]),
+      weights.map((weight) => [
+        weight.page,
+        String(weight.files),
+        fixed(weight.raw / 1024, 1),
+        fixed(weight.gzip / 1024, 1),
+      ]),
     ),
   ];
 
@@ -181,13 +243,17 @@ async function main() {
       sampler.start();
       const cookie = await signIn(app.url);
       // One unmeasured load each, so the first compile of a route is not what is measured.
-      for (const { path: page } of LIGHTHOUSE_PAGES) await (await fetch(app.url + page, { headers: { Cookie: cookie } })).arrayBuffer();
+      for (const { path: page } of LIGHTHOUSE_PAGES)
+        await (await fetch(app.url + page, { headers: { Cookie: cookie } })).arrayBuffer();
       for (let round = 1; round <= rounds; round++) {
         for (const profile of ["mobile", "desktop"] as const) {
           for (const { path: page, signedIn } of LIGHTHOUSE_PAGES) {
             log(`lighthouse ${profile} ${round}/${rounds}: ${page}${signedIn ? " (signed in)" : ""}`);
             const key = `${profile} ${page}`;
-            runs.set(key, [...(runs.get(key) ?? []), await runLighthouse(app.url + page, profile, signedIn ? cookie : undefined)]);
+            runs.set(key, [
+              ...(runs.get(key) ?? []),
+              await runLighthouse(app.url + page, profile, signedIn ? cookie : undefined),
+            ]);
           }
         }
       }
@@ -206,11 +272,23 @@ async function main() {
         ["page", "profile", "score", "scores", "FCP ms", "LCP ms", "TBT ms", "CLS", "Speed Index ms"],
         [...runs.values()].map((all) => {
           const run = medianRun(all);
-          return [run.page, run.profile, String(run.score), all.map((each) => each.score).join(" "), fixed(run.fcp), fixed(run.lcp), fixed(run.tbt), run.cls.toFixed(3), fixed(run.si)];
+          return [
+            run.page,
+            run.profile,
+            String(run.score),
+            all.map((each) => each.score).join(" "),
+            fixed(run.fcp),
+            fixed(run.lcp),
+            fixed(run.tbt),
+            run.cls.toFixed(3),
+            fixed(run.si),
+          ];
         }),
       ),
       "",
-      ...[...runs.values()].map((all) => medianRun(all)).map((run) => `LCP element, ${run.page} ${run.profile}: ${run.lcpElement}`),
+      ...[...runs.values()]
+        .map((all) => medianRun(all))
+        .map((run) => `LCP element, ${run.page} ${run.profile}: ${run.lcpElement}`),
       `Peak RSS of the app during the Lighthouse runs: ${[...sampler.peak.values()].map((bytes) => `${Math.round(bytes / 1024 / 1024)} MB`).join(", ")}`,
     );
   }
@@ -219,10 +297,16 @@ async function main() {
   console.log(output);
   const dir = path.join(projectRoot, "data", "bench");
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `frontend-${new Date().toISOString().replace(/[:.]/g, "-")}.md`), output + "\n");
+  writeFileSync(
+    path.join(dir, `frontend-${new Date().toISOString().replace(/[:.]/g, "-")}.md`),
+    output + "\n",
+  );
 }
 
-if (require.main === module) main().catch((error: unknown) => {
-  console.error(`bench:frontend failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  process.exit(1);
-});
+if (require.main === module)
+  main().catch((error: unknown) => {
+    console.error(
+      `bench:frontend failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    process.exit(1);
+  });

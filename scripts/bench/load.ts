@@ -61,8 +61,12 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
   const result = await run(options, options.durationSeconds);
   const cpuAfter = await readCpu(options.cpu);
   const statuses: Record<string, number> = {};
-  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) statuses[status] = stats.count ?? 0;
-  const ok = Object.entries(statuses).reduce((sum, [status, count]) => (status.startsWith("2") ? sum + count : sum), 0);
+  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {}))
+    statuses[status] = stats.count ?? 0;
+  const ok = Object.entries(statuses).reduce(
+    (sum, [status, count]) => (status.startsWith("2") ? sum + count : sum),
+    0,
+  );
   const requests = Object.values(statuses).reduce((sum, count) => sum + count, 0);
   return {
     requests,
@@ -74,7 +78,10 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
     socketErrors: result.errors,
     fiveHundreds: result["5xx"],
     cpuMsPerRequest: Object.fromEntries(
-      Object.keys(cpuAfter).map((name) => [name, requests > 0 ? (1000 * (cpuAfter[name] - cpuBefore[name])) / requests : Number.NaN]),
+      Object.keys(cpuAfter).map((name) => [
+        name,
+        requests > 0 ? (1000 * (cpuAfter[name] - cpuBefore[name])) / requests : Number.NaN,
+      ]),
     ),
   };
 }

@@ -18,16 +18,29 @@ function installSignalHandlers(): void {
   handlersInstalled = true;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
-      for (const child of running) if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+      for (const child of running)
+        if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
       process.exit(130);
     });
   }
 }
 
 /** Starts a child in its own process group and keeps the last lines it printed, for errors. */
-function startChild(name: string, command: string, args: string[], cwd: string, env: Record<string, string>, url: string): Server {
+function startChild(
+  name: string,
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+  url: string,
+): Server {
   installSignalHandlers();
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   running.add(child);
   child.once("exit", () => running.delete(child));
   const output: string[] = [];
@@ -41,10 +54,16 @@ function startChild(name: string, command: string, args: string[], cwd: string, 
 }
 
 /** Polls until `probe` answers 200, or fails with what the server printed. */
-export async function waitUntilReady(server: Server, probe: string, headers: Record<string, string> = {}, timeoutMs = 120_000): Promise<void> {
+export async function waitUntilReady(
+  server: Server,
+  probe: string,
+  headers: Record<string, string> = {},
+  timeoutMs = 120_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (server.process.exitCode !== null) throw new Error(`${server.name} exited (${server.process.exitCode}):\n${server.output.join("\n")}`);
+    if (server.process.exitCode !== null)
+      throw new Error(`${server.name} exited (${server.process.exitCode}):\n${server.output.join("\n")}`);
     try {
       const response = await fetch(server.url + probe, { headers });
       if (response.status === 200) return;
@@ -54,7 +73,9 @@ export async function waitUntilReady(server: Server, probe: string, headers: Rec
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`${server.name} did not answer ${probe} within ${timeoutMs / 1000} s:\n${server.output.join("\n")}`);
+  throw new Error(
+    `${server.name} did not answer ${probe} within ${timeoutMs / 1000} s:\n${server.output.join("\n")}`,
+  );
 }
 
 export async function stopServer(server: Server): Promise<void> {
@@ -71,7 +92,10 @@ export async function stopServer(server: Server): Promise<void> {
 const nextBin = (appDir: string) => path.join(appDir, "node_modules", "next", "dist", "bin", "next");
 
 /** `next start` of the build in appDir, on PostgreSQL, with request logging and rate limits out of the way. */
-export function startApp(appDir: string, options: { databaseUrl: string; port: number; poolSize: number; name?: string; nodeArgs?: string[] }): Server {
+export function startApp(
+  appDir: string,
+  options: { databaseUrl: string; port: number; poolSize: number; name?: string; nodeArgs?: string[] },
+): Server {
   const env: Record<string, string> = {
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
@@ -94,7 +118,12 @@ export function startApp(appDir: string, options: { databaseUrl: string; port: n
   );
 }
 
-export function startBaseline(options: { databaseUrl: string; port: number; poolSize: number; productsSqlFile: string }): Server {
+export function startBaseline(options: {
+  databaseUrl: string;
+  port: number;
+  poolSize: number;
+  productsSqlFile: string;
+}): Server {
   const tsx = path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs");
   return startChild(
     `baseline :${options.port}`,
@@ -198,7 +227,11 @@ export class RssSampler {
  * a copy of the work tree (sources only, node_modules hard-linked, only the app type-checked) built on
  * its own, so edits and builds going on in the work tree cannot change what is measured.
  */
-export function prepareBuild(options: { snapshot: boolean; rebuild: boolean; log: (line: string) => void }): string {
+export function prepareBuild(options: {
+  snapshot: boolean;
+  rebuild: boolean;
+  log: (line: string) => void;
+}): string {
   // BENCH_APP_DIR serves a build made earlier (e.g. the last --snapshot) without copying again.
   let appDir = process.env.BENCH_APP_DIR ? path.resolve(process.env.BENCH_APP_DIR) : projectRoot;
   if (options.snapshot && !process.env.BENCH_APP_DIR) {
@@ -206,7 +239,10 @@ export function prepareBuild(options: { snapshot: boolean; rebuild: boolean; log
     options.log(`copying the work tree to ${appDir}`);
     rmSync(appDir, { recursive: true, force: true });
     mkdirSync(appDir, { recursive: true });
-    const listed = spawnSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], { cwd: projectRoot, encoding: "utf8" });
+    const listed = spawnSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], {
+      cwd: projectRoot,
+      encoding: "utf8",
+    });
     if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
     const files = listed.stdout.split("\0").filter(Boolean);
     for (const file of files) {
@@ -215,18 +251,44 @@ export function prepareBuild(options: { snapshot: boolean; rebuild: boolean; log
       mkdirSync(path.dirname(path.join(appDir, file)), { recursive: true });
       cpSync(source, path.join(appDir, file));
     }
-    cpSync(path.join(projectRoot, "lib", "generated"), path.join(appDir, "lib", "generated"), { recursive: true });
+    cpSync(path.join(projectRoot, "lib", "generated"), path.join(appDir, "lib", "generated"), {
+      recursive: true,
+    });
     // next build type-checks what tsconfig includes: in the copy, only what the app is made of,
     // so half-written tests or scripts elsewhere in the work tree cannot stop the build.
     const tsconfigFile = path.join(appDir, "tsconfig.json");
-    const tsconfig = JSON.parse(readFileSync(tsconfigFile, "utf8")) as { include: string[]; exclude?: string[] };
-    tsconfig.include = tsconfig.include.filter((pattern) => !pattern.startsWith("**")).concat(["app/**/*.ts", "app/**/*.tsx", "components/**/*.ts", "components/**/*.tsx", "lib/**/*.ts", "lib/**/*.tsx", "proxy.ts"]);
-    tsconfig.exclude = [...(tsconfig.exclude ?? []), "**/*.test.ts", "**/*.test.tsx", "scripts", "tests", "e2e"];
+    const tsconfig = JSON.parse(readFileSync(tsconfigFile, "utf8")) as {
+      include: string[];
+      exclude?: string[];
+    };
+    tsconfig.include = tsconfig.include
+      .filter((pattern) => !pattern.startsWith("**"))
+      .concat([
+        "app/**/*.ts",
+        "app/**/*.tsx",
+        "components/**/*.ts",
+        "components/**/*.tsx",
+        "lib/**/*.ts",
+        "lib/**/*.tsx",
+        "proxy.ts",
+      ]);
+    tsconfig.exclude = [
+      ...(tsconfig.exclude ?? []),
+      "**/*.test.ts",
+      "**/*.test.tsx",
+      "scripts",
+      "tests",
+      "e2e",
+    ];
     writeFileSync(tsconfigFile, JSON.stringify(tsconfig, null, 2));
     // Turbopack refuses a node_modules that is a link out of the project; hard links are files.
     linkTree(path.join(projectRoot, "node_modules"), path.join(appDir, "node_modules"));
   }
-  if (options.rebuild || (options.snapshot && !process.env.BENCH_APP_DIR) || !existsSync(path.join(appDir, ".next", "BUILD_ID"))) {
+  if (
+    options.rebuild ||
+    (options.snapshot && !process.env.BENCH_APP_DIR) ||
+    !existsSync(path.join(appDir, ".next", "BUILD_ID"))
+  ) {
     options.log(`building the app in ${appDir} (next build)`);
     const build = spawnSync(process.execPath, [nextBin(appDir), "build"], {
       cwd: appDir,
@@ -241,5 +303,6 @@ export function prepareBuild(options: { snapshot: boolean; rebuild: boolean; log
 function linkTree(source: string, target: string): void {
   // Another file system cannot take hard links: copy instead.
   const linked = spawnSync("cp", ["-al", source, target]);
-  if (linked.status !== 0 && spawnSync("cp", ["-a", source, target]).status !== 0) throw new Error(`could not copy ${source}`);
+  if (linked.status !== 0 && spawnSync("cp", ["-a", source, target]).status !== 0)
+    throw new Error(`could not copy ${source}`);
 }

@@ -10,13 +10,26 @@ import path from "node:path";
 import { availableNumbers, createBenchToken, returnBenchPurchases } from "@/scripts/bench/bench-org";
 import { BENCH_DATABASES, ensureBenchDatabase } from "@/scripts/bench/databases";
 import { measure } from "@/scripts/bench/load";
-import { prepareBuild, projectRoot, startApp, stopServer, treeCpuSeconds, waitUntilReady } from "@/scripts/bench/processes";
+import {
+  prepareBuild,
+  projectRoot,
+  startApp,
+  stopServer,
+  treeCpuSeconds,
+  waitUntilReady,
+} from "@/scripts/bench/processes";
 import { fixed, table } from "@/scripts/bench/report";
 import { inventoryPath, inventoryShapes, PRODUCTS_COUNTRY } from "@/scripts/bench/shapes";
 
 type CallFrame = { functionName: string; url: string; lineNumber: number };
 type ProfileNode = { id: number; callFrame: CallFrame; children?: number[] };
-type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
+type CpuProfile = {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+};
 
 const log = (line: string) => console.error(`[profile] ${line}`);
 const PORT = 3102;
@@ -38,15 +51,18 @@ export function categoryOf(frame: CallFrame): string {
   }
   if (url.startsWith("node:")) {
     if (/node:(internal\/)?(streams?|internal\/webstreams)/.test(url)) return "Node: streams and Web streams";
-    if (/node:(_?http|net|internal\/http|internal\/stream_base|internal\/net|internal\/dns)/.test(url)) return "Node: HTTP and sockets";
+    if (/node:(_?http|net|internal\/http|internal\/stream_base|internal\/net|internal\/dns)/.test(url))
+      return "Node: HTTP and sockets";
     return "Node: other internals";
   }
-  if (/\/node_modules\/undici\/|internal\/deps\/undici/.test(url)) return "Node: fetch (undici: Request, Response, Headers)";
+  if (/\/node_modules\/undici\/|internal\/deps\/undici/.test(url))
+    return "Node: fetch (undici: Request, Response, Headers)";
   if (/\/node_modules\/(\.pnpm\/)?next\//.test(url)) {
     if (/compiled\/react|react-server-dom|app-render/.test(url)) return "Next: React server runtime";
     return "Next: server (routing, request and response handling)";
   }
-  if (/\/node_modules\/@prisma\/|\/node_modules\/\.prisma\/|query_compiler|generated\/prisma/.test(url)) return "Prisma";
+  if (/\/node_modules\/@prisma\/|\/node_modules\/\.prisma\/|query_compiler|generated\/prisma/.test(url))
+    return "Prisma";
   if (/\/node_modules\/(pg|pg-protocol|pg-pool|pg-types|postgres-)/.test(url)) return "pg (driver)";
   if (/\/node_modules\/zod\//.test(url) || /\[project\]\/node_modules\/zod/.test(url)) return "zod";
   if (/\/\.next\/server\/chunks\/.*(zod)/.test(url)) return "zod";
@@ -74,9 +90,15 @@ function topFunctions(profile: CpuProfile, count: number): { name: string; where
   for (let index = 0; index < profile.samples.length; index++) {
     const node = byId.get(profile.samples[index]);
     if (!node || node.callFrame.functionName === "(idle)") continue;
-    const where = node.callFrame.url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/\.next\//, ".next/");
+    const where = node.callFrame.url
+      .replace(/^.*node_modules\//, "")
+      .replace(/^file:\/\/.*\/\.next\//, ".next/");
     const key = `${node.callFrame.functionName}@${where}:${node.callFrame.lineNumber}`;
-    const entry = totals.get(key) ?? { name: node.callFrame.functionName || "(anonymous)", where: `${where}:${node.callFrame.lineNumber + 1}`, ms: 0 };
+    const entry = totals.get(key) ?? {
+      name: node.callFrame.functionName || "(anonymous)",
+      where: `${where}:${node.callFrame.lineNumber + 1}`,
+      ms: 0,
+    };
     entry.ms += profile.timeDeltas[index] / 1000;
     totals.set(key, entry);
   }
@@ -94,15 +116,32 @@ async function main(): Promise<void> {
   const token = await createBenchToken(databaseUrl);
   const headers = { authorization: `Bearer ${token}` };
 
-  const profileDir = path.join(projectRoot, "data", "bench", "profiles", `${shape}-${new Date().toISOString().replaceAll(":", "-")}`);
+  const profileDir = path.join(
+    projectRoot,
+    "data",
+    "bench",
+    "profiles",
+    `${shape}-${new Date().toISOString().replaceAll(":", "-")}`,
+  );
   mkdirSync(profileDir, { recursive: true });
-  const app = startApp(appDir, { databaseUrl, port: PORT, poolSize: 10, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] });
+  const app = startApp(appDir, {
+    databaseUrl,
+    port: PORT,
+    poolSize: 10,
+    nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
+  });
   let requests = 0;
   let cpuMs = 0;
   try {
     await waitUntilReady(app, "/api/v2/countries", headers);
     const api = `${app.url}/api/v2`;
-    const common = { connections, durationSeconds, warmupSeconds: 2, headers, cpu: { app: () => treeCpuSeconds(app.process.pid!) } };
+    const common = {
+      connections,
+      durationSeconds,
+      warmupSeconds: 2,
+      headers,
+      cpu: { app: () => treeCpuSeconds(app.process.pid!) },
+    };
     let result;
     if (shape === "orders") {
       const numbers = await availableNumbers(databaseUrl, "US-CA-LOS_ANGELES-213", 2000);
@@ -111,7 +150,11 @@ async function main(): Promise<void> {
         url: `${api}/order`,
         method: "POST",
         headers: { ...headers, "content-type": "application/json" },
-        body: () => JSON.stringify({ contact_name: "Bench", items: [{ number_e164: numbers[Math.floor(Math.random() * numbers.length)] }] }),
+        body: () =>
+          JSON.stringify({
+            contact_name: "Bench",
+            items: [{ number_e164: numbers[Math.floor(Math.random() * numbers.length)] }],
+          }),
       });
     } else {
       const target =
@@ -126,7 +169,9 @@ async function main(): Promise<void> {
     }
     requests = result.requests;
     cpuMs = result.cpuMsPerRequest.app;
-    log(`${shape}: ${fixed(result.requestsPerSecond)} req/s, ${fixed(cpuMs, 1)} ms CPU a request, statuses ${JSON.stringify(result.statuses)}`);
+    log(
+      `${shape}: ${fixed(result.requestsPerSecond)} req/s, ${fixed(cpuMs, 1)} ms CPU a request, statuses ${JSON.stringify(result.statuses)}`,
+    );
   } finally {
     // SIGTERM lets Node write the profile on its way out.
     await stopServer(app);
@@ -136,7 +181,9 @@ async function main(): Promise<void> {
   const files = readdirSync(profileDir).filter((file) => file.endsWith(".cpuprofile"));
   if (files.length === 0) throw new Error(`no profile was written to ${profileDir}`);
   // Next may run more than one process; the one that served the requests has the most samples.
-  const profiles = files.map((file) => JSON.parse(readFileSync(path.join(profileDir, file), "utf8")) as CpuProfile);
+  const profiles = files.map(
+    (file) => JSON.parse(readFileSync(path.join(profileDir, file), "utf8")) as CpuProfile,
+  );
   const profile = profiles.sort((a, b) => b.samples.length - a.samples.length)[0];
   for (const file of files) rmSync(path.join(profileDir, file));
   writeFileSync(path.join(profileDir, "server.cpuprofile"), JSON.stringify(profile));
@@ -154,7 +201,11 @@ async function main(): Promise<void> {
     "",
     table(
       ["heaviest functions (self time)", "where", "share"],
-      topFunctions(profile, 15).map((entry) => [entry.name, entry.where, `${fixed((100 * entry.ms) / busy, 1)} %`]),
+      topFunctions(profile, 15).map((entry) => [
+        entry.name,
+        entry.where,
+        `${fixed((100 * entry.ms) / busy, 1)} %`,
+      ]),
     ),
     "",
     `Profile: ${path.relative(projectRoot, path.join(profileDir, "server.cpuprofile"))}`,

@@ -8,7 +8,13 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "pg";
-import { availableNumbers, checkBenchSales, createBenchToken, returnBenchPurchases, type SaleCheck } from "@/scripts/bench/bench-org";
+import {
+  availableNumbers,
+  checkBenchSales,
+  createBenchToken,
+  returnBenchPurchases,
+  type SaleCheck,
+} from "@/scripts/bench/bench-org";
 import { BENCH_DATABASES, ensureBenchDatabase, serverUrl } from "@/scripts/bench/databases";
 import { measure, type LoadResult } from "@/scripts/bench/load";
 import { captureProductStatements } from "@/scripts/bench/products-sql";
@@ -78,7 +84,8 @@ type Row = { label: string; app: LoadResult; baseline?: LoadResult; expected?: n
 
 function errorsOf(result: LoadResult, expected: number[] = []): number {
   const unexpected = Object.entries(result.statuses).reduce(
-    (sum, [status, count]) => (status.startsWith("2") || expected.includes(Number(status)) ? sum : sum + count),
+    (sum, [status, count]) =>
+      status.startsWith("2") || expected.includes(Number(status)) ? sum : sum + count,
     0,
   );
   return unexpected + result.socketErrors;
@@ -88,13 +95,18 @@ function errorsOf(result: LoadResult, expected: number[] = []): number {
  * CPU seconds used so far by the PostgreSQL backends connected to one database. A backend
  * that has gone since the last reading counts with what it had used then.
  */
-async function backendCpuProbe(databaseName: string): Promise<{ probe: () => Promise<number>; close: () => Promise<void> }> {
+async function backendCpuProbe(
+  databaseName: string,
+): Promise<{ probe: () => Promise<number>; close: () => Promise<void> }> {
   const client = new Client({ connectionString: serverUrl() });
   await client.connect();
   const lastSeen = new Map<number, number>();
   return {
     probe: async () => {
-      const rows = await client.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1", [databaseName]);
+      const rows = await client.query<{ pid: number }>(
+        "SELECT pid FROM pg_stat_activity WHERE datname = $1",
+        [databaseName],
+      );
       for (const { pid } of rows.rows) lastSeen.set(pid, cpuSeconds([pid]));
       return [...lastSeen.values()].reduce((sum, seconds) => sum + seconds, 0);
     },
@@ -102,14 +114,18 @@ async function backendCpuProbe(databaseName: string): Promise<{ probe: () => Pro
   };
 }
 
-const cpuOf = (server: Server) => () => (server.process.pid === undefined ? 0 : treeCpuSeconds(server.process.pid));
+const cpuOf = (server: Server) => () =>
+  server.process.pid === undefined ? 0 : treeCpuSeconds(server.process.pid);
 
 async function postgresVersion(): Promise<string> {
   const client = new Client({ connectionString: serverUrl() });
   await client.connect();
   try {
-    const version = (await client.query<{ version: string }>("SELECT version()")).rows[0].version.split(" on ")[0];
-    const buffers = (await client.query<{ shared_buffers: string }>("SHOW shared_buffers")).rows[0].shared_buffers;
+    const version = (await client.query<{ version: string }>("SELECT version()")).rows[0].version.split(
+      " on ",
+    )[0];
+    const buffers = (await client.query<{ shared_buffers: string }>("SHOW shared_buffers")).rows[0]
+      .shared_buffers;
     return `${version} (shared_buffers ${buffers})`;
   } finally {
     await client.end();
@@ -125,7 +141,10 @@ async function main() {
   const main = options.small ? BENCH_DATABASES.tenThousand : BENCH_DATABASES.million;
   const million = await ensureBenchDatabase(main, log);
   const smaller = options.scaling
-    ? [await ensureBenchDatabase(BENCH_DATABASES.tenThousand, log), await ensureBenchDatabase(BENCH_DATABASES.hundredThousand, log)]
+    ? [
+        await ensureBenchDatabase(BENCH_DATABASES.tenThousand, log),
+        await ensureBenchDatabase(BENCH_DATABASES.hundredThousand, log),
+      ]
     : [];
   for (const url of [million, ...smaller]) await returnBenchPurchases(url);
   const appDir = prepareBuild({ snapshot: options.snapshot, rebuild: options.rebuild, log });
@@ -133,12 +152,20 @@ async function main() {
   const benchDir = path.join(projectRoot, "data", "bench");
   mkdirSync(benchDir, { recursive: true });
   const productsSqlFile = path.join(benchDir, "products-sql.json");
-  writeFileSync(productsSqlFile, JSON.stringify({ [PRODUCTS_COUNTRY]: await captureProductStatements(million, PRODUCTS_COUNTRY) }));
+  writeFileSync(
+    productsSqlFile,
+    JSON.stringify({ [PRODUCTS_COUNTRY]: await captureProductStatements(million, PRODUCTS_COUNTRY) }),
+  );
 
   const token = await createBenchToken(million);
   const auth = { Authorization: `Bearer ${token}` };
   const app = startApp(appDir, { databaseUrl: million, port: APP_PORT, poolSize: options.poolSize });
-  const baseline = startBaseline({ databaseUrl: million, port: BASELINE_PORT, poolSize: options.poolSize, productsSqlFile });
+  const baseline = startBaseline({
+    databaseUrl: million,
+    port: BASELINE_PORT,
+    poolSize: options.poolSize,
+    productsSqlFile,
+  });
   const servers: Server[] = [app, baseline];
   const sampler = new RssSampler(() => servers);
   const rows: Row[] = [];
@@ -150,7 +177,13 @@ async function main() {
     await waitUntilReady(baseline, `/inventory/US/local`);
     sampler.start();
     const appCpu = { server: cpuOf(app), postgres: backends.probe };
-    const load = { connections: options.connections, durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds, headers: auth, cpu: appCpu };
+    const load = {
+      connections: options.connections,
+      durationSeconds: options.durationSeconds,
+      warmupSeconds: options.warmupSeconds,
+      headers: auth,
+      cpu: appCpu,
+    };
     const baselineLoad = { ...load, cpu: { server: cpuOf(baseline), postgres: backends.probe } };
     const api = (route: string) => `${app.url}/api/v2${route}`;
 
@@ -177,18 +210,32 @@ async function main() {
       headers: { ...auth, "Content-Type": "application/json" },
       body: JSON.stringify({ contact_name: "Bench", items: [{ number_e164: owned }] }),
     });
-    if (bought.status !== 200) throw new Error(`could not buy ${owned} for GET /numbers: ${bought.status} ${await bought.text()}`);
+    if (bought.status !== 200)
+      throw new Error(`could not buy ${owned} for GET /numbers: ${bought.status} ${await bought.text()}`);
     log("GET /numbers?number=…");
-    rows.push({ label: "GET /numbers by number", app: await measure({ ...load, url: api(`/numbers?number=${encodeURIComponent(owned)}`) }) });
+    rows.push({
+      label: "GET /numbers by number",
+      app: await measure({ ...load, url: api(`/numbers?number=${encodeURIComponent(owned)}`) }),
+    });
 
-    const orderLoad = { ...load, connections: options.orderConnections, warmupSeconds: 0, method: "POST" as const, headers: { ...auth, "Content-Type": "application/json" } };
+    const orderLoad = {
+      ...load,
+      connections: options.orderConnections,
+      warmupSeconds: 0,
+      method: "POST" as const,
+      headers: { ...auth, "Content-Type": "application/json" },
+    };
     log(`POST /order: ${options.orderConnections} clients, one region`);
     rows.push({
       label: `POST /order: ${options.orderConnections} clients, one region`,
       app: await measure({
         ...orderLoad,
         url: api("/order"),
-        body: () => JSON.stringify({ contact_name: "Bench", items: [{ country: "US", number_type: "local", region: "US-NY-NEW_YORK-212", quantity: 1 }] }),
+        body: () =>
+          JSON.stringify({
+            contact_name: "Bench",
+            items: [{ country: "US", number_type: "local", region: "US-NY-NEW_YORK-212", quantity: 1 }],
+          }),
       }),
       note: "geography item, quantity 1: every order competes for the region's lowest numbers",
     });
@@ -199,7 +246,11 @@ async function main() {
       app: await measure({
         ...orderLoad,
         url: api("/order"),
-        body: () => JSON.stringify({ contact_name: "Bench", items: [{ number_e164: hot[Math.floor(Math.random() * hot.length)] }] }),
+        body: () =>
+          JSON.stringify({
+            contact_name: "Bench",
+            items: [{ number_e164: hot[Math.floor(Math.random() * hot.length)] }],
+          }),
       }),
       expected: [409],
       note: `each order names one of ${hot.length.toLocaleString("en")} numbers at random: 409 once it is sold`,
@@ -216,7 +267,11 @@ async function main() {
   // The scaling row: one connection, so the p50 is the service time of the search (what grows
   // with the inventory) rather than the time spent queueing behind 31 others.
   if (options.scaling) {
-    const scaleLoad = { connections: 1, durationSeconds: Math.max(3, Math.round(options.durationSeconds / 2)), warmupSeconds: Math.min(2, options.warmupSeconds) };
+    const scaleLoad = {
+      connections: 1,
+      durationSeconds: Math.max(3, Math.round(options.durationSeconds / 2)),
+      warmupSeconds: Math.min(2, options.warmupSeconds),
+    };
     const byScale: LoadResult[][] = [];
     for (const url of [...smaller, million]) {
       const scaleToken = await createBenchToken(url);
@@ -226,7 +281,13 @@ async function main() {
         const results: LoadResult[] = [];
         for (const shape of inventoryShapes) {
           log(`scaling ${url.split("/").pop()}: ${shape.label}, 1 connection`);
-          results.push(await measure({ ...scaleLoad, url: `${scaled.url}/api/v2${inventoryPath(shape)}`, headers: { Authorization: `Bearer ${scaleToken}` } }));
+          results.push(
+            await measure({
+              ...scaleLoad,
+              url: `${scaled.url}/api/v2${inventoryPath(shape)}`,
+              headers: { Authorization: `Bearer ${scaleToken}` },
+            }),
+          );
         }
         byScale.push(results);
       } finally {
@@ -234,15 +295,33 @@ async function main() {
       }
     }
     inventoryShapes.forEach((shape, index) => {
-      scalingRows.push({ label: shape.label, p50: byScale.map((results) => results[index].p50), p99: byScale.map((results) => results[index].p99) });
+      scalingRows.push({
+        label: shape.label,
+        p50: byScale.map((results) => results[index].p50),
+        p99: byScale.map((results) => results[index].p99),
+      });
     });
   }
 
   const loadAfter = loadAverage();
-  const cpu = (result: LoadResult) => `${ms(result.cpuMsPerRequest.server)} + ${ms(result.cpuMsPerRequest.postgres)}`;
+  const cpu = (result: LoadResult) =>
+    `${ms(result.cpuMsPerRequest.server)} + ${ms(result.cpuMsPerRequest.postgres)}`;
   const cpuTotal = (result: LoadResult) => result.cpuMsPerRequest.server + result.cpuMsPerRequest.postgres;
   const mainTable = table(
-    ["endpoint", "req/s", "p50 ms", "p99 ms", "errors", "CPU ms/req", "baseline req/s", "baseline p50", "baseline p99", "baseline CPU ms/req", "app/baseline req/s", "app/baseline CPU"],
+    [
+      "endpoint",
+      "req/s",
+      "p50 ms",
+      "p99 ms",
+      "errors",
+      "CPU ms/req",
+      "baseline req/s",
+      "baseline p50",
+      "baseline p99",
+      "baseline CPU ms/req",
+      "app/baseline req/s",
+      "app/baseline CPU",
+    ],
     rows.map((row) => [
       row.label,
       fixed(row.app.requestsPerSecond),
@@ -303,7 +382,21 @@ async function main() {
   writeFileSync(path.join(benchDir, `bench-${stamp}.md`), output + "\n");
   writeFileSync(
     path.join(benchDir, `bench-${stamp}.json`),
-    JSON.stringify({ startedAt, options, loadBefore, loadAfter, rows, sales, rss: Object.fromEntries(sampler.peak), scalingRows, host: os.hostname() }, null, 2),
+    JSON.stringify(
+      {
+        startedAt,
+        options,
+        loadBefore,
+        loadAfter,
+        rows,
+        sales,
+        rss: Object.fromEntries(sampler.peak),
+        scalingRows,
+        host: os.hostname(),
+      },
+      null,
+      2,
+    ),
   );
   log(`written to data/bench/bench-${stamp}.md`);
 }

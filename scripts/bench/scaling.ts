@@ -11,17 +11,41 @@ import path from "node:path";
 import { createBenchToken } from "@/scripts/bench/bench-org";
 import { BENCH_DATABASES, ensureBenchDatabase } from "@/scripts/bench/databases";
 import { measure, type LoadResult } from "@/scripts/bench/load";
-import { prepareBuild, projectRoot, RssSampler, startApp, stopServer, waitUntilReady, type Server } from "@/scripts/bench/processes";
+import {
+  prepareBuild,
+  projectRoot,
+  RssSampler,
+  startApp,
+  stopServer,
+  waitUntilReady,
+  type Server,
+} from "@/scripts/bench/processes";
 import { fixed, loadAverage, mb, ms, table } from "@/scripts/bench/report";
 import { inventoryPath, inventoryShapes, PRODUCTS_COUNTRY } from "@/scripts/bench/shapes";
 
 const log = (line: string) => console.error(`[bench:scaling] ${line}`);
 const FIRST_PORT = 3120;
 
-type Options = { durationSeconds: number; warmupSeconds: number; connections: number; poolSize: number; snapshot: boolean; rebuild: boolean; instances: number[] };
+type Options = {
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+  poolSize: number;
+  snapshot: boolean;
+  rebuild: boolean;
+  instances: number[];
+};
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { durationSeconds: 10, warmupSeconds: 3, connections: 32, poolSize: 10, snapshot: false, rebuild: false, instances: [1, 2, 3] };
+  const options: Options = {
+    durationSeconds: 10,
+    warmupSeconds: 3,
+    connections: 32,
+    poolSize: 10,
+    snapshot: false,
+    rebuild: false,
+    instances: [1, 2, 3],
+  };
   for (let index = 0; index < argv.length; index++) {
     const [flag, inline] = argv[index].split("=", 2);
     const value = () => inline ?? argv[++index];
@@ -45,7 +69,8 @@ const workloads: Workload[] = [
 
 /** Every instance loaded at once; requests/s added up, the worst p50 and p99 kept. */
 async function measureSpread(servers: Server[], workload: Workload, options: Options, token: string) {
-  const share = (index: number) => Math.floor(options.connections / servers.length) + (index < options.connections % servers.length ? 1 : 0);
+  const share = (index: number) =>
+    Math.floor(options.connections / servers.length) + (index < options.connections % servers.length ? 1 : 0);
   const results: LoadResult[] = await Promise.all(
     servers.map((server, index) =>
       measure({
@@ -61,7 +86,16 @@ async function measureSpread(servers: Server[], workload: Workload, options: Opt
     requestsPerSecond: results.reduce((sum, result) => sum + result.requestsPerSecond, 0),
     p50: Math.max(...results.map((result) => result.p50)),
     p99: Math.max(...results.map((result) => result.p99)),
-    errors: results.reduce((sum, result) => sum + result.socketErrors + Object.entries(result.statuses).reduce((n, [status, count]) => (status.startsWith("2") ? n : n + count), 0), 0),
+    errors: results.reduce(
+      (sum, result) =>
+        sum +
+        result.socketErrors +
+        Object.entries(result.statuses).reduce(
+          (n, [status, count]) => (status.startsWith("2") ? n : n + count),
+          0,
+        ),
+      0,
+    ),
   };
 }
 
@@ -75,11 +109,17 @@ async function main() {
   const baseline = new Map<string, number>();
   for (const count of options.instances) {
     const servers = Array.from({ length: count }, (_, index) =>
-      startApp(appDir, { databaseUrl: url, port: FIRST_PORT + index, poolSize: options.poolSize, name: `app ${index + 1}` }),
+      startApp(appDir, {
+        databaseUrl: url,
+        port: FIRST_PORT + index,
+        poolSize: options.poolSize,
+        name: `app ${index + 1}`,
+      }),
     );
     const sampler = new RssSampler(() => servers);
     try {
-      for (const server of servers) await waitUntilReady(server, "/api/v2/countries", { Authorization: `Bearer ${token}` });
+      for (const server of servers)
+        await waitUntilReady(server, "/api/v2/countries", { Authorization: `Bearer ${token}` });
       sampler.start();
       for (const workload of workloads) {
         log(`${count} instance(s): ${workload.label}`);
@@ -106,16 +146,34 @@ async function main() {
     `App instances on one PostgreSQL (numbers_bench, 1,000,000 numbers): ${options.connections} connections spread evenly, ` +
       `${options.durationSeconds} s a row after ${options.warmupSeconds} s warm-up, DB pool ${options.poolSize} per instance`,
     "",
-    table(["workload", "instances", "req/s", "vs 1", "p50 ms (worst)", "p99 ms (worst)", "errors", "RSS (all instances)"], rows, new Set([0])),
+    table(
+      [
+        "workload",
+        "instances",
+        "req/s",
+        "vs 1",
+        "p50 ms (worst)",
+        "p99 ms (worst)",
+        "errors",
+        "RSS (all instances)",
+      ],
+      rows,
+      new Set([0]),
+    ),
     `Load average (1/5/15 min) before: ${loadBefore}; after: ${loadAverage()}`,
   ].join("\n");
   console.log(output);
   const dir = path.join(projectRoot, "data", "bench");
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `scaling-${new Date().toISOString().replace(/[:.]/g, "-")}.md`), output + "\n");
+  writeFileSync(
+    path.join(dir, `scaling-${new Date().toISOString().replace(/[:.]/g, "-")}.md`),
+    output + "\n",
+  );
 }
 
 main().catch((error: unknown) => {
-  console.error(`bench:scaling failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  console.error(
+    `bench:scaling failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
   process.exit(1);
 });

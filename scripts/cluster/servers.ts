@@ -17,11 +17,15 @@ const buildId = path.join(root, ".next", "BUILD_ID");
 export async function ensureBuild(log: (line: string) => void = console.log): Promise<void> {
   if (!existsSync(buildId)) {
     log("No production build (.next/BUILD_ID): running next build…");
-    const build = spawnSync(process.execPath, [nextBin, "build"], { encoding: "utf8", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    const build = spawnSync(process.execPath, [nextBin, "build"], {
+      encoding: "utf8",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
     process.stdout.write(build.stdout);
     process.stderr.write(build.stderr);
     if (build.status !== 0) {
-      if (!`${build.stdout}${build.stderr}`.includes("Another next build process is already running")) throw new Error("next build failed");
+      if (!`${build.stdout}${build.stderr}`.includes("Another next build process is already running"))
+        throw new Error("next build failed");
       log("Another next build is running: waiting for its build (up to 20 minutes)…");
       const deadline = Date.now() + 20 * 60_000;
       while (!existsSync(buildId)) {
@@ -44,7 +48,8 @@ export async function portIsFree(port: number): Promise<boolean> {
 /** `count` consecutive free ports from `from` on. */
 export async function freePorts(count: number, from: number): Promise<number[]> {
   const ports: number[] = [];
-  for (let port = from; ports.length < count && port < from + 200; port++) if (await portIsFree(port)) ports.push(port);
+  for (let port = from; ports.length < count && port < from + 200; port++)
+    if (await portIsFree(port)) ports.push(port);
   if (ports.length < count) throw new Error(`no ${count} free ports from ${from}`);
   return ports;
 }
@@ -77,7 +82,13 @@ export class Instance {
       stdio: ["ignore", "pipe", "pipe"],
     });
     this.child = child;
-    const keep = (chunk: Buffer) => this.output.push(...chunk.toString("utf8").split("\n").filter((line) => line !== ""));
+    const keep = (chunk: Buffer) =>
+      this.output.push(
+        ...chunk
+          .toString("utf8")
+          .split("\n")
+          .filter((line) => line !== ""),
+      );
     child.stdout?.on("data", keep);
     child.stderr?.on("data", keep);
     child.once("exit", (code, signal) => {
@@ -90,9 +101,12 @@ export class Instance {
   private async waitReady(timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      if (!this.child) throw new Error(`${this.name} exited while starting:\n${this.output.slice(-20).join("\n")}`);
+      if (!this.child)
+        throw new Error(`${this.name} exited while starting:\n${this.output.slice(-20).join("\n")}`);
       try {
-        const response = await fetch(`${this.url}/api/v2/destinations/US/local`, { signal: AbortSignal.timeout(5_000) });
+        const response = await fetch(`${this.url}/api/v2/destinations/US/local`, {
+          signal: AbortSignal.timeout(5_000),
+        });
         await response.arrayBuffer();
         if (response.status === 200) return;
       } catch {
@@ -136,7 +150,11 @@ export class Instance {
 
 function childrenOf(pid: number): number[] {
   try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }

@@ -18,7 +18,10 @@ export async function identifiersOf(organizationId: string): Promise<string[]> {
     ...users.flatMap((user) => [user.id, user.email, user.name]),
     // Extensions (101, 300…) are short digit strings that occur anywhere, and names of numbers
     // and rules ("Night operator") are not unique to one organization; ids and E.164s are.
-    ...configurations.flatMap((configuration) => [configuration.id, ...(configuration.number.startsWith("+") ? [configuration.number] : [])]),
+    ...configurations.flatMap((configuration) => [
+      configuration.id,
+      ...(configuration.number.startsWith("+") ? [configuration.number] : []),
+    ]),
     ...orders.flatMap((order) => [order.referenceId, order.referenceNumber ?? ""]),
     ...tokens.map((token) => token.id),
   ];
@@ -29,7 +32,13 @@ export async function identifiersOf(organizationId: string): Promise<string[]> {
  * The identifiers of `stranger`'s data that `responseText` holds and the request did not send
  * (an error may echo what was sent, in another case: reference ids are read in any case).
  */
-export function leakedIdentifiers(strangerIdentifiers: readonly string[], responseText: string, sentText: string): string[] {
+export function leakedIdentifiers(
+  strangerIdentifiers: readonly string[],
+  responseText: string,
+  sentText: string,
+): string[] {
   const sent = sentText.toLowerCase();
-  return strangerIdentifiers.filter((value) => responseText.includes(value) && !sent.includes(value.toLowerCase()));
+  return strangerIdentifiers.filter(
+    (value) => responseText.includes(value) && !sent.includes(value.toLowerCase()),
+  );
 }

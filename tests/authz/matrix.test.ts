@@ -7,7 +7,16 @@ import { getPrisma } from "@/lib/db/client";
 import { createApiToken } from "@/lib/auth/tokens";
 import { demoOwnedNumbers } from "@/prisma/seed/fixtures";
 import { identifiersOf, leakedIdentifiers } from "@/tests/authz/identifiers";
-import { buildRequest, credentialCells, organizationCells, unclassifiedRoutes, type Cell, type MatrixContext, type OrgData, type OrgKey } from "@/tests/authz/matrix";
+import {
+  buildRequest,
+  credentialCells,
+  organizationCells,
+  unclassifiedRoutes,
+  type Cell,
+  type MatrixContext,
+  type OrgData,
+  type OrgKey,
+} from "@/tests/authz/matrix";
 
 const seeds: Record<OrgKey, { organizationId: string; numberId: string; onlyExtension: string }> = {
   acme: { organizationId: "org_acme", numberId: "num_acme_main", onlyExtension: "102" },
@@ -22,13 +31,26 @@ async function orgData(org: OrgKey): Promise<OrgData> {
   const configuration = await prisma.numberConfiguration.findUniqueOrThrow({ where: { id: numberId } });
   const order = demoOwnedNumbers.find((entry) => entry.id === numberId);
   if (!order) throw new Error(`no seed order for ${numberId}`);
-  const make = async (name: string) => (await createApiToken(prisma, { organizationId, name, scopes: ["reference:read"] })).token.id;
+  const make = async (name: string) =>
+    (await createApiToken(prisma, { organizationId, name, scopes: ["reference:read"] })).token.id;
+  // Two numbers for sale per organization, apart from the ones other cells buy: one it holds, one it may hold.
+  const [held, holdable] = await prisma.inventoryNumber.findMany({
+    where: { regionId: "US-NY-NEW_YORK-212", status: "available", hold: null },
+    orderBy: { numberE164: org === "acme" ? "asc" : "desc" },
+    take: 2,
+  });
+  await prisma.numberHold.create({
+    data: { numberE164: held.numberE164, organizationId, heldUntil: new Date(Date.now() + 86_400_000) },
+  });
   return {
     organizationId,
     orderReferenceId: order.orderReferenceId,
     numberId,
     numberE164: configuration.number,
     onlyExtension,
+    writableExtension: onlyExtension,
+    heldNumberE164: held.numberE164,
+    holdableNumberE164: holdable.numberE164,
     victimTokenId: await make(`matrix victim of ${org}`),
     guardedTokenId: await make(`matrix guarded of ${org}`),
     identifiers: [],
@@ -37,13 +59,18 @@ async function orgData(org: OrgKey): Promise<OrgData> {
 
 beforeAll(async () => {
   const orgs = { acme: await orgData("acme"), globex: await orgData("globex") };
-  for (const org of Object.values(orgs)) org.identifiers = await identifiersOf(org.organizationId);
+  for (const org of Object.values(orgs))
+    org.identifiers = [...(await identifiersOf(org.organizationId)), org.heldNumberE164];
   context = { orgs };
 });
 
 async function runCell(cell: Cell): Promise<void> {
   const request = await buildRequest(cell, context);
-  const response = await api<{ error?: { code: string } }>(request.method, request.path, { token: request.token, headers: request.headers, body: request.body });
+  const response = await api<{ error?: { code: string } }>(request.method, request.path, {
+    token: request.token,
+    headers: request.headers,
+    body: request.body,
+  });
   const what = `${cell.name}: ${request.method} ${request.path} → ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`;
   expect(response.status, what).toBe(cell.expect.status);
   if (cell.expect.code !== undefined) expect(response.body.error?.code, what).toBe(cell.expect.code);
@@ -51,7 +78,8 @@ async function runCell(cell: Cell): Promise<void> {
 
   if (!cell.expect.mayShowOther) {
     // What the request itself named may come back in an error's details; nothing else may.
-    const sent = `${request.path} ${JSON.stringify(request.body ?? null)}`;
+    // The path decoded: a number sent as %2B… comes back as +… in details.
+    const sent = `${decodeURIComponent(request.path)} ${JSON.stringify(request.body ?? null)}`;
     const text = JSON.stringify(response.body);
     const stranger = cell.viewer === "acme" ? "globex" : "acme";
     const leaked = leakedIdentifiers(context.orgs[stranger].identifiers, text, sent);
@@ -69,10 +97,14 @@ describe("authorization matrix", () => {
   });
 
   describe("every route × every state of credentials", () => {
-    it.each(credentialMatrix.map((cell) => [cell.name, cell] as const))("%s", async (_name, cell) => runCell(cell));
+    it.each(credentialMatrix.map((cell) => [cell.name, cell] as const))("%s", async (_name, cell) =>
+      runCell(cell),
+    );
   });
 
   describe("organization data × {own, another organization's, support}", () => {
-    it.each(organizationMatrix.map((cell) => [cell.name, cell] as const))("%s", async (_name, cell) => runCell(cell));
+    it.each(organizationMatrix.map((cell) => [cell.name, cell] as const))("%s", async (_name, cell) =>
+      runCell(cell),
+    );
   });
 });

@@ -4,11 +4,12 @@
 // this file cannot classify or give parameters to fails the matrix until it is described here.
 import { encode } from "next-auth/jwt";
 import { endpoints, splitKey, type EndpointKey, type Method } from "@/lib/api/registry";
-import type { Scope } from "@/lib/auth/scopes";
+import type { Scope } from "@/lib/schemas/scopes";
 import { getSessionSecret } from "@/lib/auth/secret";
 import { sessionCookieName } from "@/lib/auth/session-cookie";
 import { getPrisma } from "@/lib/db/client";
 import { demoUsers } from "@/prisma/seed/fixtures";
+import { etagFor } from "@/lib/numbers/preconditions";
 import { testTokens, type TestTokenName } from "@/tests/fixtures";
 
 export const ORIGIN = "http://localhost:3000";
@@ -27,10 +28,15 @@ export type OrgData = {
   numberE164: string;
   /** An extension only this organization has. */
   onlyExtension: string;
+  /** The extension the current PUT or DELETE cell changes (made for it). */
+  writableExtension: string;
   /** A token its own organization revokes in the matrix. */
   victimTokenId: string;
   /** A token other organizations try to revoke: it must stay alive. */
   guardedTokenId: string;
+  /** A number the organization holds (contract §12), and one for sale that nobody holds. */
+  heldNumberE164: string;
+  holdableNumberE164: string;
   /** Strings that identify the organization's data: none may reach another organization. */
   identifiers: string[];
 };
@@ -68,7 +74,15 @@ export type Cell = {
 // ---------------------------------------------------------------- route classification
 
 /** Scope null, but only a portal session may call them (lib/tokens/manage-tokens.ts). */
-export const sessionOnlyRoutes: ReadonlySet<string> = new Set(["GET /tokens", "POST /tokens", "DELETE /tokens/{token_id}"]);
+export const sessionOnlyRoutes: ReadonlySet<string> = new Set([
+  "GET /tokens",
+  "POST /tokens",
+  "DELETE /tokens/{token_id}",
+  "GET /cart",
+  "PUT /cart",
+  "DELETE /cart",
+  "POST /cart/renew",
+]);
 
 /** Routes that answer the same to every organization: reference data, inventory, products. */
 export const sharedDataRoutes: ReadonlySet<string> = new Set([
@@ -91,7 +105,8 @@ const list = (body: unknown) => (body as Listed).data;
 function allOf(organizationId: string, field = "organization_id") {
   return (items: Array<Record<string, unknown>>, what: string) => {
     const strangers = items.filter((item) => item[field] !== organizationId);
-    if (strangers.length > 0) throw new Error(`${what}: ${strangers.length} item(s) of another organization than ${organizationId}`);
+    if (strangers.length > 0)
+      throw new Error(`${what}: ${strangers.length} item(s) of another organization than ${organizationId}`);
   };
 }
 
@@ -99,43 +114,145 @@ function nonEmpty(items: unknown[], what: string) {
   if (items.length === 0) throw new Error(`${what}: expected at least one item`);
 }
 
-const listsOnly = (who: "viewer" | "owner"): Expectation["check"] => (body, context, viewer, owner) => {
-  const items = list(body);
-  nonEmpty(items, "list");
-  allOf(context.orgs[who === "viewer" ? viewer : owner].organizationId)(items, "list");
-};
+const listsOnly =
+  (who: "viewer" | "owner"): Expectation["check"] =>
+  (body, context, viewer, owner) => {
+    const items = list(body);
+    nonEmpty(items, "list");
+    allOf(context.orgs[who === "viewer" ? viewer : owner].organizationId)(items, "list");
+  };
 
 const listsNothing: Expectation["check"] = (body) => {
   if (list(body).length !== 0) throw new Error(`expected an empty list, got ${list(body).length} item(s)`);
 };
 
-const isOf = (who: "viewer" | "owner"): Expectation["check"] => (body, context, viewer, owner) => {
-  const item = (body as { data: Record<string, unknown> }).data;
-  const expected = context.orgs[who === "viewer" ? viewer : owner].organizationId;
-  if ("organization_id" in item && item.organization_id !== expected) throw new Error(`expected ${expected}'s, got ${String(item.organization_id)}'s`);
-};
+const isOf =
+  (who: "viewer" | "owner"): Expectation["check"] =>
+  (body, context, viewer, owner) => {
+    const item = (body as { data: Record<string, unknown> }).data;
+    const expected = context.orgs[who === "viewer" ? viewer : owner].organizationId;
+    if ("organization_id" in item && item.organization_id !== expected)
+      throw new Error(`expected ${expected}'s, got ${String(item.organization_id)}'s`);
+  };
 
 const notFound: Expectation = { status: 404, code: "not_found" };
+
+const emptyCart: Expectation["check"] = (body) => {
+  const lines = (body as { data: { lines: unknown[] } }).data.lines;
+  if (lines.length !== 0)
+    throw new Error(`expected the caller's own empty cart, got ${lines.length} line(s)`);
+};
+
+/** Every hold listed is the viewer's organization's, as the database says. */
+const holdsOfViewer: Expectation["check"] = async (body, context, viewer) => {
+  const prisma = await getPrisma();
+  const numbers = list(body).map((item) => String(item.number_e164));
+  nonEmpty(numbers, "holds");
+  const rows = await prisma.numberHold.findMany({ where: { numberE164: { in: numbers } } });
+  const strangers = rows.filter((row) => row.organizationId !== context.orgs[viewer].organizationId);
+  if (strangers.length > 0 || rows.length !== numbers.length)
+    throw new Error(`holds listed that are not ${viewer}'s: ${numbers.join(",")}`);
+};
+
+/** The hold was the viewer's; held again so the next cell finds it (the matrix shares one database). */
+const releasedOwnHold: Expectation["check"] = async (body, context, viewer) => {
+  const prisma = await getPrisma();
+  const number = (body as { data: { number_e164: string } }).data.number_e164;
+  if (number !== context.orgs[viewer].heldNumberE164)
+    throw new Error(`released ${number}, not ${viewer}'s hold`);
+  if ((await prisma.numberHold.count({ where: { numberE164: number } })) !== 0)
+    throw new Error(`${number} is still held`);
+  await prisma.numberHold.create({
+    data: {
+      numberE164: number,
+      organizationId: context.orgs[viewer].organizationId,
+      heldUntil: new Date(Date.now() + 86_400_000),
+    },
+  });
+};
+
+/** A refused release or hold left the owner's hold as it was. */
+const ownerStillHolds: Expectation["check"] = async (_body, context, _viewer, owner) => {
+  const prisma = await getPrisma();
+  const row = await prisma.numberHold.findUnique({
+    where: { numberE164: context.orgs[owner].heldNumberE164 },
+  });
+  if (row?.organizationId !== context.orgs[owner].organizationId)
+    throw new Error(`${owner}'s hold was taken or released by another organization`);
+};
+
+/** A 200 hold is the viewer's organization's. */
+const heldForViewer: Expectation["check"] = async (body, context, viewer) => {
+  const prisma = await getPrisma();
+  const held = (body as { data: { held: Array<{ number_e164: string }> } }).data.held.map(
+    (entry) => entry.number_e164,
+  );
+  const rows = await prisma.numberHold.findMany({ where: { numberE164: { in: held } } });
+  if (held.length !== 1 || rows.some((row) => row.organizationId !== context.orgs[viewer].organizationId))
+    throw new Error(`hold not made for ${viewer}`);
+};
 
 /** The order a 200 placed belongs to the buyer's organization, whoever the buyer is. */
 const orderedForViewer: Expectation["check"] = async (body, context, viewer) => {
   const prisma = await getPrisma();
   const referenceId = (body as { data: { reference_id: string } }).data.reference_id;
   const order = await prisma.order.findUniqueOrThrow({ where: { referenceId } });
-  if (order.organizationId !== context.orgs[viewer].organizationId) throw new Error(`order ${referenceId} was placed for ${order.organizationId}`);
+  if (order.organizationId !== context.orgs[viewer].organizationId)
+    throw new Error(`order ${referenceId} was placed for ${order.organizationId}`);
 };
 
 const tokenOfViewer: Expectation["check"] = async (body, context, viewer) => {
   const prisma = await getPrisma();
   const id = (body as { data: { id: string } }).data.id;
   const token = await prisma.apiToken.findUniqueOrThrow({ where: { id } });
-  if (token.organizationId !== context.orgs[viewer].organizationId) throw new Error(`token ${id} was made for ${token.organizationId}`);
+  if (token.organizationId !== context.orgs[viewer].organizationId)
+    throw new Error(`token ${id} was made for ${token.organizationId}`);
+};
+
+const historyOfOwn: Expectation["check"] = async (body, context, viewer) => {
+  const changes = (body as { data: Array<{ number_id: string; changed_by: { role: string; name: string } }> })
+    .data;
+  const numberId = context.orgs[viewer].numberId;
+  for (const change of changes) {
+    if (change.number_id !== numberId)
+      throw new Error(`history of ${numberId} lists a change of ${change.number_id}`);
+    const stranger = context.orgs[otherOrg(viewer)].identifiers.includes(change.changed_by.name);
+    if (stranger && change.changed_by.role !== "support")
+      throw new Error(`history names ${change.changed_by.name}, a customer of another organization`);
+  }
+};
+
+/** A refused change left the other organization's configurations alone: no change of theirs was made by a customer of another. */
+function unchangedBy(role: "customer"): Expectation["check"] {
+  return async (_body, context, _viewer, owner) => {
+    const prisma = await getPrisma();
+    const organizationId = context.orgs[owner].organizationId;
+    const changes = await prisma.configurationChange.findMany({
+      where: { organizationId, actorRole: role, actorUserId: { not: null } },
+      select: { actorUserId: true },
+    });
+    const users = await prisma.user.findMany({
+      where: { id: { in: changes.map((change) => change.actorUserId as string) } },
+      select: { organizationId: true },
+    });
+    if (users.some((user) => user.organizationId !== organizationId))
+      throw new Error(`${owner}'s configurations were changed by a ${role} of another organization`);
+  };
+}
+
+/** Support's list of organizations names both, each by its name. */
+const listsEveryOrganization: Expectation["check"] = async (body, context) => {
+  const ids = list(body).map((entry) => entry.organization_id);
+  for (const org of Object.values(context.orgs))
+    if (!ids.includes(org.organizationId)) throw new Error(`organizations lacks ${org.organizationId}`);
 };
 
 /** A refused revocation left the other organization's token alive. */
 const victimAlive: Expectation["check"] = async (_body, context, _viewer, owner) => {
   const prisma = await getPrisma();
-  const token = await prisma.apiToken.findUniqueOrThrow({ where: { id: context.orgs[owner].guardedTokenId } });
+  const token = await prisma.apiToken.findUniqueOrThrow({
+    where: { id: context.orgs[owner].guardedTokenId },
+  });
   if (token.revokedAt !== null) throw new Error(`${owner}'s token was revoked by another organization`);
 };
 
@@ -144,10 +261,19 @@ const victimAlive: Expectation["check"] = async (_body, context, _viewer, owner)
  * resource, `other` another organization's named by a customer, `support` another
  * organization's asked for by a support user of the viewer's organization.
  */
-export const organizationDataRoutes: Readonly<Record<string, { own: Expectation; other?: Expectation; support: Expectation }>> = {
+export const organizationDataRoutes: Readonly<
+  Record<string, { own: Expectation; other?: Expectation; support: Expectation }>
+> = {
+  // Support only: a customer is answered 404, so other customers' names do not leak.
+  "GET /organizations": {
+    own: { status: 404, code: "not_found" },
+    other: { status: 404, code: "not_found" },
+    support: { status: 200, mayShowOther: true, check: listsEveryOrganization },
+  },
+  // organization_id is support's filter: a customer who sends it is refused (contract §2).
   "GET /orders": {
     own: { status: 200, check: listsOnly("viewer") },
-    other: { status: 200, check: listsNothing },
+    other: { status: 400, code: "invalid_parameter" },
     support: { status: 200, mayShowOther: true, check: listsOnly("owner") },
   },
   "GET /orders/{reference_id}": {
@@ -176,10 +302,71 @@ export const organizationDataRoutes: Readonly<Record<string, { own: Expectation;
     other: { status: 200, check: listsNothing },
     support: { status: 200, mayShowOther: true, check: listsOnly("owner") },
   },
+  "GET /numbers/{number_id}": {
+    own: { status: 200, check: isOf("viewer") },
+    other: notFound,
+    support: { status: 200, mayShowOther: true, check: isOf("owner") },
+  },
+  // Support may change any organization's configuration (contract §2); a customer only their own.
+  "PUT /numbers/{number_id}": {
+    own: { status: 200, check: isOf("viewer") },
+    other: { ...notFound, check: unchangedBy("customer") },
+    support: { status: 200, mayShowOther: true, check: isOf("owner") },
+  },
+  // The history names who changed a configuration, and that may be a support person of the
+  // service, whoever's organization they sit in (contract §2, §11): only support actors may be strangers.
+  "GET /numbers/{number_id}/history": {
+    own: { status: 200, mayShowOther: true, check: historyOfOwn },
+    other: notFound,
+    support: { status: 200, mayShowOther: true },
+  },
+  "POST /extensions": {
+    own: { status: 200, check: isOf("viewer") },
+    other: { status: 400, code: "invalid_parameter" },
+    support: { status: 200, mayShowOther: true, check: isOf("owner") },
+  },
+  "PUT /extension/{extension}": {
+    own: { status: 200, check: isOf("viewer") },
+    other: { ...notFound, check: unchangedBy("customer") },
+    support: { status: 200, mayShowOther: true, check: isOf("owner") },
+  },
+  "DELETE /extension/{extension}": {
+    own: { status: 200, check: isOf("viewer") },
+    other: notFound,
+    support: { status: 200, mayShowOther: true, check: isOf("owner") },
+  },
   // Tokens are the organization's: support people manage only their own organization's.
   "GET /tokens": { own: { status: 200 }, support: { status: 200 } },
-  "POST /tokens": { own: { status: 200, check: tokenOfViewer }, support: { status: 200, check: tokenOfViewer } },
-  "DELETE /tokens/{token_id}": { own: { status: 200 }, other: { ...notFound, check: victimAlive }, support: { ...notFound, check: victimAlive } },
+  "POST /tokens": {
+    own: { status: 200, check: tokenOfViewer },
+    support: { status: 200, check: tokenOfViewer },
+  },
+  "DELETE /tokens/{token_id}": {
+    own: { status: 200 },
+    other: { ...notFound, check: victimAlive },
+    support: { ...notFound, check: victimAlive },
+  },
+  // A cart is its person's own (contract §12): nobody's request names another's, and the
+  // matrix never fills one, so every answer is the caller's own empty cart.
+  "GET /cart": { own: { status: 200, check: emptyCart }, support: { status: 200, check: emptyCart } },
+  "PUT /cart": { own: { status: 200, check: emptyCart }, support: { status: 200, check: emptyCart } },
+  "DELETE /cart": { own: { status: 200, check: emptyCart }, support: { status: 200, check: emptyCart } },
+  "POST /cart/renew": { own: { status: 200, check: emptyCart }, support: { status: 200, check: emptyCart } },
+  // Holds are the organization's (contract §12): support holds, lists and releases only its own.
+  "POST /reservations": {
+    own: { status: 200, check: heldForViewer },
+    other: { status: 409, code: "number_unavailable", check: ownerStillHolds },
+    support: { status: 409, code: "number_unavailable", check: ownerStillHolds },
+  },
+  "GET /reservations": {
+    own: { status: 200, check: holdsOfViewer },
+    support: { status: 200, check: holdsOfViewer },
+  },
+  "DELETE /reservations/{number_e164}": {
+    own: { status: 200, check: releasedOwnHold },
+    other: { ...notFound, check: ownerStillHolds },
+    support: { ...notFound, check: ownerStillHolds },
+  },
 };
 
 // ---------------------------------------------------------------- requests
@@ -197,11 +384,15 @@ function paramValue(name: string, key: string, owner: OrgData, target: Cell["tar
     case "number_id":
       return owner.numberId;
     case "extension":
-      return owner.onlyExtension;
+      return key.startsWith("GET ") ? owner.onlyExtension : owner.writableExtension;
     case "token_id":
       return target === "own" ? owner.victimTokenId : owner.guardedTokenId;
+    case "number_e164":
+      return owner.heldNumberE164;
     default:
-      throw new Error(`authz matrix: no sample for the path parameter {${name}} of ${key}; add one to paramValue in tests/authz/matrix.ts`);
+      throw new Error(
+        `authz matrix: no sample for the path parameter {${name}} of ${key}; add one to paramValue in tests/authz/matrix.ts`,
+      );
   }
 }
 
@@ -209,7 +400,18 @@ function paramValue(name: string, key: string, owner: OrgData, target: Cell["tar
 function queryFor(key: string, target: Cell["target"], owner: OrgData): string {
   if (target === "own") return "";
   if (key === "GET /orders") return `?organization_id=${owner.organizationId}`;
-  if (key === "GET /numbers") return target === "support" ? `?organization_id=${owner.organizationId}` : `?number_id=${owner.numberId}`;
+  if (key === "GET /numbers")
+    return target === "support" ? `?organization_id=${owner.organizationId}` : `?number_id=${owner.numberId}`;
+  if (
+    key === "POST /extensions" ||
+    key === "PUT /extension/{extension}" ||
+    key === "DELETE /extension/{extension}"
+  ) {
+    // A customer naming another organization is refused (400) or finds nothing (404); support may.
+    return target === "support" || key === "POST /extensions"
+      ? `?organization_id=${owner.organizationId}`
+      : "";
+  }
   return "";
 }
 
@@ -220,25 +422,73 @@ function bodyFor(key: string, target: Cell["target"], owner: OrgData): unknown {
       : { contact_name: "Matrix buyer", items: [{ country: "GB", number_type: "mobile", quantity: 1 }] };
   }
   if (key === "POST /tokens") return { name: "matrix token", scopes: ["reference:read"] };
+  if (key === "PUT /cart") return { lines: [] };
+  if (key === "PUT /numbers/{number_id}" || key === "PUT /extension/{extension}")
+    return { name: "Matrix configuration", rules: [] };
+  if (key === "POST /extensions")
+    return { extension: String(10_000 + extensionCounter++), name: "Matrix extension", rules: [] };
+  if (key === "POST /reservations")
+    return { numbers: [target === "own" ? owner.holdableNumberE164 : owner.heldNumberE164] };
   const definition = endpoints[key as EndpointKey];
-  if ("body" in definition && definition.body) throw new Error(`authz matrix: no sample body for ${key}; add one to bodyFor in tests/authz/matrix.ts`);
+  if ("body" in definition && definition.body)
+    throw new Error(`authz matrix: no sample body for ${key}; add one to bodyFor in tests/authz/matrix.ts`);
   return undefined;
 }
 
-export type BuiltRequest = { method: Method; path: string; body: unknown; headers: Record<string, string>; token?: TestTokenName };
+let extensionCounter = 0;
+
+/**
+ * Writes need the current ETag; each DELETE or PUT of an extension gets a fresh one of the owner's, so the cells
+ * do not depend on each other's order.
+ */
+async function preconditionHeaders(key: string, owner: OrgData): Promise<Record<string, string>> {
+  const prisma = await getPrisma();
+  if (key === "PUT /numbers/{number_id}") {
+    const row = await prisma.numberConfiguration.findUniqueOrThrow({ where: { id: owner.numberId } });
+    return { "if-match": etagFor(row) };
+  }
+  if (key === "PUT /extension/{extension}" || key === "DELETE /extension/{extension}") {
+    owner.writableExtension = String(20_000 + extensionCounter++);
+    const row = await prisma.numberConfiguration.create({
+      data: {
+        id: `num_matrix_${owner.writableExtension}`,
+        organizationId: owner.organizationId,
+        kind: "extension",
+        number: owner.writableExtension,
+        name: "Matrix extension",
+      },
+    });
+    return { "if-match": etagFor(row) };
+  }
+  return {};
+}
+
+export type BuiltRequest = {
+  method: Method;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+  token?: TestTokenName;
+};
 
 export async function buildRequest(cell: Cell, context: MatrixContext): Promise<BuiltRequest> {
   const { method, path: template } = splitKey(cell.key);
   const owner = context.orgs[cell.owner];
-  const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(paramValue(name, cell.key, owner, cell.target))) + queryFor(cell.key, cell.target, owner);
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = await preconditionHeaders(cell.key, owner);
+  const path =
+    template.replace(/\{([^}]+)\}/g, (_, name: string) =>
+      encodeURIComponent(paramValue(name, cell.key, owner, cell.target)),
+    ) + queryFor(cell.key, cell.target, owner);
   let token: TestTokenName | undefined;
   const credential = cell.credential;
   if (credential.kind === "header") headers.authorization = credential.authorization;
   if (credential.kind === "token") token = credential.token;
   if (credential.kind === "session") {
     const { id, email, name, role, organizationId } = demoUsers[credential.user];
-    const value = await encode({ token: { sub: id, email, name, role, organizationId }, secret: getSessionSecret() });
+    const value = await encode({
+      token: { sub: id, email, name, role, organizationId },
+      secret: getSessionSecret(),
+    });
     headers.cookie = `${sessionCookieName(false)}=${value}`;
     if (method !== "GET") headers.origin = credential.crossSite ? "https://evil.example" : ORIGIN;
   }
@@ -257,7 +507,13 @@ export function tokenLacking(scope: Scope): TestTokenName {
   const found = (Object.keys(testTokens) as TestTokenName[]).find((name) => {
     const token = testTokens[name];
     const granted: readonly string[] = token.scopes;
-    return token.organizationId === "org_acme" && !("expiresAt" in token) && !("revoked" in token) && !granted.includes(scope) && granted.length > 0;
+    return (
+      token.organizationId === "org_acme" &&
+      !("expiresAt" in token) &&
+      !("revoked" in token) &&
+      !granted.includes(scope) &&
+      granted.length > 0
+    );
   });
   if (!found) throw new Error(`authz matrix: tests/fixtures.ts has no token lacking only ${scope}; add one`);
   return found;
@@ -276,19 +532,46 @@ export function credentialCells(): Cell[] {
     const publicRoute = scope === null && !sessionOnly;
     const success: Expectation = organizationDataRoutes[key]?.own ?? { status: 200 };
     const add = (name: string, credential: Credential, expect: Expectation) =>
-      cells.push({ name: `${key} · ${name}`, key, credential, viewer: "acme", owner: "acme", target: "own", expect });
+      cells.push({
+        name: `${key} · ${name}`,
+        key,
+        credential,
+        viewer: "acme",
+        owner: "acme",
+        target: "own",
+        expect,
+      });
 
     add("no credentials", { kind: "none" }, publicRoute ? success : unauthorized);
     add("malformed Authorization", { kind: "header", authorization: "Bearer not a token!" }, unauthorized);
-    add("Authorization of another scheme", { kind: "header", authorization: "Basic YWNtZTpwYXNzd29yZA==" }, unauthorized);
+    add(
+      "Authorization of another scheme",
+      { kind: "header", authorization: "Basic YWNtZTpwYXNzd29yZA==" },
+      unauthorized,
+    );
     add("unknown token", { kind: "header", authorization: `Bearer npk_${"u".repeat(43)}` }, unauthorized);
     add("expired token", { kind: "token", token: "acmeExpired" }, unauthorized);
     add("revoked token", { kind: "token", token: "acmeRevoked" }, unauthorized);
-    if (scope !== null) add(`token lacking ${scope}`, { kind: "token", token: tokenLacking(scope) }, { status: 401, code: "insufficient_scope" });
-    else add("token with no scopes", { kind: "token", token: "acmeNoScopes" }, sessionOnly ? unauthorized : success);
+    if (scope !== null)
+      add(
+        `token lacking ${scope}`,
+        { kind: "token", token: tokenLacking(scope) },
+        { status: 401, code: "insufficient_scope" },
+      );
+    else
+      add(
+        "token with no scopes",
+        { kind: "token", token: "acmeNoScopes" },
+        sessionOnly ? unauthorized : success,
+      );
     add("valid token", { kind: "token", token: "acmeAll" }, sessionOnly ? unauthorized : success);
     add("signed-in session", { kind: "session", user: "acmeCustomer" }, success);
-    if (method !== "GET") add("session write from another site", { kind: "session", user: "acmeCustomer", crossSite: true }, unauthorized);
+    if (method !== "GET")
+      add(
+        "session write from another site",
+        { kind: "session", user: "acmeCustomer", crossSite: true },
+        unauthorized,
+      );
   }
   return cells;
 }
@@ -297,18 +580,36 @@ export function credentialCells(): Cell[] {
 export function organizationCells(): Cell[] {
   const cells: Cell[] = [];
   for (const [described, columns] of Object.entries(organizationDataRoutes)) {
-    if (!(described in endpoints)) throw new Error(`authz matrix: ${described} is described but not in the registry`);
+    if (!(described in endpoints))
+      throw new Error(`authz matrix: ${described} is described but not in the registry`);
     const key = described as EndpointKey;
     const bearer = !sessionOnlyRoutes.has(key);
     for (const viewer of orgKeys) {
       const other = otherOrg(viewer);
       const principals: Array<{ label: string; customer: Credential; support: Credential }> = [
-        { label: "session", customer: { kind: "session", user: customerUser[viewer] }, support: { kind: "session", user: supportUser[viewer] } },
+        {
+          label: "session",
+          customer: { kind: "session", user: customerUser[viewer] },
+          support: { kind: "session", user: supportUser[viewer] },
+        },
       ];
-      if (bearer) principals.unshift({ label: "token", customer: { kind: "token", token: customerToken[viewer] }, support: { kind: "token", token: supportToken[viewer] } });
+      if (bearer)
+        principals.unshift({
+          label: "token",
+          customer: { kind: "token", token: customerToken[viewer] },
+          support: { kind: "token", token: supportToken[viewer] },
+        });
       for (const { label, customer, support } of principals) {
         const add = (target: Cell["target"], owner: OrgKey, credential: Credential, expect: Expectation) =>
-          cells.push({ name: `${key} · ${viewer} ${label} · ${target === "own" ? "own" : target === "other" ? `${other}'s` : `support, ${other}'s`}`, key, credential, viewer, owner, target, expect });
+          cells.push({
+            name: `${key} · ${viewer} ${label} · ${target === "own" ? "own" : target === "other" ? `${other}'s` : `support, ${other}'s`}`,
+            key,
+            credential,
+            viewer,
+            owner,
+            target,
+            expect,
+          });
         add("own", viewer, customer, columns.own);
         if (columns.other) add("other", other, customer, columns.other);
         add("support", other, support, columns.support);
@@ -320,5 +621,7 @@ export function organizationCells(): Cell[] {
 
 /** Every registry route must be classified, so a new one cannot slip past the org columns. */
 export function unclassifiedRoutes(): string[] {
-  return Object.keys(endpoints).filter((key) => !sharedDataRoutes.has(key) && !(key in organizationDataRoutes));
+  return Object.keys(endpoints).filter(
+    (key) => !sharedDataRoutes.has(key) && !(key in organizationDataRoutes),
+  );
 }

@@ -46,7 +46,9 @@ async function dumpDatabase(): Promise<string> {
   const parts: string[] = [];
   for (const { name } of tables) {
     // Table names come from the catalog, quoted as identifiers.
-    const rows = await prisma.$queryRawUnsafe<Array<{ row: string }>>(`SELECT row_to_json(t)::text AS row FROM "${name.replaceAll('"', '""')}" AS t`);
+    const rows = await prisma.$queryRawUnsafe<Array<{ row: string }>>(
+      `SELECT row_to_json(t)::text AS row FROM "${name.replaceAll('"', '""')}" AS t`,
+    );
     parts.push(...rows.map((row) => row.row));
   }
   return parts.join("\n");
@@ -59,7 +61,8 @@ beforeEach(() => {
   const capture = (...args: unknown[]) => {
     lines.push(args.map(String).join(" "));
   };
-  for (const method of ["log", "info", "warn", "error", "debug"] as const) vi.spyOn(console, method).mockImplementation(capture);
+  for (const method of ["log", "info", "warn", "error", "debug"] as const)
+    vi.spyOn(console, method).mockImplementation(capture);
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -71,7 +74,10 @@ describe("secrets at rest", () => {
     for (const secret of secrets) {
       expect(dump.includes(secret), `a table holds the token secret ${secret.slice(0, 12)}…`).toBe(false);
       // Nor the part after the public prefix, in any case.
-      expect(dump.toLowerCase().includes(secret.slice(10).toLowerCase()), `a table holds the tail of ${secret.slice(0, 12)}…`).toBe(false);
+      expect(
+        dump.toLowerCase().includes(secret.slice(10).toLowerCase()),
+        `a table holds the tail of ${secret.slice(0, 12)}…`,
+      ).toBe(false);
     }
 
     const prisma = await getPrisma();
@@ -86,7 +92,19 @@ describe("secrets at rest", () => {
     const columns = await prisma.$queryRaw<Array<{ name: string }>>`
       SELECT column_name AS name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'api_token' ORDER BY 1`;
     expect(columns.map((column) => column.name)).toEqual(
-      ["created_at", "expires_at", "id", "last_used_at", "name", "organization_id", "prefix", "revoked_at", "scopes", "token_hash", "user_id"].sort(),
+      [
+        "created_at",
+        "expires_at",
+        "id",
+        "last_used_at",
+        "name",
+        "organization_id",
+        "prefix",
+        "revoked_at",
+        "scopes",
+        "token_hash",
+        "user_id",
+      ].sort(),
     );
   });
 
@@ -100,7 +118,9 @@ describe("secrets at rest", () => {
 
   it("never answers with a token's hash", async () => {
     const cookie = await sessionCookie("acmeCustomer");
-    const response = await api("GET", "/tokens", { headers: { cookie: `${sessionCookieName(false)}=${cookie}` } });
+    const response = await api("GET", "/tokens", {
+      headers: { cookie: `${sessionCookieName(false)}=${cookie}` },
+    });
     const prisma = await getPrisma();
     const text = JSON.stringify(response.body);
     for (const row of await prisma.apiToken.findMany()) expect(text).not.toContain(row.tokenHash);
@@ -112,32 +132,94 @@ describe("request logs", () => {
     const canary = "Canary Contact 7f3a";
     const cookie = await sessionCookie("acmeCustomer");
     const created = await createTokenSecret("log canary");
-    const requests: Array<{ method: string; path: string; token?: TestTokenName; headers?: Record<string, string>; body?: unknown }> = [
-      ...(Object.keys(testTokens) as TestTokenName[]).map((token) => ({ method: "GET", path: "/countries", token })),
+    const requests: Array<{
+      method: string;
+      path: string;
+      token?: TestTokenName;
+      headers?: Record<string, string>;
+      body?: unknown;
+    }> = [
+      ...(Object.keys(testTokens) as TestTokenName[]).map((token) => ({
+        method: "GET",
+        path: "/countries",
+        token,
+      })),
       { method: "GET", path: "/orders", headers: { authorization: `Bearer ${created}` } },
-      { method: "GET", path: "/countries", headers: { authorization: "Bearer npk_unknown_secret_that_must_not_be_logged_0000" } },
-      { method: "GET", path: "/countries", headers: { authorization: "Bearer has spaces npk_malformed_secret_value" } },
+      {
+        method: "GET",
+        path: "/countries",
+        headers: { authorization: "Bearer npk_unknown_secret_that_must_not_be_logged_0000" },
+      },
+      {
+        method: "GET",
+        path: "/countries",
+        headers: { authorization: "Bearer has spaces npk_malformed_secret_value" },
+      },
       { method: "GET", path: "/numbers", headers: { cookie: `${sessionCookieName(false)}=${cookie}` } },
-      { method: "GET", path: "/numbers", headers: { cookie: `${sessionCookieName(false)}=${cookie.slice(0, -4)}AAAA` } },
-      { method: "POST", path: "/order", token: "acmeAll", headers: { "idempotency-key": "log-canary-key" }, body: { contact_name: canary, reference_number: "REF-canary", items: [{ country: "GB", number_type: "mobile" }] } },
-      { method: "POST", path: "/order", token: "acmeAll", body: { contact_name: canary, items: [{ country: "GB", number_type: "nonsense" }] } },
-      { method: "POST", path: "/tokens", headers: { cookie: `${sessionCookieName(false)}=${cookie}`, origin: ORIGIN }, body: { name: canary, scopes: ["orders:read"] } },
-      { method: "GET", path: `/inventory/GB?contains=${encodeURIComponent(DEFAULT_DEMO_PASSWORD)}`, token: "acmeAll" },
+      {
+        method: "GET",
+        path: "/numbers",
+        headers: { cookie: `${sessionCookieName(false)}=${cookie.slice(0, -4)}AAAA` },
+      },
+      {
+        method: "POST",
+        path: "/order",
+        token: "acmeAll",
+        headers: { "idempotency-key": "log-canary-key" },
+        body: {
+          contact_name: canary,
+          reference_number: "REF-canary",
+          items: [{ country: "GB", number_type: "mobile" }],
+        },
+      },
+      {
+        method: "POST",
+        path: "/order",
+        token: "acmeAll",
+        body: { contact_name: canary, items: [{ country: "GB", number_type: "nonsense" }] },
+      },
+      {
+        method: "POST",
+        path: "/tokens",
+        headers: { cookie: `${sessionCookieName(false)}=${cookie}`, origin: ORIGIN },
+        body: { name: canary, scopes: ["orders:read"] },
+      },
+      {
+        method: "GET",
+        path: `/inventory/GB?contains=${encodeURIComponent(DEFAULT_DEMO_PASSWORD)}`,
+        token: "acmeAll",
+      },
     ];
     const answers: string[] = [];
     for (const request of requests) {
-      const response = await api(request.method, request.path, { token: request.token, headers: request.headers, body: request.body });
+      const response = await api(request.method, request.path, {
+        token: request.token,
+        headers: request.headers,
+        body: request.body,
+      });
       answers.push(JSON.stringify(response.body));
     }
     const newSecret = answers.map((answer) => /"secret":"([^"]+)"/.exec(answer)?.[1]).find(Boolean);
-    expect(newSecret).toBeDefined();
+    expect(newSecret).toMatch(/^npk_[A-Za-z0-9_-]{43}$/);
 
     const requestLines = lines.filter((line) => line.includes('"msg":"request"'));
     expect(requestLines.length).toBeGreaterThanOrEqual(requests.length);
     for (const line of requestLines) {
       const entry = JSON.parse(line) as Record<string, unknown>;
-      expect(Object.keys(entry).sort()).toEqual(["duration_ms", "level", "method", "msg", "principal_id", "request_id", "route", "status", "time"]);
-      expect(entry.principal_id === null || /^(tok|usr)_[A-Za-z0-9_]+$/.test(String(entry.principal_id))).toBe(true);
+      expect(Object.keys(entry).sort()).toEqual([
+        "duration_ms",
+        "level",
+        "method",
+        "msg",
+        "principal_id",
+        "request_id",
+        "route",
+        "status",
+        "time",
+      ]);
+      expect(
+        entry.principal_id === null || /^(tok|usr)_[A-Za-z0-9_]+$/.test(String(entry.principal_id)),
+      ).toBe(true);
     }
 
     const secrets = [
@@ -153,7 +235,8 @@ describe("request logs", () => {
       "log-canary-key",
     ];
     const text = lines.join("\n");
-    for (const secret of secrets) expect(text.includes(secret), `the logs hold ${secret.slice(0, 16)}…`).toBe(false);
+    for (const secret of secrets)
+      expect(text.includes(secret), `the logs hold ${secret.slice(0, 16)}…`).toBe(false);
     expect(text).not.toMatch(/Bearer|next-auth\.session-token|password/i);
   });
 });

@@ -9,7 +9,9 @@ export class NetworkError extends Error {
     readonly instance: string,
     cause: unknown,
   ) {
-    super(`${instance}: ${cause instanceof Error ? `${cause.message}${cause.cause instanceof Error ? ` (${cause.cause.message})` : ""}` : String(cause)}`);
+    super(
+      `${instance}: ${cause instanceof Error ? `${cause.message}${cause.cause instanceof Error ? ` (${cause.cause.message})` : ""}` : String(cause)}`,
+    );
     this.name = "NetworkError";
   }
 }
@@ -17,10 +19,20 @@ export class NetworkError extends Error {
 export const statusCounts = new Map<number, number>();
 export const contractFailures: string[] = [];
 
-export type CallOptions = { token?: string; headers?: Record<string, string>; body?: unknown; timeoutMs?: number };
+export type CallOptions = {
+  token?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  timeoutMs?: number;
+};
 
 /** One request to /api/v2 on one instance; NetworkError when no answer came back. */
-export async function call<T = unknown>(instance: { name: string; url: string }, method: string, pathAndQuery: string, options: CallOptions = {}): Promise<HttpAnswer<T>> {
+export async function call<T = unknown>(
+  instance: { name: string; url: string },
+  method: string,
+  pathAndQuery: string,
+  options: CallOptions = {},
+): Promise<HttpAnswer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined;
@@ -31,7 +43,12 @@ export async function call<T = unknown>(instance: { name: string; url: string },
   let response: Response;
   let text: string;
   try {
-    response = await fetch(`${instance.url}/api/v2${pathAndQuery}`, { method, headers, body, signal: AbortSignal.timeout(options.timeoutMs ?? 120_000) });
+    response = await fetch(`${instance.url}/api/v2${pathAndQuery}`, {
+      method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(options.timeoutMs ?? 120_000),
+    });
     text = await response.text();
   } catch (error) {
     throw new NetworkError(instance.name, error);

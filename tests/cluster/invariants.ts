@@ -62,7 +62,9 @@ export const orderInvariants: ReadonlyArray<{ name: string; sql: string }> = [
 ];
 
 /** The violated invariants with a sample of their rows; empty when all hold. */
-export async function violatedInvariants(run: RunQuery): Promise<Array<{ name: string; rows: Array<Record<string, unknown>> }>> {
+export async function violatedInvariants(
+  run: RunQuery,
+): Promise<Array<{ name: string; rows: Array<Record<string, unknown>> }>> {
   const violated: Array<{ name: string; rows: Array<Record<string, unknown>> }> = [];
   for (const invariant of orderInvariants) {
     const rows = await run(invariant.sql);

@@ -12,7 +12,12 @@ type Target = { name: string; url: string };
 export type SignInResult = { status: number; url: string; setCookies: string[]; csrfToken: string };
 
 /** next-auth's credentials sign-in, as the portal's form does it (json=true: the answer names the next URL). */
-export async function signIn(target: Target, email: string, password: string, options: { https?: boolean; address?: string } = {}): Promise<SignInResult> {
+export async function signIn(
+  target: Target,
+  email: string,
+  password: string,
+  options: { https?: boolean; address?: string } = {},
+): Promise<SignInResult> {
   const headers: Record<string, string> = {};
   if (options.https) headers["x-forwarded-proto"] = "https";
   if (options.address) headers["x-forwarded-for"] = options.address;
@@ -22,7 +27,13 @@ export async function signIn(target: Target, email: string, password: string, op
     .getSetCookie()
     .map((entry) => entry.split(";")[0])
     .join("; ");
-  const form = new URLSearchParams({ csrfToken, email, password, callbackUrl: `${target.url}/inventory`, json: "true" });
+  const form = new URLSearchParams({
+    csrfToken,
+    email,
+    password,
+    callbackUrl: `${target.url}/inventory`,
+    json: "true",
+  });
   const response = await fetch(`${target.url}/api/auth/callback/credentials`, {
     method: "POST",
     headers: { ...headers, "content-type": "application/x-www-form-urlencoded", cookie },
@@ -51,16 +62,20 @@ function errorOf(result: SignInResult): string {
 function attributes(setCookie: string): { name: string; value: string; flags: Map<string, string> } {
   const [pair, ...rest] = setCookie.split(";").map((part) => part.trim());
   const index = pair.indexOf("=");
-  const flags = new Map(rest.map((part) => {
-    const at = part.indexOf("=");
-    return at < 0 ? [part.toLowerCase(), ""] : [part.slice(0, at).toLowerCase(), part.slice(at + 1)];
-  }));
+  const flags = new Map(
+    rest.map((part) => {
+      const at = part.indexOf("=");
+      return at < 0 ? [part.toLowerCase(), ""] : [part.slice(0, at).toLowerCase(), part.slice(at + 1)];
+    }),
+  );
   return { name: pair.slice(0, index), value: pair.slice(index + 1), flags };
 }
 
 function sessionCookieOf(result: SignInResult, secure: boolean) {
   const name = secure ? "__Secure-next-auth.session-token" : "next-auth.session-token";
-  const found = result.setCookies.map(attributes).find((cookie) => cookie.name === name || cookie.name.startsWith(`${name}.`));
+  const found = result.setCookies
+    .map(attributes)
+    .find((cookie) => cookie.name === name || cookie.name.startsWith(`${name}.`));
   return found ?? null;
 }
 
@@ -79,11 +94,15 @@ async function headerChecks(target: Target): Promise<void> {
         headers.get("x-powered-by") === null,
     );
   }
-  const preflight = await fetch(`${target.url}/api/v2/order`, { method: "OPTIONS", headers: { origin: "https://elsewhere.example", "access-control-request-method": "POST" } });
+  const preflight = await fetch(`${target.url}/api/v2/order`, {
+    method: "OPTIONS",
+    headers: { origin: "https://elsewhere.example", "access-control-request-method": "POST" },
+  });
   await preflight.arrayBuffer();
   check(
     "CORS lets other origins call with a token, never with credentials (cookies)",
-    preflight.headers.get("access-control-allow-origin") === "*" && preflight.headers.get("access-control-allow-credentials") === null,
+    preflight.headers.get("access-control-allow-origin") === "*" &&
+      preflight.headers.get("access-control-allow-credentials") === null,
   );
 }
 
@@ -99,45 +118,101 @@ export async function sessionSecurityChecks(instances: readonly Target[]): Promi
   const plain = await signIn(target, customer.email, DEFAULT_DEMO_PASSWORD, { address: "10.77.0.1" });
   secrets.push(plain.csrfToken);
   const cookie = sessionCookieOf(plain, false);
-  check("signing in over http sets the session cookie", cookie !== null, `status ${plain.status}, cookies: ${plain.setCookies.map((entry) => entry.split("=")[0]).join(", ")}`);
+  check(
+    "signing in over http sets the session cookie",
+    cookie !== null,
+    `status ${plain.status}, cookies: ${plain.setCookies.map((entry) => entry.split("=")[0]).join(", ")}`,
+  );
   if (cookie) {
     secrets.push(cookie.value);
     const maxAge = Number(cookie.flags.get("max-age") ?? NaN);
     const expires = Date.parse(cookie.flags.get("expires") ?? "");
     const lifetime = Number.isFinite(maxAge) ? maxAge : (expires - Date.now()) / 1000;
     check("… HttpOnly", cookie.flags.has("httponly"));
-    check("… SameSite=Lax", cookie.flags.get("samesite")?.toLowerCase() === "lax", `SameSite=${cookie.flags.get("samesite") ?? "(none)"}`);
+    check(
+      "… SameSite=Lax",
+      cookie.flags.get("samesite")?.toLowerCase() === "lax",
+      `SameSite=${cookie.flags.get("samesite") ?? "(none)"}`,
+    );
     check("… Path=/", cookie.flags.get("path") === "/");
     check("… not Secure on plain http (browsers would drop it)", !cookie.flags.has("secure"));
-    check(`… lives at most ${SESSION_MAX_AGE_S / 3600} h`, lifetime > 0 && lifetime <= SESSION_MAX_AGE_S + 60, `${Math.round(lifetime)} s`);
+    check(
+      `… lives at most ${SESSION_MAX_AGE_S / 3600} h`,
+      lifetime > 0 && lifetime <= SESSION_MAX_AGE_S + 60,
+      `${Math.round(lifetime)} s`,
+    );
 
     const headers = { cookie: `next-auth.session-token=${cookie.value}` };
     const orders = await call(target, "GET", "/orders", { headers });
     check("the session reads the API (GET /orders → 200)", orders.status === 200, `got ${orders.status}`);
     const order = { contact_name: "Session buyer", items: [{ country: "GB", number_type: "mobile" }] };
-    const crossSite = await call(target, "POST", "/order", { headers: { ...headers, origin: "https://evil.example" }, body: order });
-    check("a session write from another origin is refused (401)", crossSite.status === 401, `got ${crossSite.status}`);
+    const crossSite = await call(target, "POST", "/order", {
+      headers: { ...headers, origin: "https://evil.example" },
+      body: order,
+    });
+    check(
+      "a session write from another origin is refused (401)",
+      crossSite.status === 401,
+      `got ${crossSite.status}`,
+    );
     const noOrigin = await call(target, "POST", "/order", { headers, body: order });
-    check("a session write without Origin is refused (401)", noOrigin.status === 401, `got ${noOrigin.status}`);
-    const sameSite = await call(target, "POST", "/order", { headers: { ...headers, origin: target.url }, body: order });
-    check("a session write from the site itself is served (200)", sameSite.status === 200, `got ${sameSite.status}`);
+    check(
+      "a session write without Origin is refused (401)",
+      noOrigin.status === 401,
+      `got ${noOrigin.status}`,
+    );
+    const sameSite = await call(target, "POST", "/order", {
+      headers: { ...headers, origin: target.url },
+      body: order,
+    });
+    check(
+      "a session write from the site itself is served (200)",
+      sameSite.status === 200,
+      `got ${sameSite.status}`,
+    );
     const tokens = await call(target, "GET", "/tokens", { headers });
-    check("GET /tokens with the session answers no secret or hash", tokens.status === 200 && !/secret|token_hash|[0-9a-f]{64}/.test(JSON.stringify(tokens.body)), `got ${tokens.status}`);
+    check(
+      "GET /tokens with the session answers no secret or hash",
+      tokens.status === 200 && !/secret|token_hash|[0-9a-f]{64}/.test(JSON.stringify(tokens.body)),
+      `got ${tokens.status}`,
+    );
   }
 
-  const https = await signIn(target, customer.email, DEFAULT_DEMO_PASSWORD, { https: true, address: "10.77.0.2" });
+  const https = await signIn(target, customer.email, DEFAULT_DEMO_PASSWORD, {
+    https: true,
+    address: "10.77.0.2",
+  });
   secrets.push(https.csrfToken);
   const secure = sessionCookieOf(https, true);
-  check("behind an https proxy the cookie is __Secure-next-auth.session-token", secure !== null, `cookies: ${https.setCookies.map((entry) => entry.split("=")[0]).join(", ")}`);
+  check(
+    "behind an https proxy the cookie is __Secure-next-auth.session-token",
+    secure !== null,
+    `cookies: ${https.setCookies.map((entry) => entry.split("=")[0]).join(", ")}`,
+  );
   if (secure) {
     secrets.push(secure.value);
-    check("… Secure, HttpOnly, SameSite=Lax", secure.flags.has("secure") && secure.flags.has("httponly") && secure.flags.get("samesite")?.toLowerCase() === "lax");
+    check(
+      "… Secure, HttpOnly, SameSite=Lax",
+      secure.flags.has("secure") &&
+        secure.flags.has("httponly") &&
+        secure.flags.get("samesite")?.toLowerCase() === "lax",
+    );
     const csrf = https.setCookies.map(attributes).filter((entry) => entry.name.includes("csrf-token"));
-    check("… and its CSRF cookie is __Host-, Secure, HttpOnly", csrf.every((entry) => entry.name.startsWith("__Host-") && entry.flags.has("secure") && entry.flags.has("httponly")));
+    check(
+      "… and its CSRF cookie is __Host-, Secure, HttpOnly",
+      csrf.every(
+        (entry) =>
+          entry.name.startsWith("__Host-") && entry.flags.has("secure") && entry.flags.has("httponly"),
+      ),
+    );
   }
 
   const wrong = await signIn(target, customer.email, "wrong-password-guess", { address: "10.77.0.3" });
-  check("a wrong password sets no session cookie and says CredentialsSignin", sessionCookieOf(wrong, false) === null && wrong.url.includes("error=CredentialsSignin"), wrong.url);
+  check(
+    "a wrong password sets no session cookie and says CredentialsSignin",
+    sessionCookieOf(wrong, false) === null && wrong.url.includes("error=CredentialsSignin"),
+    wrong.url,
+  );
 
   // Throttling, in the store every instance shares. The instances trust no proxy
   // (TRUST_PROXY_HOPS=0), so each request comes from 127.0.0.1 whatever X-Forwarded-For it
@@ -148,7 +223,8 @@ export async function sessionSecurityChecks(instances: readonly Target[]): Promi
   const on = (index: number) => instances[index % instances.length];
   const victim = demoUsers.globexSupport.email;
   const failures: SignInResult[] = [];
-  for (let attempt = 0; attempt < perEmail; attempt++) failures.push(await signIn(on(attempt), victim, `guess-${attempt}`, { address: `10.88.0.${attempt}` }));
+  for (let attempt = 0; attempt < perEmail; attempt++)
+    failures.push(await signIn(on(attempt), victim, `guess-${attempt}`, { address: `10.88.0.${attempt}` }));
   failedFromHere += perEmail;
   check(
     `${perEmail} wrong passwords for one account, spread over the ${instances.length} instances, each claiming another address, are each refused`,
@@ -162,19 +238,32 @@ export async function sessionSecurityChecks(instances: readonly Target[]): Promi
     sessionCookieOf(locked, false) === null && minutes >= 1 && minutes <= 15,
     errorOf(locked),
   );
-  const other = await signIn(on(perEmail + 1), demoUsers.acmeSupport.email, DEFAULT_DEMO_PASSWORD, { address: "10.88.1.2" });
-  check("another account from the same client is not held up", sessionCookieOf(other, false) !== null, errorOf(other) || "signed in");
+  const other = await signIn(on(perEmail + 1), demoUsers.acmeSupport.email, DEFAULT_DEMO_PASSWORD, {
+    address: "10.88.1.2",
+  });
+  check(
+    "another account from the same client is not held up",
+    sessionCookieOf(other, false) !== null,
+    errorOf(other) || "signed in",
+  );
 
   // The per-address budget: wrong guesses at many accounts from one client, each claiming
   // another address, up to the limit; then no account signs in from that client.
   const spray: SignInResult[] = [];
-  for (let attempt = failedFromHere; attempt < perAddress; attempt++) spray.push(await signIn(on(attempt), `nobody-${attempt}@spray.example`, "guess", { address: `10.99.0.${attempt}` }));
+  for (let attempt = failedFromHere; attempt < perAddress; attempt++)
+    spray.push(
+      await signIn(on(attempt), `nobody-${attempt}@spray.example`, "guess", {
+        address: `10.99.0.${attempt}`,
+      }),
+    );
   check(
     `${spray.length} more wrong guesses at other accounts from the same client are each refused (${perAddress} failures from it in all)`,
     spray.every((result) => errorOf(result) === "CredentialsSignin"),
     histogram(spray.map(errorOf)),
   );
-  const blocked = await signIn(on(perAddress), customer.email, DEFAULT_DEMO_PASSWORD, { address: "10.99.1.1" });
+  const blocked = await signIn(on(perAddress), customer.email, DEFAULT_DEMO_PASSWORD, {
+    address: "10.99.1.1",
+  });
   check(
     `after ${perAddress} failures from one client its next sign-in is refused, whatever address it claims`,
     sessionCookieOf(blocked, false) === null && /^throttled:\d+$/.test(errorOf(blocked)),

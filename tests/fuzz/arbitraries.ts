@@ -40,16 +40,24 @@ function wellFormedQuery(schema: z.ZodType | undefined, samples: FuzzSamples): f
   if (known.length === 0) return fc.constant("");
   const pair = fc.constantFrom(...known).chain((name) => {
     const values = queryValues(name, samples).slice(0, 3);
-    return values.length === 0 ? fc.constant("") : fc.constantFrom(...values).map((value) => `${name}=${encodeURIComponent(value)}`);
+    return values.length === 0
+      ? fc.constant("")
+      : fc.constantFrom(...values).map((value) => `${name}=${encodeURIComponent(value)}`);
   });
-  return fc.uniqueArray(pair, { maxLength: 2, selector: (entry) => entry.split("=")[0] }).map((pairs) => (pairs.length === 0 ? "" : `?${pairs.filter(Boolean).join("&")}`));
+  return fc
+    .uniqueArray(pair, { maxLength: 2, selector: (entry) => entry.split("=")[0] })
+    .map((pairs) => (pairs.length === 0 ? "" : `?${pairs.filter(Boolean).join("&")}`));
 }
 
 function wellFormedOrder(samples: FuzzSamples): fc.Arbitrary<unknown> {
-  const named = fc.constantFrom(...samples.availableNumbers, ...samples.soldNumbers.slice(0, 3)).map((number) => ({ number_e164: number }));
+  const named = fc
+    .constantFrom(...samples.availableNumbers, ...samples.soldNumbers.slice(0, 3))
+    .map((number) => ({ number_e164: number }));
   const geography = fc.oneof(
     fc.integer({ min: 1, max: 4 }).map((quantity) => ({ country: "GB", number_type: "mobile", quantity })),
-    fc.integer({ min: 1, max: 4 }).map((quantity) => ({ country: "GB", number_type: "local", region: "GB-ENG-LONDON-20", quantity })),
+    fc
+      .integer({ min: 1, max: 4 })
+      .map((quantity) => ({ country: "GB", number_type: "local", region: "GB-ENG-LONDON-20", quantity })),
     fc.integer({ min: 1, max: 3 }).map((quantity) => ({ country: "US", number_type: "toll_free", quantity })),
   );
   return fc.record({
@@ -63,18 +71,43 @@ function wellFormedRequests(key: EndpointKey, samples: FuzzSamples): fc.Arbitrar
   const { method, path } = splitKey(key);
   const definition = endpoints[key];
   const pieces = path.split(/(\{[^}]+\})/).filter((piece) => piece !== "");
-  const segmentFor = (name: string) => fc.constantFrom(...(validParams[name] ?? paramSamples(name, samples))).map(encodeSafely);
-  const pathArbitrary = fc.tuple(...pieces.map((piece) => (piece.startsWith("{") ? segmentFor(piece.slice(1, -1)) : fc.constant(piece)))).map((parts) => parts.join(""));
-  const auth = authArbitrary(samples).filter((candidate) => candidate.principal !== "none" || candidate.header === undefined);
-  const body = key === "POST /order" ? wellFormedOrder(samples) : key === "POST /tokens" ? fc.constant({ name: "fuzz", scopes: ["reference:read"] }) : fc.constant(undefined);
+  const segmentFor = (name: string) =>
+    fc.constantFrom(...(validParams[name] ?? paramSamples(name, samples))).map(encodeSafely);
+  const pathArbitrary = fc
+    .tuple(
+      ...pieces.map((piece) => (piece.startsWith("{") ? segmentFor(piece.slice(1, -1)) : fc.constant(piece))),
+    )
+    .map((parts) => parts.join(""));
+  const auth = authArbitrary(samples).filter(
+    (candidate) => candidate.principal !== "none" || candidate.header === undefined,
+  );
+  const body =
+    key === "POST /order"
+      ? wellFormedOrder(samples)
+      : key === "POST /tokens"
+        ? fc.constant({ name: "fuzz", scopes: ["reference:read"] })
+        : fc.constant(undefined);
   const idempotency = fc.option(fc.constantFrom("fuzz-1", "fuzz-2", "fuzz-3"));
   return fc
-    .record({ path: pathArbitrary, query: wellFormedQuery("query" in definition ? definition.query : undefined, samples), auth, body, idempotency })
+    .record({
+      path: pathArbitrary,
+      query: wellFormedQuery("query" in definition ? definition.query : undefined, samples),
+      auth,
+      body,
+      idempotency,
+    })
     .map(({ path: built, query, auth: chosen, body: value, idempotency: key }) => {
       const extra: Array<[string, string]> = [["origin", "http://localhost:3000"]];
       if (key !== null) extra.push(["idempotency-key", key]);
       const text = value === undefined ? null : JSON.stringify(value);
-      return toRequest(method, `${built}${query}`, chosen, text === null ? null : "application/json", extra, text);
+      return toRequest(
+        method,
+        `${built}${query}`,
+        chosen,
+        text === null ? null : "application/json",
+        extra,
+        text,
+      );
     });
 }
 
@@ -87,9 +120,18 @@ export function routeRequests(key: EndpointKey, samples: FuzzSamples): fc.Arbitr
   const { method, path } = splitKey(key);
   const definition = endpoints[key];
   const pieces = path.split(/(\{[^}]+\})/).filter((piece) => piece !== "");
-  const pathArbitrary = fc.tuple(...pieces.map((piece) => (piece.startsWith("{") ? segment(piece.slice(1, -1), samples) : fc.constant(piece)))).map((parts) => parts.join(""));
+  const pathArbitrary = fc
+    .tuple(
+      ...pieces.map((piece) =>
+        piece.startsWith("{") ? segment(piece.slice(1, -1), samples) : fc.constant(piece),
+      ),
+    )
+    .map((parts) => parts.join(""));
   const query = queryString("query" in definition ? definition.query : undefined, samples);
-  const methodArbitrary = fc.oneof({ weight: 9, arbitrary: fc.constant<string>(method) }, { weight: 1, arbitrary: fc.constantFrom(...otherMethods) });
+  const methodArbitrary = fc.oneof(
+    { weight: 9, arbitrary: fc.constant<string>(method) },
+    { weight: 1, arbitrary: fc.constantFrom(...otherMethods) },
+  );
   const fuzzed = fc
     .record({
       method: methodArbitrary,
@@ -100,14 +142,29 @@ export function routeRequests(key: EndpointKey, samples: FuzzSamples): fc.Arbitr
       extra: extraHeaders(),
       body: fc.option(bodyArbitrary(key, samples), { freq: 6 }),
     })
-    .map(({ method: chosen, path: built, query: search, auth, contentType, extra, body }) => toRequest(chosen, `${built}${search}`, auth, contentType, extra, body));
-  return fc.oneof({ weight: 2, arbitrary: wellFormedRequests(key, samples) }, { weight: 3, arbitrary: fuzzed });
+    .map(({ method: chosen, path: built, query: search, auth, contentType, extra, body }) =>
+      toRequest(chosen, `${built}${search}`, auth, contentType, extra, body),
+    );
+  return fc.oneof(
+    { weight: 2, arbitrary: wellFormedRequests(key, samples) },
+    { weight: 3, arbitrary: fuzzed },
+  );
 }
 
 /** Requests to paths that may or may not exist, built from known and random segments. */
 export function strayRequests(samples: FuzzSamples): fc.Arbitrary<FuzzRequest> {
-  const words = [...new Set(Object.keys(endpoints).flatMap((key) => splitKey(key).path.split("/")).filter((part) => part !== "" && !part.startsWith("{")))];
-  const part = fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...words) }, { weight: 1, arbitrary: anyText.map(encodeSafely) }, { weight: 1, arbitrary: fc.constantFrom(...nasty) });
+  const words = [
+    ...new Set(
+      Object.keys(endpoints)
+        .flatMap((key) => splitKey(key).path.split("/"))
+        .filter((part) => part !== "" && !part.startsWith("{")),
+    ),
+  ];
+  const part = fc.oneof(
+    { weight: 2, arbitrary: fc.constantFrom(...words) },
+    { weight: 1, arbitrary: anyText.map(encodeSafely) },
+    { weight: 1, arbitrary: fc.constantFrom(...nasty) },
+  );
   return fc
     .record({
       method: fc.constantFrom(...otherMethods),
@@ -120,11 +177,25 @@ export function strayRequests(samples: FuzzSamples): fc.Arbitrary<FuzzRequest> {
       body: fc.option(bodyArbitrary("", samples)),
     })
     .map(({ method, parts, trailingSlash, query, auth, contentType, extra, body }) =>
-      toRequest(method, `/${parts.join("/")}${trailingSlash ? "/" : ""}${query}`, auth, contentType, extra, body),
+      toRequest(
+        method,
+        `/${parts.join("/")}${trailingSlash ? "/" : ""}${query}`,
+        auth,
+        contentType,
+        extra,
+        body,
+      ),
     );
 }
 
-function toRequest(method: string, path: string, auth: Auth, contentType: string | null, extra: Array<[string, string]>, body: string | Uint8Array<ArrayBuffer> | null): FuzzRequest {
+function toRequest(
+  method: string,
+  path: string,
+  auth: Auth,
+  contentType: string | null,
+  extra: Array<[string, string]>,
+  body: string | Uint8Array<ArrayBuffer> | null,
+): FuzzRequest {
   const headers: Array<[string, string]> = [];
   if (auth.header !== undefined) headers.push(["authorization", auth.header]);
   if (auth.cookie !== undefined) headers.push(["cookie", auth.cookie]);

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { encode } from "next-auth/jwt";
 import { send } from "@/tests/api-client";
 import { endpoints, type EndpointKey } from "@/lib/api/registry";
-import { errorStatus, type ErrorCode } from "@/lib/api/errors";
+import { errorStatus, type ErrorCode } from "@/lib/errors";
 import { getPrisma } from "@/lib/db/client";
 import { getSessionSecret } from "@/lib/auth/secret";
 import { sessionCookieName } from "@/lib/auth/session-cookie";
@@ -21,7 +21,10 @@ import { routeRequests, strayRequests, type FuzzRequest, type FuzzSamples } from
 // The rate limit is not under test here: with it, most of the 5,000 requests would be 429s
 // that never reach the parsers. Read lazily by lib/env, so setting it here is in time; put
 // back afterwards for any file that runs later in this worker.
-const savedEnv = { RATE_LIMIT_DEFAULT_PER_MINUTE: process.env.RATE_LIMIT_DEFAULT_PER_MINUTE, RATE_LIMIT_ORDERS_PER_MINUTE: process.env.RATE_LIMIT_ORDERS_PER_MINUTE };
+const savedEnv = {
+  RATE_LIMIT_DEFAULT_PER_MINUTE: process.env.RATE_LIMIT_DEFAULT_PER_MINUTE,
+  RATE_LIMIT_ORDERS_PER_MINUTE: process.env.RATE_LIMIT_ORDERS_PER_MINUTE,
+};
 process.env.RATE_LIMIT_DEFAULT_PER_MINUTE = "100000000";
 process.env.RATE_LIMIT_ORDERS_PER_MINUTE = "100000000";
 
@@ -33,7 +36,13 @@ const RUNS_PER_ROUTE = Math.ceil((TOTAL_RUNS - STRAY_RUNS) / routeKeys.length);
 
 let samples: FuzzSamples;
 const identifiers: Record<"acme" | "globex", string[]> = { acme: [], globex: [] };
-const stats = { sent: 0, refusedByFetch: 0, answeredByNextRouter: 0, perRoute: new Map<string, number>(), statuses: new Map<number, number>() };
+const stats = {
+  sent: 0,
+  refusedByFetch: 0,
+  answeredByNextRouter: 0,
+  perRoute: new Map<string, number>(),
+  statuses: new Map<number, number>(),
+};
 
 async function sessionValue(user: keyof typeof demoUsers): Promise<string> {
   const { id, email, name, role, organizationId } = demoUsers[user];
@@ -43,18 +52,29 @@ async function sessionValue(user: keyof typeof demoUsers): Promise<string> {
 beforeAll(async () => {
   const prisma = await getPrisma();
   const [available, configurations, orders, tokens] = await Promise.all([
-    prisma.inventoryNumber.findMany({ where: { status: "available", countryId: { in: ["GB", "US"] } }, select: { numberE164: true }, take: 40, orderBy: { id: "asc" } }),
+    prisma.inventoryNumber.findMany({
+      where: { status: "available", countryId: { in: ["GB", "US"] } },
+      select: { numberE164: true },
+      take: 40,
+      orderBy: { id: "asc" },
+    }),
     prisma.numberConfiguration.findMany({ select: { id: true, number: true, kind: true } }),
     prisma.order.findMany({ select: { referenceId: true } }),
     prisma.apiToken.findMany({ select: { id: true } }),
   ]);
   samples = {
     availableNumbers: available.map((number) => number.numberE164),
-    soldNumbers: configurations.filter((configuration) => configuration.kind === "number").map((configuration) => configuration.number),
+    soldNumbers: configurations
+      .filter((configuration) => configuration.kind === "number")
+      .map((configuration) => configuration.number),
     orderReferenceIds: orders.map((order) => order.referenceId),
     numberIds: configurations.map((configuration) => configuration.id),
     tokenIds: tokens.map((token) => token.id),
-    sessions: { acmeCustomer: await sessionValue("acmeCustomer"), globexCustomer: await sessionValue("globexCustomer"), acmeSupport: await sessionValue("acmeSupport") },
+    sessions: {
+      acmeCustomer: await sessionValue("acmeCustomer"),
+      globexCustomer: await sessionValue("globexCustomer"),
+      acmeSupport: await sessionValue("acmeSupport"),
+    },
     sessionCookieName: sessionCookieName(false),
   };
   identifiers.acme = await identifiersOf("org_acme");
@@ -66,8 +86,13 @@ afterAll(() => {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
-  const statuses = [...stats.statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(" ");
-  console.log(`fuzz: ${stats.sent} requests (${stats.answeredByNextRouter} stopped by Next's router, ${stats.refusedByFetch} refused by fetch) — ${statuses}`);
+  const statuses = [...stats.statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${status}×${count}`)
+    .join(" ");
+  console.log(
+    `fuzz: ${stats.sent} requests (${stats.answeredByNextRouter} stopped by Next's router, ${stats.refusedByFetch} refused by fetch) — ${statuses}`,
+  );
 });
 
 async function check(label: string, fuzz: FuzzRequest): Promise<void> {
@@ -101,15 +126,22 @@ async function check(label: string, fuzz: FuzzRequest): Promise<void> {
     expect(code && errorStatus[code], what).toBe(response.status);
     expect(response.headers.get("content-type"), what).toBe("application/json; charset=utf-8");
   }
-  const stranger = fuzz.principal === "acme-customer" ? "globex" : fuzz.principal === "globex-customer" ? "acme" : null;
-  if (stranger !== null || fuzz.principal === "none") {
+  const stranger =
+    fuzz.principal === "acme-customer" ? "globex" : fuzz.principal === "globex-customer" ? "acme" : null;
+  // The OpenAPI document is public by design; its path examples are demo data (issue 13's contract suite uses them).
+  const publicDocument = url.pathname === "/api/v2/openapi.json";
+  if ((stranger !== null || fuzz.principal === "none") && !publicDocument) {
     // What the request named, decoded as the server reads it: an error may echo any of it.
     // (An unencoded "+" arrives as a space, which the number parameters read as "+" again.)
     const decoded = [...url.searchParams].flat().join(" ");
     const query = `${decoded} ${decoded.replaceAll(" ", "+")}`;
     const sent = `${decodeURIComponentSafely(url.pathname)} ${query} ${typeof fuzz.body === "string" ? fuzz.body : ""} ${fuzz.headers.map(([, value]) => value).join(" ")}`;
-    const strangers = stranger === null ? [...identifiers.acme, ...identifiers.globex] : identifiers[stranger];
-    expect(leakedIdentifiers(strangers, JSON.stringify(response.body), sent), `${what} names data the caller may not see`).toEqual([]);
+    const strangers =
+      stranger === null ? [...identifiers.acme, ...identifiers.globex] : identifiers[stranger];
+    expect(
+      leakedIdentifiers(strangers, JSON.stringify(response.body), sent),
+      `${what} names data the caller may not see`,
+    ).toEqual([]);
   }
 }
 
@@ -121,7 +153,11 @@ function decodeURIComponentSafely(text: string): string {
   }
 }
 
-const parameters = (runs: number) => ({ numRuns: runs, seed: SEED, endOnFailure: process.env.FUZZ_SHRINK !== "1" });
+const parameters = (runs: number) => ({
+  numRuns: runs,
+  seed: SEED,
+  endOnFailure: process.env.FUZZ_SHRINK !== "1",
+});
 
 describe("fuzzing every route of the registry", () => {
   it.each(routeKeys)(
@@ -132,23 +168,22 @@ describe("fuzzing every route of the registry", () => {
         parameters(RUNS_PER_ROUTE),
       );
     },
-    180_000,
+    // Generous: on PostgreSQL, POST /extensions' generated bodies (up to 50 rules of 20
+    // activations, each row its own INSERT) took more than 400 s for one route's runs.
+    900_000,
   );
 
-  it(
-    "stray paths and methods",
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(strayRequests(samples), (fuzz) => check("stray", fuzz)),
-        parameters(STRAY_RUNS),
-      );
-    },
-    180_000,
-  );
+  it("stray paths and methods", async () => {
+    await fc.assert(
+      fc.asyncProperty(strayRequests(samples), (fuzz) => check("stray", fuzz)),
+      parameters(STRAY_RUNS),
+    );
+  }, 180_000);
 
   it("sent the requests it promised, to every route", () => {
     expect(stats.sent).toBeGreaterThanOrEqual(TOTAL_RUNS * 0.97);
-    for (const key of routeKeys) expect(stats.perRoute.get(key) ?? 0, key).toBeGreaterThanOrEqual(RUNS_PER_ROUTE * 0.9);
+    for (const key of routeKeys)
+      expect(stats.perRoute.get(key) ?? 0, key).toBeGreaterThanOrEqual(RUNS_PER_ROUTE * 0.9);
   });
 
   it("left the orders consistent", async () => {

@@ -27,10 +27,44 @@ export type FuzzSamples = {
   sessionCookieName: string;
 };
 
-export const countries = ["GB", "US", "DE", "FR", "CA", "AU", "IT", "NL", "gb", "us", "ZZ", "XX", "USA", "", "G"];
+export const countries = [
+  "GB",
+  "US",
+  "DE",
+  "FR",
+  "CA",
+  "AU",
+  "IT",
+  "NL",
+  "gb",
+  "us",
+  "ZZ",
+  "XX",
+  "USA",
+  "",
+  "G",
+];
 export const numberTypes = ["local", "national", "mobile", "toll_free", "LOCAL", "tollfree", "premium", ""];
-export const regions = ["GB-ENG-LONDON-20", "US-NY-NEW_YORK-212", "GB-MOBILE-7", "US-TOLL_FREE-800", "DE-BE-BERLIN-30", "FR-IDF-PARIS-1", "XX-NOWHERE-0", "gb-eng-london-20"];
-const documentTypes = ["proof_of_address", "local_address", "identity_document", "company_registration", "business_license", "tax_id", "passport", ""];
+export const regions = [
+  "GB-ENG-LONDON-20",
+  "US-NY-NEW_YORK-212",
+  "GB-MOBILE-7",
+  "US-TOLL_FREE-800",
+  "DE-BE-BERLIN-30",
+  "FR-IDF-PARIS-1",
+  "XX-NOWHERE-0",
+  "gb-eng-london-20",
+];
+const documentTypes = [
+  "proof_of_address",
+  "local_address",
+  "identity_document",
+  "company_registration",
+  "business_license",
+  "tax_id",
+  "passport",
+  "",
+];
 export const nasty = [
   "",
   " ",
@@ -90,13 +124,19 @@ export function paramSamples(name: string, samples: FuzzSamples): string[] {
     case "region":
       return regions;
     case "reference_id":
-      return [...samples.orderReferenceIds, ...samples.orderReferenceIds.map((id) => id.toLowerCase()), "ORD-AAAAAAAAAA"];
+      return [
+        ...samples.orderReferenceIds,
+        ...samples.orderReferenceIds.map((id) => id.toLowerCase()),
+        "ORD-AAAAAAAAAA",
+      ];
     case "number_id":
       return [...samples.numberIds, "num_nobody"];
     case "extension":
       return ["101", "102", "300", "4400", "88001234", "1", "123456789", "12a"];
     case "token_id":
       return [...samples.tokenIds, "tok_00000000000000000000"];
+    case "number_e164":
+      return [...samples.availableNumbers, ...samples.soldNumbers, "+15555550100", "+1"];
     default:
       return [];
   }
@@ -105,8 +145,15 @@ export function paramSamples(name: string, samples: FuzzSamples): string[] {
 /** One path segment: encoded as a client should, or raw (unencoded, malformed). */
 export function segment(name: string, samples: FuzzSamples): fc.Arbitrary<string> {
   const known = paramSamples(name, samples);
-  const value = known.length > 0 ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known) }, { weight: 2, arbitrary: anyText }) : anyText;
-  return fc.tuple(value, fc.boolean()).map(([text, raw]) => (raw ? text.replaceAll("/", "%2F").replaceAll("?", "%3F").replaceAll("#", "%23") : encodeSafely(text)));
+  const value =
+    known.length > 0
+      ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known) }, { weight: 2, arbitrary: anyText })
+      : anyText;
+  return fc
+    .tuple(value, fc.boolean())
+    .map(([text, raw]) =>
+      raw ? text.replaceAll("/", "%2F").replaceAll("?", "%3F").replaceAll("#", "%23") : encodeSafely(text),
+    );
 }
 
 /** encodeURIComponent, which throws on a lone surrogate: then the text goes raw. */
@@ -122,7 +169,22 @@ export function queryValues(name: string, samples: FuzzSamples): string[] {
   switch (name) {
     case "limit":
     case "offset":
-      return ["0", "1", "2", "50", "1000", "1001", "100000", "100001", "-1", "1.5", "1e3", "abc", "", "999999999999999999999"];
+      return [
+        "0",
+        "1",
+        "2",
+        "50",
+        "1000",
+        "1001",
+        "100000",
+        "100001",
+        "-1",
+        "1.5",
+        "1e3",
+        "abc",
+        "",
+        "999999999999999999999",
+      ];
     case "contains":
       return ["CALL", "+44", " 44", "207", "1234567890123456", "a-b", ""];
     case "starts_with":
@@ -141,13 +203,31 @@ export function queryValues(name: string, samples: FuzzSamples): string[] {
     case "number_id":
       return [...samples.numberIds, ""];
     case "number":
-      return [...samples.soldNumbers, ...samples.soldNumbers.map((number) => ` ${number.slice(1)}`), "+44", "4420"];
+      return [
+        ...samples.soldNumbers,
+        ...samples.soldNumbers.map((number) => ` ${number.slice(1)}`),
+        "+44",
+        "4420",
+      ];
     case "numbers":
-      return [samples.soldNumbers.join(","), Array.from({ length: 120 }, (_, i) => `+4420794600${String(i).padStart(2, "0")}`).join(","), "+1,+2", ","];
+      return [
+        samples.soldNumbers.join(","),
+        Array.from({ length: 120 }, (_, i) => `+4420794600${String(i).padStart(2, "0")}`).join(","),
+        "+1,+2",
+        ",",
+      ];
     case "name":
       return ["main", "%", "_", "Office", ""];
     case "at":
-      return ["2026-03-08T07:30:00Z", "2026-03-08T07:30:00+01:00", "2026-03-08T07:30:00 01:00", "2026-13-40T99:99:99Z", "yesterday", "0", "275760-09-13T00:00:00Z"];
+      return [
+        "2026-03-08T07:30:00Z",
+        "2026-03-08T07:30:00+01:00",
+        "2026-03-08T07:30:00 01:00",
+        "2026-13-40T99:99:99Z",
+        "yesterday",
+        "0",
+        "275760-09-13T00:00:00Z",
+      ];
     default:
       return [];
   }
@@ -156,15 +236,30 @@ export function queryValues(name: string, samples: FuzzSamples): string[] {
 export function queryString(schema: z.ZodType | undefined, samples: FuzzSamples): fc.Arbitrary<string> {
   const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
   const known = Object.keys(shape);
-  const names = known.length > 0 ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: anyText }) : anyText;
+  const names =
+    known.length > 0
+      ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: anyText })
+      : anyText;
   const pair = names.chain((name) => {
     const values = queryValues(name, samples);
-    const value = values.length > 0 ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...values) }, { weight: 1, arbitrary: anyText }) : anyText;
-    return fc.tuple(fc.constant(name), value, fc.boolean()).map(([key, text, raw]) => (raw ? `${key.replaceAll("#", "")}=${text.replaceAll("#", "")}` : `${encodeSafely(key)}=${encodeSafely(text)}`));
+    const value =
+      values.length > 0
+        ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...values) }, { weight: 1, arbitrary: anyText })
+        : anyText;
+    return fc
+      .tuple(fc.constant(name), value, fc.boolean())
+      .map(([key, text, raw]) =>
+        raw
+          ? `${key.replaceAll("#", "")}=${text.replaceAll("#", "")}`
+          : `${encodeSafely(key)}=${encodeSafely(text)}`,
+      );
   });
   return fc.oneof(
     { weight: 1, arbitrary: fc.constant("") },
-    { weight: 4, arbitrary: fc.array(pair, { minLength: 1, maxLength: 5 }).map((pairs) => `?${pairs.join("&")}`) },
+    {
+      weight: 4,
+      arbitrary: fc.array(pair, { minLength: 1, maxLength: 5 }).map((pairs) => `?${pairs.join("&")}`),
+    },
     { weight: 1, arbitrary: fc.constantFrom("?", "?&&", "?=", "?limit", "?limit=1&limit=2", "?%", "?a=%ZZ") },
   );
 }
@@ -172,21 +267,46 @@ export function queryString(schema: z.ZodType | undefined, samples: FuzzSamples)
 // ---------------------------------------------------------------- headers
 
 export const latin1Text = (maxLength: number) =>
-  fc.string({ unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff })).map((code) => String.fromCharCode(code)), maxLength });
+  fc.string({
+    unit: fc
+      .oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff }))
+      .map((code) => String.fromCharCode(code)),
+    maxLength,
+  });
 
 export type Auth = { header?: string; cookie?: string; principal: FuzzRequest["principal"] };
 
 export function authArbitrary(samples: FuzzSamples): fc.Arbitrary<Auth> {
   const token = (name: TestTokenName): Auth => {
     const fixture = testTokens[name];
-    const principal = name.includes("Support") ? "support" : fixture.organizationId === "org_acme" ? "acme-customer" : "globex-customer";
+    const principal = name.includes("Support")
+      ? "support"
+      : fixture.organizationId === "org_acme"
+        ? "acme-customer"
+        : "globex-customer";
     return { header: `Bearer ${fixture.secret}`, principal };
   };
-  const cookie = (value: string, principal: Auth["principal"]): Auth => ({ cookie: `${samples.sessionCookieName}=${value}`, principal });
+  const cookie = (value: string, principal: Auth["principal"]): Auth => ({
+    cookie: `${samples.sessionCookieName}=${value}`,
+    principal,
+  });
   return fc.oneof(
     { weight: 2, arbitrary: fc.constant<Auth>({ principal: "none" }) },
-    { weight: 6, arbitrary: fc.constantFrom<TestTokenName>("acmeAll", "globexAll", "acmeSupport").map(token) },
+    {
+      weight: 6,
+      arbitrary: fc.constantFrom<TestTokenName>("acmeAll", "globexAll", "acmeSupport").map(token),
+    },
     { weight: 3, arbitrary: fc.constantFrom(...(Object.keys(testTokens) as TestTokenName[])).map(token) },
+    // The scheme's name is case-insensitive: these are the acme customer too.
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom("bearer", "BEARER", "bEaReR")
+        .map((scheme): Auth => ({
+          header: `${scheme} ${testTokens.acmeAll.secret}`,
+          principal: "acme-customer",
+        })),
+    },
     {
       weight: 2,
       arbitrary: fc.constantFrom(
@@ -197,23 +317,42 @@ export function authArbitrary(samples: FuzzSamples): fc.Arbitrary<Auth> {
     },
     {
       weight: 2,
-      arbitrary: fc.oneof(
-        latin1Text(60).map((text) => `Bearer ${text}`),
-        latin1Text(60),
-        fc.constantFrom("Bearer", "Bearer ", "bearer npk_test_acme_all_scopes_0000000000000000", "Basic YTpi", "Token x", `Bearer ${"a".repeat(600)}`, `Bearer ${testTokens.acmeAll.secret} extra`),
-      ).map((header): Auth => ({ header, principal: "none" })),
+      arbitrary: fc
+        .oneof(
+          latin1Text(60).map((text) => `Bearer ${text}`),
+          latin1Text(60),
+          fc.constantFrom(
+            "Bearer",
+            "Bearer ",
+            "Basic YTpi",
+            "Token x",
+            `Bearer ${"a".repeat(600)}`,
+            `Bearer ${testTokens.acmeAll.secret} extra`,
+          ),
+        )
+        .map((header): Auth => ({ header, principal: "none" })),
     },
     {
       weight: 1,
-      arbitrary: fc.oneof(
-        latin1Text(80),
-        latin1Text(80).map((text) => `${samples.sessionCookieName}=${text}`),
-        latin1Text(40).map((text) => `${samples.sessionCookieName}.0=${text}; ${samples.sessionCookieName}.1=${text}`),
-        fc.constant(`${samples.sessionCookieName}=${samples.sessions.acmeCustomer.slice(0, -5)}xxxxx`),
-      ).map((value): Auth => ({ cookie: value, principal: "none" })),
+      arbitrary: fc
+        .oneof(
+          latin1Text(80),
+          latin1Text(80).map((text) => `${samples.sessionCookieName}=${text}`),
+          latin1Text(40).map(
+            (text) => `${samples.sessionCookieName}.0=${text}; ${samples.sessionCookieName}.1=${text}`,
+          ),
+          fc.constant(`${samples.sessionCookieName}=${samples.sessions.acmeCustomer.slice(0, -5)}xxxxx`),
+        )
+        .map((value): Auth => ({ cookie: value, principal: "none" })),
     },
     // The https cookie: a session only when X-Forwarded-Proto says https, else no one.
-    { weight: 1, arbitrary: fc.constant<Auth>({ cookie: `__Secure-${samples.sessionCookieName}=${samples.sessions.globexCustomer}`, principal: "globex-customer" }) },
+    {
+      weight: 1,
+      arbitrary: fc.constant<Auth>({
+        cookie: `__Secure-${samples.sessionCookieName}=${samples.sessions.globexCustomer}`,
+        principal: "globex-customer",
+      }),
+    },
   );
 }
 
@@ -239,7 +378,11 @@ export const contentTypes = fc.oneof(
 export function extraHeaders(): fc.Arbitrary<Array<[string, string]>> {
   const header = fc.oneof(
     latin1Text(300).map((value): [string, string] => ["idempotency-key", value]),
-    fc.constantFrom<[string, string]>(["idempotency-key", "x".repeat(256)], ["idempotency-key", "fuzz-key"], ["idempotency-key", Buffer.from("ключ-😀", "utf8").toString("latin1")]),
+    fc.constantFrom<[string, string]>(
+      ["idempotency-key", "x".repeat(256)],
+      ["idempotency-key", "fuzz-key"],
+      ["idempotency-key", Buffer.from("ключ-😀", "utf8").toString("latin1")],
+    ),
     latin1Text(200).map((value): [string, string] => ["x-request-id", value]),
     fc.constantFrom<[string, string]>(
       ["origin", "http://localhost:3000"],
@@ -253,7 +396,9 @@ export function extraHeaders(): fc.Arbitrary<Array<[string, string]>> {
       ["content-length", "-1"],
       ["transfer-encoding", "chunked"],
     ),
-    fc.tuple(fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/), latin1Text(100)).map(([name, value]): [string, string] => [`x-${name}`, value]),
+    fc
+      .tuple(fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/), latin1Text(100))
+      .map(([name, value]): [string, string] => [`x-${name}`, value]),
   );
   return fc.array(header, { maxLength: 4 });
 }

@@ -1,66 +1,70 @@
 // The queries /inventory's client components start with, answered on the server so that the
-// first paint already holds the form's lists and the first page of results (no spinner, then
-// a table, after the JavaScript has run), and the browser starts with a warm cache.
-//
-// Each query is what its API route answers: the route's own params, query and response
-// schemas around the same domain function. A query that fails here is simply left out; the
-// browser then asks the API and shows the error state as it always did.
+// first paint already holds the form's lists and the first page of results, and the browser
+// starts with a warm cache. Each is the API route itself (callEndpoint) with the signed-in
+// person's credentials; a query the API refuses is left out, for the browser to ask and show.
 import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
-import { parseOrThrow, searchParamsToObject } from "@/lib/api/parse";
-import { endpoints } from "@/lib/api/registry";
-import { nationalFormat } from "@/components/ui/phone-format";
-import { inventoryPage, inventoryPath, type InventoryPage, type InventorySearch } from "@/lib/hooks/inventory-search";
+import * as countriesRoute from "@/app/api/v2/countries/route";
+import * as documentTypesRoute from "@/app/api/v2/document_types/route";
+import * as inventoryByTypeRoute from "@/app/api/v2/inventory/[country]/[number_type]/route";
+import * as inventoryRoute from "@/app/api/v2/inventory/[country]/route";
+import * as productsRoute from "@/app/api/v2/products/[country]/route";
+import * as regionsRoute from "@/app/api/v2/regions/[country]/route";
+import { callEndpoint } from "@/lib/api/call-endpoint";
+import {
+  inventoryPage,
+  inventoryPath,
+  type InventoryPage,
+  type InventorySearch,
+} from "@/lib/hooks/inventory-search";
 import { queryKeys } from "@/lib/hooks/query-keys";
-import { searchInventory } from "@/lib/inventory/search";
-import { listProducts } from "@/lib/products/list-products";
-import { listCountries, listDocumentTypes, listRegions } from "@/lib/reference/lookups";
+import { nationalFormat } from "@/lib/reference/phone-format";
 
-/**
- * GET /inventory/{country}[/{number_type}] as the route runs it, with the total it sends as
- * X-Total-Count, and the numbers written as the browser's query writes them.
- */
-async function searchAsTheApi(search: InventorySearch): Promise<InventoryPage> {
-  const endpoint = search.number_type ? endpoints["GET /inventory/{country}/{number_type}"] : endpoints["GET /inventory/{country}"];
-  const params = parseOrThrow(endpoint.params, { country: search.country, ...(search.number_type ? { number_type: search.number_type } : {}) }, "path");
-  const url = new URL(inventoryPath(search), "http://portal.invalid");
-  const query = parseOrThrow(endpoint.query, searchParamsToObject(url.searchParams), "query");
-  const numberType = "number_type" in params ? params.number_type : undefined;
-  const { items, total } = await searchInventory({ ...query, country: params.country, numberType });
-  return inventoryPage(endpoint.response.parse(items), total, nationalFormat);
+/** The search as the browser's query runs it: the page, X-Total-Count, numbers written out. */
+async function searchAsTheBrowser(search: InventorySearch, credentials: HeadersInit): Promise<InventoryPage> {
+  const path = inventoryPath(search);
+  const { body, headers } = search.number_type
+    ? await callEndpoint(inventoryByTypeRoute, "GET /inventory/{country}/{number_type}", path, credentials)
+    : await callEndpoint(inventoryRoute, "GET /inventory/{country}", path, credentials);
+  return inventoryPage(body, Number(headers.get("x-total-count")), nationalFormat);
 }
 
 /** The dehydrated cache for /inventory with this search (null: no country chosen yet). */
-export async function prefetchInventoryPage(search: InventorySearch | null): Promise<DehydratedState> {
+export async function prefetchInventoryPage(
+  search: InventorySearch | null,
+  credentials: HeadersInit,
+): Promise<DehydratedState> {
   const client = new QueryClient();
   const prefetches = [
     client.prefetchQuery({
       queryKey: queryKeys.countries(),
-      queryFn: async () => endpoints["GET /countries"].response.parse(await listCountries()),
+      queryFn: async () =>
+        (await callEndpoint(countriesRoute, "GET /countries", "/countries", credentials)).body,
     }),
     client.prefetchQuery({
       queryKey: queryKeys.documentTypes(),
-      queryFn: async () => endpoints["GET /document_types"].response.parse(await listDocumentTypes()),
+      queryFn: async () =>
+        (await callEndpoint(documentTypesRoute, "GET /document_types", "/document_types", credentials)).body,
     }),
   ];
   if (search !== null) {
+    const country = encodeURIComponent(search.country);
     prefetches.push(
       client.prefetchQuery({
         queryKey: queryKeys.regions(search.country),
-        queryFn: async () => {
-          const endpoint = endpoints["GET /regions/{country}"];
-          const { country } = parseOrThrow(endpoint.params, { country: search.country }, "path");
-          return endpoint.response.parse(await listRegions(country));
-        },
+        queryFn: async () =>
+          (await callEndpoint(regionsRoute, "GET /regions/{country}", `/regions/${country}`, credentials))
+            .body,
       }),
       client.prefetchQuery({
         queryKey: queryKeys.products(search.country, null),
-        queryFn: async () => {
-          const endpoint = endpoints["GET /products/{country}"];
-          const { country } = parseOrThrow(endpoint.params, { country: search.country }, "path");
-          return endpoint.response.parse(await listProducts({ country }));
-        },
+        queryFn: async () =>
+          (await callEndpoint(productsRoute, "GET /products/{country}", `/products/${country}`, credentials))
+            .body,
       }),
-      client.prefetchQuery({ queryKey: queryKeys.inventory.search(search), queryFn: () => searchAsTheApi(search) }),
+      client.prefetchQuery({
+        queryKey: queryKeys.inventory.search(search),
+        queryFn: () => searchAsTheBrowser(search, credentials),
+      }),
     );
   }
   // prefetchQuery never throws; dehydrate keeps only the queries that succeeded.

@@ -15,7 +15,11 @@ export default async function NumbersPage() {
     <>
       <PageHeader
         title="Numbers and extensions"
-        description={isSupport ? "Every organization's numbers: how each answers calls." : "Your numbers and extensions, and which rule answers their calls."}
+        description={
+          isSupport
+            ? "Every organization's numbers: how each answers calls."
+            : "Your numbers and extensions, and which rule answers their calls."
+        }
       />
       <Suspense fallback={<LoadingState />}>
         <NumberSearch isSupport={isSupport} />

@@ -12,7 +12,10 @@ export default async function OrdersPage() {
   const user = await requirePortalUser();
   return (
     <>
-      <PageHeader title="Orders" description="Everything your organization has ordered, with what was delivered and what is still to come." />
+      <PageHeader
+        title="Orders"
+        description="Everything your organization has ordered, with what was delivered and what is still to come."
+      />
       <Suspense fallback={<LoadingState />}>
         <OrderList isSupport={user.role === "support"} />
       </Suspense>

@@ -10,7 +10,10 @@ export const metadata: Metadata = { title: "Products" };
 export default function ProductsPage() {
   return (
     <>
-      <PageHeader title="Compare products" description="Monthly and setup fees, included minutes and lead times for every region. Order numbers in a region without picking them one by one." />
+      <PageHeader
+        title="Compare products"
+        description="Monthly and setup fees, included minutes and lead times for every region. Order numbers in a region without picking them one by one."
+      />
       <Suspense fallback={<LoadingState />}>
         <ProductsView />
       </Suspense>

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import createClient from "openapi-fetch";
-import type { paths } from "@/lib/api/client/schema";
+import type { paths } from "@/lib/api/client/generated/schema";
 import { renderApiTypes } from "@/lib/api/client/render-types";
 import { dispatch } from "@/tests/api-client";
 import { testTokens } from "@/tests/fixtures";
@@ -17,7 +17,10 @@ const client = createClient<paths>({
 
 describe("the generated client types", () => {
   it("are up to date with the document (npm run api:types)", async () => {
-    const committed = readFileSync(path.join(process.cwd(), "lib", "api", "client", "schema.d.ts"), "utf8");
+    const committed = readFileSync(
+      path.join(process.cwd(), "lib", "api", "client", "generated", "schema.d.ts"),
+      "utf8",
+    );
     expect(committed).toBe(await renderApiTypes());
   });
 });
@@ -27,12 +30,14 @@ describe("a typed client generated from the document", () => {
     const { data, error, response } = await client.GET("/countries");
     expect(error).toBeUndefined();
     expect(response.status).toBe(200);
-    expect(data?.some((country) => country.id === "GB" && country.english_name === "United Kingdom")).toBe(true);
+    expect(data?.some((country) => country.id === "GB" && country.english_name === "United Kingdom")).toBe(
+      true,
+    );
   });
 
   it("searches, buys and reads back an order", async () => {
     const search = await client.GET("/inventory/{country}/{number_type}", {
-      params: { path: { country: "GB", number_type: "local" }, query: { limit: "2", sms_enabled: "true" } },
+      params: { path: { country: "GB", number_type: "local" }, query: { limit: 2, sms_enabled: true } },
     });
     expect(search.response.status).toBe(200);
     expect(search.response.headers.get("x-total-count")).toMatch(/^\d+$/);
@@ -48,11 +53,15 @@ describe("a typed client generated from the document", () => {
     const referenceId = placed.data?.data.reference_id ?? "";
     expect(referenceId).toMatch(/^ORD-[A-Z2-7]{10}$/);
 
-    const order = await client.GET("/orders/{reference_id}", { params: { path: { reference_id: referenceId } } });
+    const order = await client.GET("/orders/{reference_id}", {
+      params: { path: { reference_id: referenceId } },
+    });
     expect(order.data?.data.status).toBe("completed");
     expect(order.data?.data.items[0].assigned_numbers).toEqual([numbers[0].number_e164]);
 
-    const again = await client.POST("/order", { body: { contact_name: "Typed Client", items: [{ number_e164: numbers[0].number_e164 }] } });
+    const again = await client.POST("/order", {
+      body: { contact_name: "Typed Client", items: [{ number_e164: numbers[0].number_e164 }] },
+    });
     expect(again.response.status).toBe(409);
     expect(again.error?.error.code).toBe("number_unavailable");
   });
@@ -67,7 +76,9 @@ describe("a typed client generated from the document", () => {
   });
 
   it("gets typed errors", async () => {
-    const { error, response } = await client.GET("/regions/{country}", { params: { path: { country: "ZZ" } } });
+    const { error, response } = await client.GET("/regions/{country}", {
+      params: { path: { country: "ZZ" } },
+    });
     expect(response.status).toBe(400);
     expect(error?.error.code).toBe("unknown_country");
   });

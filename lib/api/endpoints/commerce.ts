@@ -1,13 +1,36 @@
-import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/endpoint-definition";
 import { emptyQuerySchema } from "@/lib/schemas/common";
 import { countryParamsSchema, countryTypeParamsSchema } from "@/lib/schemas/reference";
 import { inventoryListSchema, inventoryQuerySchema } from "@/lib/schemas/inventory";
-import { productMapSchema, productParamsSchema, productRegionParamsSchema, productTypeParamsSchema } from "@/lib/schemas/products";
-import { orderListQuerySchema, orderListResponseSchema, orderParamsSchema, orderPlacedSchema, orderRequestSchema, orderResponseSchema } from "@/lib/schemas/orders";
+import {
+  productMapSchema,
+  productParamsSchema,
+  productRegionParamsSchema,
+  productTypeParamsSchema,
+} from "@/lib/schemas/products";
+import {
+  idempotencyKeySchema,
+  orderListQuerySchema,
+  orderListResponseSchema,
+  orderParamsSchema,
+  orderPlacedSchema,
+  orderRequestSchema,
+  orderResponseSchema,
+} from "@/lib/schemas/orders";
 
-const inventoryErrors = ["invalid_parameter", "unknown_country", "unknown_number_type", "unknown_region", "unknown_document_type"] as const;
-const productErrors = ["invalid_parameter", "unknown_country", "unknown_number_type", "unknown_region"] as const;
+const inventoryErrors = [
+  "invalid_parameter",
+  "unknown_country",
+  "unknown_number_type",
+  "unknown_region",
+  "unknown_document_type",
+] as const;
+const productErrors = [
+  "invalid_parameter",
+  "unknown_country",
+  "unknown_number_type",
+  "unknown_region",
+] as const;
 
 // Inventory search, products and orders (contract §5–7).
 export const commerceEndpoints = {
@@ -74,8 +97,9 @@ export const commerceEndpoints = {
     rateLimit: "orders",
     requestHeaders: {
       "Idempotency-Key": {
-        description: "Up to 255 characters, per organization, kept 24 h: a repeat with the same body replays the first answer; another body is 409 idempotency_conflict.",
-        schema: z.string().min(1).max(255),
+        description:
+          "Up to 255 characters, per organization, kept 24 h: a repeat with the same body replays the first answer; another body is 409 idempotency_conflict.",
+        schema: idempotencyKeySchema,
       },
     },
   }),

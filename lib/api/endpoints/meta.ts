@@ -9,6 +9,5 @@ export const metaEndpoints = {
     scope: null,
     query: emptyQuerySchema,
     response: z.record(z.string(), z.unknown()).meta({ description: "An OpenAPI 3.1 document." }),
-    tag: "meta",
   }),
 };

@@ -1,5 +1,13 @@
 import { defineEndpoint } from "@/lib/api/endpoint-definition";
+import { emptyQuerySchema } from "@/lib/schemas/common";
 import {
+  configurationHistoryResponseSchema,
+  configurationInputSchema,
+  extensionInputSchema,
+  extensionWriteQuerySchema,
+  historyQuerySchema,
+  ifMatchHeaderSchema,
+  numberConfigurationResponseSchema,
   activeRuleQuerySchema,
   activeRuleResponseSchema,
   extensionParamsSchema,
@@ -9,13 +17,30 @@ import {
   numberSearchQuerySchema,
 } from "@/lib/schemas/numbers";
 
-// Number and extension configuration, and the active rule (contract §8).
+const ifMatch = {
+  "If-Match": {
+    description:
+      "Required: the ETag of the configuration as you read it. Missing: 428; no longer current: 412 with the current ETag.",
+    schema: ifMatchHeaderSchema,
+  },
+} as const;
+
+const writeErrors = [
+  "invalid_parameter",
+  "invalid_configuration",
+  "not_found",
+  "precondition_failed",
+  "precondition_required",
+] as const;
+
+// Number and extension configuration, and the active rule (contract §8, §11).
 export const numberEndpoints = {
   "GET /numbers": defineEndpoint({
     summary: "Search the configurations of your numbers and extensions (support: of every organization)",
     scope: "numbers:read",
     query: numberSearchQuerySchema,
     response: numberConfigurationListResponseSchema,
+    responseHeaders: ["X-Total-Count", "Link"],
     errors: ["invalid_parameter"],
   }),
   "GET /numbers/{number_id}/active_rule": defineEndpoint({
@@ -33,5 +58,66 @@ export const numberEndpoints = {
     query: extensionQuerySchema,
     response: numberConfigurationListResponseSchema,
     errors: ["invalid_parameter"],
+  }),
+  "GET /numbers/{number_id}": defineEndpoint({
+    summary: "Read one number's configuration, with the ETag a change needs",
+    scope: "numbers:read",
+    params: numberIdParamsSchema,
+    query: emptyQuerySchema,
+    response: numberConfigurationResponseSchema,
+    errors: ["invalid_parameter", "not_found"],
+    responseHeaders: ["ETag"],
+  }),
+  "PUT /numbers/{number_id}": defineEndpoint({
+    summary: "Replace a number's name and rules (If-Match required; every bad field is named)",
+    scope: "numbers:write",
+    params: numberIdParamsSchema,
+    query: emptyQuerySchema,
+    body: configurationInputSchema,
+    bodyParsedBy: "handler",
+    response: numberConfigurationResponseSchema,
+    errors: writeErrors,
+    requestHeaders: ifMatch,
+    responseHeaders: ["ETag"],
+  }),
+  "GET /numbers/{number_id}/history": defineEndpoint({
+    summary: "Every change of a configuration, newest first: who, when, before and after",
+    scope: "numbers:read",
+    params: numberIdParamsSchema,
+    query: historyQuerySchema,
+    response: configurationHistoryResponseSchema,
+    errors: ["invalid_parameter", "not_found"],
+    responseHeaders: ["X-Total-Count", "Link"],
+  }),
+  "POST /extensions": defineEndpoint({
+    summary: "Create an extension (2–8 digits, unique in the organization)",
+    scope: "numbers:write",
+    query: extensionWriteQuerySchema,
+    body: extensionInputSchema,
+    bodyParsedBy: "handler",
+    response: numberConfigurationResponseSchema,
+    errors: ["invalid_parameter", "invalid_configuration", "extension_exists"],
+    responseHeaders: ["ETag"],
+  }),
+  "PUT /extension/{extension}": defineEndpoint({
+    summary: "Replace an extension's name and rules (If-Match required)",
+    scope: "numbers:write",
+    params: extensionParamsSchema,
+    query: extensionWriteQuerySchema,
+    body: configurationInputSchema,
+    bodyParsedBy: "handler",
+    response: numberConfigurationResponseSchema,
+    errors: writeErrors,
+    requestHeaders: ifMatch,
+    responseHeaders: ["ETag"],
+  }),
+  "DELETE /extension/{extension}": defineEndpoint({
+    summary: "Delete an extension (If-Match required); its history is kept",
+    scope: "numbers:write",
+    params: extensionParamsSchema,
+    query: extensionWriteQuerySchema,
+    response: numberConfigurationResponseSchema,
+    errors: ["invalid_parameter", "not_found", "precondition_failed", "precondition_required"],
+    requestHeaders: ifMatch,
   }),
 };

@@ -14,6 +14,7 @@ export const tokenEndpoints = {
   "GET /tokens": defineEndpoint({
     summary: "List your organization's API tokens (portal session only)",
     scope: null,
+    auth: "session",
     query: emptyQuerySchema,
     response: tokenListResponseSchema,
     errors: ["unauthorized"],
@@ -21,6 +22,7 @@ export const tokenEndpoints = {
   "POST /tokens": defineEndpoint({
     summary: "Create an API token; the answer shows its secret, once (portal session only)",
     scope: null,
+    auth: "session",
     query: emptyQuerySchema,
     body: createTokenRequestSchema,
     response: createdTokenResponseSchema,
@@ -29,6 +31,7 @@ export const tokenEndpoints = {
   "DELETE /tokens/{token_id}": defineEndpoint({
     summary: "Revoke one of your organization's API tokens (portal session only)",
     scope: null,
+    auth: "session",
     params: tokenParamsSchema,
     query: emptyQuerySchema,
     response: tokenResponseSchema,

@@ -5,10 +5,11 @@
 // Destinations are numbers set aside for drama (Ofcom 020 7946 0xxx, NANP 555-01xx, Arcep
 // 01 99 00, ACMA 02 5550) or SIP addresses on .example hosts, so no real line rings.
 
-export const weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
-export type Weekday = (typeof weekdays)[number];
+import type { dayCodes } from "@/lib/schemas/numbers";
 
-export type DemoActivation = {
+type Weekday = (typeof dayCodes)[number];
+
+type DemoActivation = {
   /** Unix epoch seconds. */
   start: number;
   stop: number | null;
@@ -18,7 +19,7 @@ export type DemoActivation = {
   timeZone: string;
 };
 
-export type DemoAction =
+type DemoAction =
   | { type: "dial"; destination: string; timeoutSec: number; callerId: "caller_number" | "dialed_number"; tags: Record<string, string> }
   | { type: "voicemail" | "hangup"; tags: Record<string, string> };
 

@@ -5,7 +5,7 @@ import { austria, france, germany, italy, spain, switzerland } from "@/prisma/se
 import { belgium, ireland, netherlands, sweden, unitedKingdom } from "@/prisma/seed/data/regions-europe-north";
 import type { CountryRegionsInput, CountrySeed, RegionSeed } from "@/prisma/seed/data/types";
 
-export const regionInputs: CountryRegionsInput[] = [
+const regionInputs: CountryRegionsInput[] = [
   unitedStates,
   canada,
   unitedKingdom,

@@ -1,14 +1,12 @@
 import type { NumberTypeId } from "@/lib/reference/phone";
 
-export const documentTypeIds = [
-  "proof_of_address",
-  "local_address",
-  "identity_document",
-  "company_registration",
-  "business_license",
-  "tax_id",
-] as const;
-export type DocumentTypeId = (typeof documentTypeIds)[number];
+export type DocumentTypeId =
+  | "proof_of_address"
+  | "local_address"
+  | "identity_document"
+  | "company_registration"
+  | "business_license"
+  | "tax_id";
 
 export type DocumentTypeSeed = { id: DocumentTypeId; name: string; moreInformation: string };
 
@@ -31,7 +29,7 @@ export type CountrySeed = {
 };
 
 /** A geographic (local) region: a real city and its real area code. */
-export type GeoRegionInput = {
+type GeoRegionInput = {
   /** ISO 3166-2 subdivision code, without the country part. */
   state: string;
   city: string;
@@ -44,7 +42,7 @@ export type GeoRegionInput = {
 };
 
 /** A non-geographic region: one number type and prefix across the whole country. */
-export type NonGeoRegionInput = {
+type NonGeoRegionInput = {
   type: Exclude<NumberTypeId, "local">;
   prefix: string;
   /** The prefix as people write it at home: "07", "0800", "1300". */

@@ -3,7 +3,10 @@ import type { Metadata } from "next";
 import { NumberDetail } from "@/components/rules/number-detail";
 import { requirePortalUser } from "@/lib/auth/portal-session";
 
-type Props = { params: Promise<{ number_id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ number_id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export const metadata: Metadata = { title: "Number" };
 
@@ -11,5 +14,11 @@ export default async function NumberPage({ params, searchParams }: Props) {
   const user = await requirePortalUser();
   const numberId = decodeURIComponent((await params).number_id);
   const at = (await searchParams).at;
-  return <NumberDetail numberId={numberId} atParam={typeof at === "string" ? at : null} showOrganization={user.role === "support"} />;
+  return (
+    <NumberDetail
+      numberId={numberId}
+      atParam={typeof at === "string" ? at : null}
+      showOrganization={user.role === "support"}
+    />
+  );
 }

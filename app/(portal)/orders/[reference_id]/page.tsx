@@ -4,7 +4,10 @@ import Link from "next/link";
 import { OrderDetail } from "@/components/orders/order-detail";
 import { PageHeader } from "@/components/ui/page-header";
 
-type Props = { params: Promise<{ reference_id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ reference_id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: `Order ${decodeURIComponent((await params).reference_id)}` };

@@ -12,8 +12,16 @@ describe("GET /extension/{extension}", () => {
   it.each([
     { token: "acmeAll" as const, path: "/extension/101", expected: ["num_acme_ext_101"] },
     { token: "globexAll" as const, path: "/extension/101", expected: ["num_globex_ext_101"] },
-    { token: "acmeSupport" as const, path: "/extension/101", expected: ["num_acme_ext_101", "num_globex_ext_101"] },
-    { token: "acmeSupport" as const, path: "/extension/101?organization_id=org_globex", expected: ["num_globex_ext_101"] },
+    {
+      token: "acmeSupport" as const,
+      path: "/extension/101",
+      expected: ["num_acme_ext_101", "num_globex_ext_101"],
+    },
+    {
+      token: "acmeSupport" as const,
+      path: "/extension/101?organization_id=org_globex",
+      expected: ["num_globex_ext_101"],
+    },
     { token: "acmeSupport" as const, path: "/extension/101?organization_id=org_nope", expected: [] },
     { token: "acmeAll" as const, path: "/extension/2040", expected: ["num_acme_ext_2040"] },
     { token: "globexAll" as const, path: "/extension/2040", expected: [] },
@@ -26,13 +34,19 @@ describe("GET /extension/{extension}", () => {
     expect(response.status).toBe(200);
     expect(response.body.data.map((configuration) => configuration.number_id)).toEqual(expected);
     for (const configuration of response.body.data) {
-      expect(configuration).toMatchObject({ country_code: null, local_format: null, number: path.split("/")[2].split("?")[0] });
+      expect(configuration).toMatchObject({
+        country_code: null,
+        local_format: null,
+        number: path.split("/")[2].split("?")[0],
+      });
     }
   });
 
   it("answers a customer with their own organization's configuration only", async () => {
     const response = await get<ListBody>("/extension/101", { token: "acmeAll" });
-    expect(response.body.data).toMatchObject([{ number_id: "num_acme_ext_101", organization_id: "org_acme", name: "Reception" }]);
+    expect(response.body.data).toMatchObject([
+      { number_id: "num_acme_ext_101", organization_id: "org_acme", name: "Reception" },
+    ]);
     expect(JSON.stringify(response.body)).not.toContain("globex");
   });
 
@@ -41,7 +55,10 @@ describe("GET /extension/{extension}", () => {
     ["/extension/123456789", bad("extension must be 2 to 8 digits", "path.extension=123456789")],
     ["/extension/10a", bad("extension must be 2 to 8 digits", "path.extension=10a")],
     ["/extension/%2B101", bad("extension must be 2 to 8 digits", "path.extension=+101")],
-    ["/extension/101?organization_id=org_acme", bad("organization_id is for support users", "query.organization_id=org_acme")],
+    [
+      "/extension/101?organization_id=org_acme",
+      bad("organization_id is for support users", "query.organization_id=org_acme"),
+    ],
     ["/extension/101?colour=blue", bad("unknown query parameter: colour", "query.colour")],
   ])("GET %s → 400", async (path, body) => {
     const response = await get(path, { token: "acmeAll" });
@@ -52,6 +69,13 @@ describe("GET /extension/{extension}", () => {
   it("needs the numbers:read scope", async () => {
     const response = await get("/extension/101", { token: "acmeInventoryOnly" });
     expect(response.status).toBe(401);
-    expect(response.body).toEqual(err("Unauthorized", "insufficient_scope", "The token lacks the 'numbers:read' scope.", "required_scope=numbers:read"));
+    expect(response.body).toEqual(
+      err(
+        "Unauthorized",
+        "insufficient_scope",
+        "The token lacks the 'numbers:read' scope.",
+        "required_scope=numbers:read",
+      ),
+    );
   });
 });

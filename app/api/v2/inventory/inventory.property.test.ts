@@ -4,7 +4,15 @@ import { get } from "@/tests/api-client";
 import { getPrisma } from "@/lib/db/client";
 import type { InventoryNumber as Stocked, Region } from "@/lib/generated/prisma/client";
 
-type Item = { number_e164: string; number_local_format: string; country: string; number_type: string; region: string; required_documents: Array<{ document_type_id: string }>; capabilities: { sms: boolean; voice: boolean } };
+type Item = {
+  number_e164: string;
+  number_local_format: string;
+  country: string;
+  number_type: string;
+  region: string;
+  required_documents: Array<{ document_type_id: string }>;
+  capabilities: { sms: boolean; voice: boolean };
+};
 
 type Filters = {
   country: string;
@@ -23,7 +31,16 @@ type Filters = {
 
 // Written apart from the implementation: the letters of each key, and E.164 digits = the
 // number without its plus.
-const KEYS: Record<string, string> = { 2: "abc", 3: "def", 4: "ghi", 5: "jkl", 6: "mno", 7: "pqrs", 8: "tuv", 9: "wxyz" };
+const KEYS: Record<string, string> = {
+  2: "abc",
+  3: "def",
+  4: "ghi",
+  5: "jkl",
+  6: "mno",
+  7: "pqrs",
+  8: "tuv",
+  9: "wxyz",
+};
 
 let all: Stocked[];
 let regions: Region[];
@@ -39,13 +56,22 @@ function matches(row: Stocked, filters: Filters): boolean {
   if (row.status !== "available" || row.countryId !== filters.country) return false;
   if (filters.numberType !== undefined && row.numberTypeId !== filters.numberType) return false;
   if (filters.region !== undefined && row.regionId !== filters.region) return false;
-  if (filters.contains && !row.nationalNumber.includes(filters.contains.digits) && !row.numberE164.slice(1).includes(filters.contains.digits)) return false;
+  if (
+    filters.contains &&
+    !row.nationalNumber.includes(filters.contains.digits) &&
+    !row.numberE164.slice(1).includes(filters.contains.digits)
+  )
+    return false;
   if (filters.startsWith !== undefined && !row.nationalNumber.startsWith(filters.startsWith)) return false;
   if (filters.endsWith !== undefined && !row.nationalNumber.endsWith(filters.endsWith)) return false;
   if (filters.sms !== undefined && row.smsEnabled !== filters.sms) return false;
   if (filters.voice !== undefined && row.voiceEnabled !== filters.voice) return false;
   if (filters.noDocuments && row.requiredDocumentIds.length > 0) return false;
-  if (filters.excludeDocuments && row.requiredDocumentIds.some((id) => filters.excludeDocuments?.includes(id))) return false;
+  if (
+    filters.excludeDocuments &&
+    row.requiredDocumentIds.some((id) => filters.excludeDocuments?.includes(id))
+  )
+    return false;
   return true;
 }
 
@@ -56,7 +82,9 @@ function itemMatches(item: Item, filters: Filters): boolean {
     item.country === filters.country &&
     (filters.numberType === undefined || item.number_type === filters.numberType) &&
     (filters.region === undefined || item.region === filters.region) &&
-    (!filters.contains || item.number_local_format.includes(filters.contains.digits) || digits.includes(filters.contains.digits)) &&
+    (!filters.contains ||
+      item.number_local_format.includes(filters.contains.digits) ||
+      digits.includes(filters.contains.digits)) &&
     (filters.startsWith === undefined || item.number_local_format.startsWith(filters.startsWith)) &&
     (filters.endsWith === undefined || item.number_local_format.endsWith(filters.endsWith)) &&
     (filters.sms === undefined || item.capabilities.sms === filters.sms) &&
@@ -75,16 +103,21 @@ function toQuery(filters: Filters, spellings: { truthy: string; falsy: string; c
   if (filters.endsWith !== undefined) params.set("ends_with", filters.endsWith);
   if (filters.sms !== undefined) params.set("sms_enabled", flag(filters.sms));
   if (filters.voice !== undefined) params.set("voice_enabled", flag(filters.voice));
-  if (filters.noDocuments !== undefined) params.set("exclude_all_documents_required", flag(filters.noDocuments));
+  if (filters.noDocuments !== undefined)
+    params.set("exclude_all_documents_required", flag(filters.noDocuments));
   if (filters.excludeDocuments) {
     if (spellings.comma) params.set("exclude_documents", filters.excludeDocuments.join(","));
     else for (const id of filters.excludeDocuments) params.append("exclude_documents", id);
   }
-  const path = filters.numberType === undefined ? `/inventory/${filters.country}` : `/inventory/${filters.country}/${filters.numberType}`;
+  const path =
+    filters.numberType === undefined
+      ? `/inventory/${filters.country}`
+      : `/inventory/${filters.country}/${filters.numberType}`;
   return `${path}?${params}`;
 }
 
-const digitString = (min: number, max: number) => fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: min, maxLength: max });
+const digitString = (min: number, max: number) =>
+  fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: min, maxLength: max });
 
 function filtersArbitrary(): fc.Arbitrary<Filters> {
   const contains = fc.oneof(
@@ -92,8 +125,11 @@ function filtersArbitrary(): fc.Arbitrary<Filters> {
     digitString(1, 3).map((digits) => ({ sent: `+${digits}`, digits })),
     fc
       .array(fc.constantFrom(..."23456789"), { minLength: 1, maxLength: 3 })
-      .chain((keys) => fc.tuple(...keys.map((key) => fc.constantFrom(...KEYS[key])))
-        .map((letters) => ({ sent: letters.join(""), digits: keys.join("") }))),
+      .chain((keys) =>
+        fc
+          .tuple(...keys.map((key) => fc.constantFrom(...KEYS[key])))
+          .map((letters) => ({ sent: letters.join(""), digits: keys.join("") })),
+      ),
   );
   return fc
     .record({
@@ -106,12 +142,16 @@ function filtersArbitrary(): fc.Arbitrary<Filters> {
       sms: fc.option(fc.boolean(), { nil: undefined }),
       voice: fc.option(fc.boolean(), { nil: undefined }),
       noDocuments: fc.option(fc.boolean(), { nil: undefined }),
-      excludeDocuments: fc.option(fc.subarray(documentIds, { minLength: 1, maxLength: 3 }), { nil: undefined }),
+      excludeDocuments: fc.option(fc.subarray(documentIds, { minLength: 1, maxLength: 3 }), {
+        nil: undefined,
+      }),
       limit: fc.integer({ min: 1, max: 40 }),
       offset: fc.integer({ min: 0, max: 60 }),
     })
     .map(({ scope, pick, ...rest }) => {
-      const own = regions.filter((region) => region.countryId === rest.country).sort((a, b) => (a.id < b.id ? -1 : 1));
+      const own = regions
+        .filter((region) => region.countryId === rest.country)
+        .sort((a, b) => (a.id < b.id ? -1 : 1));
       const region = own[pick % own.length];
       if (scope === "country") return rest;
       if (scope === "type") return { ...rest, numberType: region.numberTypeId };
@@ -122,15 +162,24 @@ function filtersArbitrary(): fc.Arbitrary<Filters> {
 
 describe("GET /inventory: property", () => {
   it("returns only numbers that pass every filter, the right page, and the true total", async () => {
-    const spellings = fc.record({ truthy: fc.constantFrom("true", "1"), falsy: fc.constantFrom("false", "0"), comma: fc.boolean() });
+    const spellings = fc.record({
+      truthy: fc.constantFrom("true", "1"),
+      falsy: fc.constantFrom("false", "0"),
+      comma: fc.boolean(),
+    });
     await fc.assert(
       fc.asyncProperty(filtersArbitrary(), spellings, async (filters, spelling) => {
         const response = await get<Item[]>(toQuery(filters, spelling), { token: "acmeAll" });
         expect(response.status).toBe(200);
-        const expected = all.filter((row) => matches(row, filters)).map((row) => row.numberE164).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        const expected = all
+          .filter((row) => matches(row, filters))
+          .map((row) => row.numberE164)
+          .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
         for (const item of response.body) expect(itemMatches(item, filters)).toBe(true);
         expect(response.headers.get("x-total-count")).toBe(String(expected.length));
-        expect(response.body.map((item) => item.number_e164)).toEqual(expected.slice(filters.offset, filters.offset + filters.limit));
+        expect(response.body.map((item) => item.number_e164)).toEqual(
+          expected.slice(filters.offset, filters.offset + filters.limit),
+        );
       }),
       { numRuns: 150 },
     );

@@ -26,7 +26,10 @@ beforeAll(async () => {
 
 const byNumber = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const expectedPage = (rows: Stocked[], limit = 50, offset = 0) =>
-  rows.map((row) => row.numberE164).sort(byNumber).slice(offset, offset + limit);
+  rows
+    .map((row) => row.numberE164)
+    .sort(byNumber)
+    .slice(offset, offset + limit);
 
 describe("GET /inventory: parameter errors", () => {
   const limitMessage = "limit must be an integer between 1 and 1000";
@@ -45,30 +48,81 @@ describe("GET /inventory: parameter errors", () => {
     ["/inventory/US?contains=12-34", invalid(containsMessage, "query.contains=12-34")],
     ["/inventory/US?contains=%2B%2B12", invalid(containsMessage, "query.contains=++12")],
     ["/inventory/US?contains=1%202", invalid(containsMessage, "query.contains=1 2")],
-    ["/inventory/US?starts_with=21a", invalid("starts_with must be 1 to 15 digits", "query.starts_with=21a")],
-    ["/inventory/US?starts_with=", invalid("starts_with must be 1 to 15 digits", "query.starts_with=")],
-    ["/inventory/US?ends_with=1234567890123456", invalid("ends_with must be 1 to 15 digits", "query.ends_with=1234567890123456")],
-    ["/inventory/US?sms_enabled=yes", invalid("sms_enabled must be true, false, 1 or 0", "query.sms_enabled=yes")],
-    ["/inventory/US?voice_enabled=TRUE", invalid("voice_enabled must be true, false, 1 or 0", "query.voice_enabled=TRUE")],
+    [
+      "/inventory/US?starts_with=21a",
+      invalid("starts_with must be 1 to 15 digits, optionally after a leading +", "query.starts_with=21a"),
+    ],
+    [
+      "/inventory/US?starts_with=",
+      invalid("starts_with must be 1 to 15 digits, optionally after a leading +", "query.starts_with="),
+    ],
+    [
+      "/inventory/US?starts_with=%2B",
+      invalid("starts_with must be 1 to 15 digits, optionally after a leading +", "query.starts_with=+"),
+    ],
+    [
+      "/inventory/US?starts_with=1%2B2",
+      invalid("starts_with must be 1 to 15 digits, optionally after a leading +", "query.starts_with=1+2"),
+    ],
+    [
+      "/inventory/US?ends_with=1234567890123456",
+      invalid("ends_with must be 1 to 15 digits", "query.ends_with=1234567890123456"),
+    ],
+    [
+      "/inventory/US?sms_enabled=yes",
+      invalid("sms_enabled must be true, false, 1 or 0", "query.sms_enabled=yes"),
+    ],
+    [
+      "/inventory/US?voice_enabled=TRUE",
+      invalid("voice_enabled must be true, false, 1 or 0", "query.voice_enabled=TRUE"),
+    ],
     [
       "/inventory/US?exclude_all_documents_required=2",
-      invalid("exclude_all_documents_required must be true, false, 1 or 0", "query.exclude_all_documents_required=2"),
+      invalid(
+        "exclude_all_documents_required must be true, false, 1 or 0",
+        "query.exclude_all_documents_required=2",
+      ),
     ],
-    ["/inventory/US?exclude_documents=,", invalid("exclude_documents must name at least one document type id", "query.exclude_documents=[]")],
-    ["/inventory/US?region=not%20a%20region", invalid("region must be a region id such as US-NY-NEW_YORK-212", "query.region=not a region")],
+    [
+      "/inventory/US?exclude_documents=,",
+      invalid("exclude_documents must name at least one document type id", "query.exclude_documents=[]"),
+    ],
+    [
+      "/inventory/US?region=not%20a%20region",
+      invalid("region must be a region id such as US-NY-NEW_YORK-212", "query.region=not a region"),
+    ],
     ["/inventory/US?colour=blue", invalid("unknown query parameter: colour", "query.colour")],
     ["/inventory/USA", invalid("country must be a two-letter ISO 3166-1 code", "path.country=USA")],
-    ["/inventory/US/LOCAL", invalid("number_type must be one of local, national, mobile, toll_free", "path.number_type=LOCAL")],
+    [
+      "/inventory/US/LOCAL",
+      invalid("number_type must be one of local, national, mobile, toll_free", "path.number_type=LOCAL"),
+    ],
     ["/inventory/ZZ", bad("unknown_country", "No numbers are sold in country ZZ.", "country=ZZ")],
     ["/inventory/zz/local", bad("unknown_country", "No numbers are sold in country ZZ.", "country=ZZ")],
-    ["/inventory/US/premium", bad("unknown_number_type", "Unknown number type 'premium'.", "number_type=premium")],
-    ["/inventory/US?region=US-XX-NOWHERE-999", bad("unknown_region", "Unknown region 'US-XX-NOWHERE-999' in US.", "query.region=US-XX-NOWHERE-999")],
-    ["/inventory/US?region=GB-ENG-LONDON-20", bad("unknown_region", "Unknown region 'GB-ENG-LONDON-20' in US.", "query.region=GB-ENG-LONDON-20")],
+    [
+      "/inventory/US/premium",
+      bad("unknown_number_type", "Unknown number type 'premium'.", "number_type=premium"),
+    ],
+    [
+      "/inventory/US?region=US-XX-NOWHERE-999",
+      bad("unknown_region", "Unknown region 'US-XX-NOWHERE-999' in US.", "query.region=US-XX-NOWHERE-999"),
+    ],
+    [
+      "/inventory/US?region=GB-ENG-LONDON-20",
+      bad("unknown_region", "Unknown region 'GB-ENG-LONDON-20' in US.", "query.region=GB-ENG-LONDON-20"),
+    ],
     [
       "/inventory/US/toll_free?region=US-NY-NEW_YORK-212",
-      bad("unknown_region", "Region 'US-NY-NEW_YORK-212' has no toll_free numbers; it is a local region.", "query.region=US-NY-NEW_YORK-212"),
+      bad(
+        "unknown_region",
+        "Region 'US-NY-NEW_YORK-212' has no toll_free numbers; it is a local region.",
+        "query.region=US-NY-NEW_YORK-212",
+      ),
     ],
-    ["/inventory/US?exclude_documents=passport", bad("unknown_document_type", "Unknown document type 'passport'.", "query.exclude_documents=passport")],
+    [
+      "/inventory/US?exclude_documents=passport",
+      bad("unknown_document_type", "Unknown document type 'passport'.", "query.exclude_documents=passport"),
+    ],
     [
       "/inventory/US?exclude_documents=tax_id,passport&exclude_documents=visa",
       bad("unknown_document_type", "Unknown document type 'passport'.", "query.exclude_documents=passport"),
@@ -82,16 +136,36 @@ describe("GET /inventory: parameter errors", () => {
   it("answers a type the country does not sell with 400", async () => {
     const prisma = await getPrisma();
     const sold = await prisma.countryNumberType.findMany({ where: { countryId: "DE" } });
-    const notSold = ["local", "national", "mobile", "toll_free"].find((type) => !sold.some((entry) => entry.numberTypeId === type));
+    const notSold = ["local", "national", "mobile", "toll_free"].find(
+      (type) => !sold.some((entry) => entry.numberTypeId === type),
+    );
     if (!notSold) throw new Error("the seed sells every type in DE; pick another country for this test");
     const response = await get(`/inventory/DE/${notSold}`, { token: "acmeAll" });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual(bad("unknown_number_type", `DE sells no ${notSold} numbers.`, `number_type=${notSold}`));
+    expect(response.body).toEqual(
+      bad("unknown_number_type", `DE sells no ${notSold} numbers.`, `number_type=${notSold}`),
+    );
   });
 
   it.each([
-    ["acmeNoScopes", err("Unauthorized", "insufficient_scope", "The token lacks the 'inventory:read' scope.", "required_scope=inventory:read")],
-    [null, err("Unauthorized", "unauthorized", "Authentication is required: send 'Authorization: Bearer <token>'.", "header.authorization")],
+    [
+      "acmeNoScopes",
+      err(
+        "Unauthorized",
+        "insufficient_scope",
+        "The token lacks the 'inventory:read' scope.",
+        "required_scope=inventory:read",
+      ),
+    ],
+    [
+      null,
+      err(
+        "Unauthorized",
+        "unauthorized",
+        "Authentication is required: send 'Authorization: Bearer <token>'.",
+        "header.authorization",
+      ),
+    ],
   ] as const)("token %s → 401", async (token, body) => {
     const response = await get("/inventory/US", { token });
     expect(response.status).toBe(401);
@@ -106,7 +180,9 @@ describe("GET /inventory: results", () => {
     expect(response.status).toBe(200);
     expect(response.body.map((item) => item.number_e164)).toEqual(expectedPage(us));
     expect(response.headers.get("x-total-count")).toBe(String(us.length));
-    expect(response.headers.get("link")).toBe('<http://localhost:3000/api/v2/inventory/us?limit=50&offset=50>; rel="next"');
+    expect(response.headers.get("link")).toBe(
+      '<http://localhost:3000/api/v2/inventory/us?limit=50&offset=50>; rel="next"',
+    );
   });
 
   it("never lists a sold number", async () => {
@@ -114,7 +190,10 @@ describe("GET /inventory: results", () => {
     const sold = await prisma.inventoryNumber.findMany({ where: { status: "sold" } });
     expect(sold.length).toBeGreaterThan(0);
     for (const number of sold.slice(0, 5)) {
-      const response = await get<Item[]>(`/inventory/${number.countryId}?contains=${number.numberE164.slice(1)}`, { token: "acmeAll" });
+      const response = await get<Item[]>(
+        `/inventory/${number.countryId}?contains=${number.numberE164.slice(1)}`,
+        { token: "acmeAll" },
+      );
       expect(response.status).toBe(200);
       expect(response.body).toEqual([]);
       expect(response.headers.get("x-total-count")).toBe("0");
@@ -126,7 +205,10 @@ describe("GET /inventory: results", () => {
     const row = available.find((entry) => entry.requiredDocumentIds.length > 0) as Stocked;
     const prisma = await getPrisma();
     const documents = await prisma.documentType.findMany({ where: { id: { in: row.requiredDocumentIds } } });
-    const response = await get<Item[]>(`/inventory/${row.countryId}/${row.numberTypeId}?contains=${encodeURIComponent(row.numberE164)}`, { token: "acmeAll" });
+    const response = await get<Item[]>(
+      `/inventory/${row.countryId}/${row.numberTypeId}?contains=${encodeURIComponent(row.numberE164)}`,
+      { token: "acmeAll" },
+    );
     expect(response.body).toEqual([
       {
         number_e164: row.numberE164,
@@ -149,8 +231,12 @@ describe("GET /inventory: results", () => {
   });
 
   it("pages with limit and offset, linking both ways and keeping the other parameters", async () => {
-    const gbLocalSms = available.filter((row) => row.countryId === "GB" && row.numberTypeId === "local" && row.smsEnabled);
-    const response = await get<Item[]>("/inventory/GB/local?sms_enabled=1&limit=7&offset=14", { token: "acmeAll" });
+    const gbLocalSms = available.filter(
+      (row) => row.countryId === "GB" && row.numberTypeId === "local" && row.smsEnabled,
+    );
+    const response = await get<Item[]>("/inventory/GB/local?sms_enabled=1&limit=7&offset=14", {
+      token: "acmeAll",
+    });
     expect(response.body.map((item) => item.number_e164)).toEqual(expectedPage(gbLocalSms, 7, 14));
     expect(response.headers.get("x-total-count")).toBe(String(gbLocalSms.length));
     expect(response.headers.get("link")).toBe(
@@ -160,21 +246,31 @@ describe("GET /inventory: results", () => {
   });
 
   it("answers the last page with a prev link only, and a page past the end empty with the true count", async () => {
-    const total = available.filter((row) => row.countryId === "GB" && row.numberTypeId === "toll_free").length;
-    const last = await get<Item[]>(`/inventory/GB/toll_free?limit=10&offset=${total - 3}`, { token: "acmeAll" });
+    const total = available.filter(
+      (row) => row.countryId === "GB" && row.numberTypeId === "toll_free",
+    ).length;
+    const last = await get<Item[]>(`/inventory/GB/toll_free?limit=10&offset=${total - 3}`, {
+      token: "acmeAll",
+    });
     expect(last.body).toHaveLength(3);
     expect(last.headers.get("x-total-count")).toBe(String(total));
-    expect(last.headers.get("link")).toBe(`<http://localhost:3000/api/v2/inventory/GB/toll_free?limit=10&offset=${total - 13}>; rel="prev"`);
+    expect(last.headers.get("link")).toBe(
+      `<http://localhost:3000/api/v2/inventory/GB/toll_free?limit=10&offset=${total - 13}>; rel="prev"`,
+    );
     const past = await get<Item[]>("/inventory/GB/toll_free?limit=10&offset=100000", { token: "acmeAll" });
     expect(past.body).toEqual([]);
     expect(past.headers.get("x-total-count")).toBe(String(total));
   });
 
   it("maps keypad letters to digits and ignores a leading +", async () => {
-    const row = available.find((entry) => entry.countryId === "US" && /[2-9]{4}$/.test(entry.numberE164)) as Stocked;
+    const row = available.find(
+      (entry) => entry.countryId === "US" && /[2-9]{4}$/.test(entry.numberE164),
+    ) as Stocked;
     const digits = row.numberE164.slice(-4);
     const letters = [...digits].map((digit) => "  ADGJMPTW"[Number(digit)]).join("");
-    const expected = expectedPage(available.filter((entry) => entry.countryId === "US" && entry.numberE164.includes(digits)));
+    const expected = expectedPage(
+      available.filter((entry) => entry.countryId === "US" && entry.numberE164.includes(digits)),
+    );
     // `+` unencoded arrives as a space, and is read as the + it was.
     for (const contains of [digits, letters, letters.toLowerCase(), `%2B${digits}`, `+${letters}`]) {
       const response = await get<Item[]>(`/inventory/US?contains=${contains}`, { token: "acmeAll" });
@@ -183,9 +279,33 @@ describe("GET /inventory: results", () => {
     expect(expected).toContain(row.numberE164);
   });
 
+  it("reads starts_with after a + from the country code, and without one from the national number", async () => {
+    const international = expectedPage(
+      available.filter((row) => row.countryId === "US" && row.numberE164.startsWith("+1212")),
+      1000,
+    );
+    const national = expectedPage(
+      available.filter((row) => row.countryId === "US" && row.nationalNumber.startsWith("212")),
+      1000,
+    );
+    expect(international.length).toBeGreaterThan(0);
+    expect(international).toEqual(national);
+    for (const startsWith of ["%2B1212", "+1212"]) {
+      const response = await get<Item[]>(`/inventory/US?starts_with=${startsWith}&limit=1000`, {
+        token: "acmeAll",
+      });
+      expect(response.body.map((item) => item.number_e164)).toEqual(international);
+    }
+    const plain = await get<Item[]>("/inventory/US?starts_with=212&limit=1000", { token: "acmeAll" });
+    expect(plain.body.map((item) => item.number_e164)).toEqual(national);
+  });
+
   it("matches contains against the E.164 digits, including the country code", async () => {
     const response = await get<Item[]>("/inventory/GB?contains=4420&limit=1000", { token: "acmeAll" });
-    const expected = expectedPage(available.filter((row) => row.countryId === "GB" && row.numberE164.slice(1).includes("4420")), 1000);
+    const expected = expectedPage(
+      available.filter((row) => row.countryId === "GB" && row.numberE164.slice(1).includes("4420")),
+      1000,
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(response.body.map((item) => item.number_e164)).toEqual(expected);
   });
@@ -193,20 +313,36 @@ describe("GET /inventory: results", () => {
   it("reads exclude_documents repeated or comma-separated alike", async () => {
     const excluded = ["local_address", "tax_id"];
     const expected = expectedPage(
-      available.filter((row) => row.countryId === "US" && !row.requiredDocumentIds.some((id) => excluded.includes(id))),
+      available.filter(
+        (row) => row.countryId === "US" && !row.requiredDocumentIds.some((id) => excluded.includes(id)),
+      ),
       1000,
     );
-    const repeated = await get<Item[]>("/inventory/US?limit=1000&exclude_documents=local_address&exclude_documents=tax_id", { token: "acmeAll" });
-    const comma = await get<Item[]>("/inventory/US?limit=1000&exclude_documents=local_address,%20tax_id", { token: "acmeAll" });
+    const repeated = await get<Item[]>(
+      "/inventory/US?limit=1000&exclude_documents=local_address&exclude_documents=tax_id",
+      { token: "acmeAll" },
+    );
+    const comma = await get<Item[]>("/inventory/US?limit=1000&exclude_documents=local_address,%20tax_id", {
+      token: "acmeAll",
+    });
     expect(repeated.body.map((item) => item.number_e164)).toEqual(expected);
     expect(comma.body.map((item) => item.number_e164)).toEqual(expected);
   });
 
   it("keeps only numbers that need no documents with exclude_all_documents_required=true, and all with false", async () => {
     const us = available.filter((row) => row.countryId === "US");
-    const none = await get<Item[]>("/inventory/US?limit=1000&exclude_all_documents_required=true", { token: "acmeAll" });
-    expect(none.body.map((item) => item.number_e164)).toEqual(expectedPage(us.filter((row) => row.requiredDocumentIds.length === 0), 1000));
-    const all = await get<Item[]>("/inventory/US?limit=1000&exclude_all_documents_required=false", { token: "acmeAll" });
+    const none = await get<Item[]>("/inventory/US?limit=1000&exclude_all_documents_required=true", {
+      token: "acmeAll",
+    });
+    expect(none.body.map((item) => item.number_e164)).toEqual(
+      expectedPage(
+        us.filter((row) => row.requiredDocumentIds.length === 0),
+        1000,
+      ),
+    );
+    const all = await get<Item[]>("/inventory/US?limit=1000&exclude_all_documents_required=false", {
+      token: "acmeAll",
+    });
     expect(all.body.map((item) => item.number_e164)).toEqual(expectedPage(us, 1000));
   });
 });

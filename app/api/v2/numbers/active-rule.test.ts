@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { get } from "@/tests/api-client";
 import type { TestTokenName } from "@/tests/fixtures";
 import { resolveActiveRule } from "@/lib/numbers/evaluate-rules";
@@ -7,11 +7,15 @@ import { errorBody } from "@/tests/error-body";
 
 const err = errorBody;
 const bad = (message: string, details: string) => err("Bad Request", "invalid_parameter", message, details);
-const notFound = (id: string) => err("Not Found", "not_found", `There is no number with number_id ${id}.`, `number_id=${id}`);
+const notFound = (id: string) =>
+  err("Not Found", "not_found", `There is no number with number_id ${id}.`, `number_id=${id}`);
 
 const AT_MESSAGE = "at must be an ISO 8601 time with seconds and a zone, such as 2026-03-08T07:30:00Z";
 
-async function configuration(numberId: string, token: TestTokenName = "acmeSupport"): Promise<NumberConfiguration> {
+async function configuration(
+  numberId: string,
+  token: TestTokenName = "acmeSupport",
+): Promise<NumberConfiguration> {
   const response = await get<{ data: NumberConfiguration[] }>(`/numbers?number_id=${numberId}`, { token });
   expect(response.body.data).toHaveLength(1);
   return response.body.data[0];
@@ -36,54 +40,128 @@ describe("GET /numbers/{number_id}/active_rule", () => {
     const expected = resolveActiveRule(rules, new Date(at));
     const response = await activeRule(`/numbers/${numberId}/active_rule?at=${at}`, token);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ data: { number_id: numberId, at: new Date(at).toISOString(), rule: expected.rule, reason: expected.reason } });
+    expect(response.body).toEqual({
+      data: {
+        number_id: numberId,
+        at: new Date(at).toISOString(),
+        rule: expected.rule,
+        reason: expected.reason,
+      },
+    });
   });
 
   // The seeded rules of num_acme_main (Europe/London): an expired Christmas closure, office
   // hours on workdays 09:00–17:00, an all-day weekend rule, and a catch-all voicemail.
   it.each([
-    ["2026-05-04T10:00:00Z", "Office hours", 'Rule "Office hours" (priority 2) is the first enabled rule that applies: its activation 1 matches at 2026-05-04T10:00:00.000Z.'],
-    ["2026-05-04T16:00:00Z", "After hours to voicemail", 'Rule "After hours to voicemail" (priority 4) is the first enabled rule that applies: it has no activations, so it always applies.'],
-    ["2026-01-05T16:59:00Z", "Office hours", 'Rule "Office hours" (priority 2) is the first enabled rule that applies: its activation 1 matches at 2026-01-05T16:59:00.000Z.'],
-    ["2026-05-02T10:00:00Z", "Weekend", 'Rule "Weekend" (priority 3) is the first enabled rule that applies: its activation 1 matches at 2026-05-02T10:00:00.000Z.'],
-    ["2025-12-25T12:00:00Z", "Holiday closure", 'Rule "Holiday closure" (priority 1) is the first enabled rule that applies: its activation 1 matches at 2025-12-25T12:00:00.000Z.'],
+    [
+      "2026-05-04T10:00:00Z",
+      "Office hours",
+      'Rule "Office hours" (priority 2) is the first enabled rule that applies: its activation 1 matches at 2026-05-04T10:00:00.000Z.',
+    ],
+    [
+      "2026-05-04T16:00:00Z",
+      "After hours to voicemail",
+      'Rule "After hours to voicemail" (priority 4) is the first enabled rule that applies: it has no activations, so it always applies.',
+    ],
+    [
+      "2026-01-05T16:59:00Z",
+      "Office hours",
+      'Rule "Office hours" (priority 2) is the first enabled rule that applies: its activation 1 matches at 2026-01-05T16:59:00.000Z.',
+    ],
+    [
+      "2026-05-02T10:00:00Z",
+      "Weekend",
+      'Rule "Weekend" (priority 3) is the first enabled rule that applies: its activation 1 matches at 2026-05-02T10:00:00.000Z.',
+    ],
+    [
+      "2025-12-25T12:00:00Z",
+      "Holiday closure",
+      'Rule "Holiday closure" (priority 1) is the first enabled rule that applies: its activation 1 matches at 2025-12-25T12:00:00.000Z.',
+    ],
   ])("num_acme_main at %s → %s", async (at, name, reason) => {
     const response = await activeRule(`/numbers/num_acme_main/active_rule?at=${at}`, "acmeAll");
     expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({ number_id: "num_acme_main", at: new Date(at).toISOString(), rule: { name }, reason });
+    expect(response.body.data).toMatchObject({
+      number_id: "num_acme_main",
+      at: new Date(at).toISOString(),
+      rule: { name },
+      reason,
+    });
   });
 
   it("answers null with the reason for a number without rules", async () => {
-    const response = await activeRule("/numbers/num_globex_toronto/active_rule?at=2026-05-04T10:00:00Z", "globexAll");
+    const response = await activeRule(
+      "/numbers/num_globex_toronto/active_rule?at=2026-05-04T10:00:00Z",
+      "globexAll",
+    );
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ data: { number_id: "num_globex_toronto", at: "2026-05-04T10:00:00.000Z", rule: null, reason: "The number has no rules." } });
+    expect(response.body).toEqual({
+      data: {
+        number_id: "num_globex_toronto",
+        at: "2026-05-04T10:00:00.000Z",
+        rule: null,
+        reason: "The number has no rules.",
+      },
+    });
   });
 
   it("follows New York's clock across the 2026 spring change", async () => {
-    const before = await activeRule("/numbers/num_acme_new_york/active_rule?at=2026-03-06T13:30:00Z", "acmeAll"); // Fri 08:30 EST
-    const after = await activeRule("/numbers/num_acme_new_york/active_rule?at=2026-03-09T13:30:00Z", "acmeAll"); // Mon 09:30 EDT
+    const before = await activeRule(
+      "/numbers/num_acme_new_york/active_rule?at=2026-03-06T13:30:00Z",
+      "acmeAll",
+    ); // Fri 08:30 EST
+    const after = await activeRule(
+      "/numbers/num_acme_new_york/active_rule?at=2026-03-09T13:30:00Z",
+      "acmeAll",
+    ); // Mon 09:30 EDT
     expect(before.body.data.rule?.name).toBe("After hours to voicemail");
     expect(after.body.data.rule?.name).toBe("Office hours");
   });
 
   it("reads an offset and answers the instant in UTC", async () => {
-    const response = await activeRule(`/numbers/num_acme_main/active_rule?at=${encodeURIComponent("2026-03-09T09:00:00-04:00")}`, "acmeAll");
+    const response = await activeRule(
+      `/numbers/num_acme_main/active_rule?at=${encodeURIComponent("2026-03-09T09:00:00-04:00")}`,
+      "acmeAll",
+    );
     expect(response.status).toBe(200);
     expect(response.body.data.at).toBe("2026-03-09T13:00:00.000Z");
   });
 
   it("reads an unencoded + offset, which arrives as a space", async () => {
-    const response = await activeRule("/numbers/num_acme_main/active_rule?at=2026-03-09T09:00:00+01:00", "acmeAll");
+    const response = await activeRule(
+      "/numbers/num_acme_main/active_rule?at=2026-03-09T09:00:00+01:00",
+      "acmeAll",
+    );
     expect(response.status).toBe(200);
     expect(response.body.data.at).toBe("2026-03-09T08:00:00.000Z");
   });
 
-  it("evaluates now when at is absent", async () => {
-    const response = await activeRule("/numbers/num_acme_main/active_rule", "acmeAll");
-    expect(response.status).toBe(200);
-    const rules = (await configuration("num_acme_main")).rules;
-    const expected = resolveActiveRule(rules, new Date(response.body.data.at));
-    expect(response.body.data).toEqual({ number_id: "num_acme_main", at: response.body.data.at, rule: expected.rule, reason: expected.reason });
+  // Only Date is faked: the database's timers and I/O run as usual.
+  describe("without at, evaluates the clock's now", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it.each([
+      [
+        "2026-05-04T10:00:00.000Z",
+        "Office hours",
+        'Rule "Office hours" (priority 2) is the first enabled rule that applies: its activation 1 matches at 2026-05-04T10:00:00.000Z.',
+      ],
+      [
+        "2026-05-02T10:00:00.000Z",
+        "Weekend",
+        'Rule "Weekend" (priority 3) is the first enabled rule that applies: its activation 1 matches at 2026-05-02T10:00:00.000Z.',
+      ],
+    ])("now %s → %s", async (now, name, reason) => {
+      const rules = (await configuration("num_acme_main")).rules;
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(new Date(now));
+      const response = await activeRule("/numbers/num_acme_main/active_rule", "acmeAll");
+      expect(response.status).toBe(200);
+      const rule = rules.find((candidate) => candidate.name === name);
+      expect(response.body).toEqual({ data: { number_id: "num_acme_main", at: now, rule, reason } });
+    });
   });
 
   it.each([
@@ -105,7 +183,10 @@ describe("GET /numbers/{number_id}/active_rule", () => {
     ["at=2026-02-30T07:00:00Z", bad(AT_MESSAGE, "query.at=2026-02-30T07:00:00Z")],
     ["at=1772953200", bad(AT_MESSAGE, "query.at=1772953200")],
     ["at=", bad(AT_MESSAGE, "query.at=")],
-    ["at=2026-03-08T07:00:00Z&at=2026-03-09T07:00:00Z", bad(AT_MESSAGE, 'query.at=["2026-03-08T07:00:00Z","2026-03-09T07:00:00Z"]')],
+    [
+      "at=2026-03-08T07:00:00Z&at=2026-03-09T07:00:00Z",
+      bad(AT_MESSAGE, 'query.at=["2026-03-08T07:00:00Z","2026-03-09T07:00:00Z"]'),
+    ],
     ["when=now", bad("unknown query parameter: when", "query.when")],
   ])("?%s → 400", async (query, body) => {
     const response = await activeRule(`/numbers/num_acme_main/active_rule?${query}`, "acmeAll");
@@ -116,6 +197,13 @@ describe("GET /numbers/{number_id}/active_rule", () => {
   it("checks the token before the number, so a scope-less token learns nothing", async () => {
     const response = await activeRule("/numbers/num_globex_hq/active_rule", "acmeNoScopes");
     expect(response.status).toBe(401);
-    expect(response.body).toEqual(err("Unauthorized", "insufficient_scope", "The token lacks the 'numbers:read' scope.", "required_scope=numbers:read"));
+    expect(response.body).toEqual(
+      err(
+        "Unauthorized",
+        "insufficient_scope",
+        "The token lacks the 'numbers:read' scope.",
+        "required_scope=numbers:read",
+      ),
+    );
   });
 });

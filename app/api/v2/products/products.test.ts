@@ -50,7 +50,13 @@ beforeAll(async () => {
 
 function expectedMap(filter: (row: Row) => boolean): ProductMap {
   const map: ProductMap = {};
-  const selected = rows.filter(filter).sort((a, b) => a.sort_order - b.sort_order || (a.region_id < b.region_id ? -1 : a.region_id > b.region_id ? 1 : a.id - b.id));
+  const selected = rows
+    .filter(filter)
+    .sort(
+      (a, b) =>
+        a.sort_order - b.sort_order ||
+        (a.region_id < b.region_id ? -1 : a.region_id > b.region_id ? 1 : a.id - b.id),
+    );
   for (const row of selected) {
     map[row.country_id] ??= {};
     map[row.country_id][row.number_type_id] ??= {};
@@ -63,7 +69,11 @@ function expectedMap(filter: (row: Row) => boolean): ProductMap {
       included_minutes: String(row.included_minutes),
       overage_fixed_rate_per_minute: amount(row.fixed),
       overage_mobile_rate_per_minute: amount(row.mobile),
-      required_documents: row.documents.map((document) => ({ document_type_id: document.id, name: document.name, more_information: document.more_information })),
+      required_documents: row.documents.map((document) => ({
+        document_type_id: document.id,
+        name: document.name,
+        more_information: document.more_information,
+      })),
       standard_capacity: row.standard_capacity,
       estimated_lead_time: row.estimated_lead_time,
       geographic_restrictions: row.geographic_restrictions,
@@ -87,7 +97,9 @@ describe("GET /products", () => {
 
   it("narrows to a number type", async () => {
     const response = await get<ProductMap>("/products/US/toll_free", { token: "acmeAll" });
-    expect(response.body).toEqual(expectedMap((row) => row.country_id === "US" && row.number_type_id === "toll_free"));
+    expect(response.body).toEqual(
+      expectedMap((row) => row.country_id === "US" && row.number_type_id === "toll_free"),
+    );
     expect(Object.keys(response.body.US)).toEqual(["toll_free"]);
   });
 
@@ -113,31 +125,61 @@ describe("GET /products", () => {
     expect(products.some((product) => product.setup_fee === "0")).toBe(true);
   });
 
-  it("never answers an empty level", async () => {
-    for (const country of ["US", "GB", "DE", "FR", "AU"]) {
-      const response = await get<ProductMap>(`/products/${country}`, { token: "acmeAll" });
-      for (const types of Object.values(response.body)) {
-        expect(Object.keys(types).length).toBeGreaterThan(0);
-        for (const regions of Object.values(types)) {
-          expect(Object.keys(regions).length).toBeGreaterThan(0);
-          for (const products of Object.values(regions)) expect(products.length).toBeGreaterThan(0);
-        }
+  // A map of the country alone, each level holding something and each leaf a product; an
+  // error body (or any other shape) fails on the status and on the first key.
+  it.each(["US", "GB", "DE", "FR", "AU"])("never answers an empty level (%s)", async (country) => {
+    const response = await get<ProductMap>(`/products/${country}`, { token: "acmeAll" });
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body)).toEqual([country]);
+    const types = response.body[country];
+    expect(Object.keys(types).length).toBeGreaterThan(0);
+    for (const regions of Object.values(types)) {
+      expect(Object.keys(regions).length).toBeGreaterThan(0);
+      for (const products of Object.values(regions)) {
+        expect(products.length).toBeGreaterThan(0);
+        for (const product of products) expect(product.id).toMatch(/^\d+$/);
       }
     }
   });
 
   it.each([
     ["/products/ZZ", bad("unknown_country", "No numbers are sold in country ZZ.", "country=ZZ")],
-    ["/products/GBR", bad("invalid_parameter", "country must be a two-letter ISO 3166-1 code", "path.country=GBR")],
-    ["/products/US/premium", bad("unknown_number_type", "Unknown number type 'premium'.", "number_type=premium")],
-    ["/products/US/local/US-XX-NOWHERE-999", bad("unknown_region", "Unknown region 'US-XX-NOWHERE-999' in US.", "region=US-XX-NOWHERE-999")],
-    ["/products/US/local/GB-ENG-LONDON-20", bad("unknown_region", "Unknown region 'GB-ENG-LONDON-20' in US.", "region=GB-ENG-LONDON-20")],
+    [
+      "/products/GBR",
+      bad("invalid_parameter", "country must be a two-letter ISO 3166-1 code", "path.country=GBR"),
+    ],
+    [
+      "/products/US/premium",
+      bad("unknown_number_type", "Unknown number type 'premium'.", "number_type=premium"),
+    ],
+    [
+      "/products/US/local/US-XX-NOWHERE-999",
+      bad("unknown_region", "Unknown region 'US-XX-NOWHERE-999' in US.", "region=US-XX-NOWHERE-999"),
+    ],
+    [
+      "/products/US/local/GB-ENG-LONDON-20",
+      bad("unknown_region", "Unknown region 'GB-ENG-LONDON-20' in US.", "region=GB-ENG-LONDON-20"),
+    ],
     [
       "/products/US/toll_free/US-NY-NEW_YORK-212",
-      bad("unknown_region", "Region 'US-NY-NEW_YORK-212' has no toll_free numbers; it is a local region.", "region=US-NY-NEW_YORK-212"),
+      bad(
+        "unknown_region",
+        "Region 'US-NY-NEW_YORK-212' has no toll_free numbers; it is a local region.",
+        "region=US-NY-NEW_YORK-212",
+      ),
     ],
-    ["/products/US/local/bad%20region", bad("invalid_parameter", "region must be a region id such as US-NY-NEW_YORK-212", "path.region=bad region")],
-    ["/products/US?currency=EUR", bad("invalid_parameter", "unknown query parameter: currency", "query.currency")],
+    [
+      "/products/US/local/bad%20region",
+      bad(
+        "invalid_parameter",
+        "region must be a region id such as US-NY-NEW_YORK-212",
+        "path.region=bad region",
+      ),
+    ],
+    [
+      "/products/US?currency=EUR",
+      bad("invalid_parameter", "unknown query parameter: currency", "query.currency"),
+    ],
   ])("GET %s → 400", async (path, body) => {
     const response = await get(path, { token: "acmeAll" });
     expect(response.body).toEqual(body);
@@ -147,6 +189,13 @@ describe("GET /products", () => {
   it("needs the products:read scope", async () => {
     const response = await get("/products/US", { token: "acmeInventoryOnly" });
     expect(response.status).toBe(401);
-    expect(response.body).toEqual(err("Unauthorized", "insufficient_scope", "The token lacks the 'products:read' scope.", "required_scope=products:read"));
+    expect(response.body).toEqual(
+      err(
+        "Unauthorized",
+        "insufficient_scope",
+        "The token lacks the 'products:read' scope.",
+        "required_scope=products:read",
+      ),
+    );
   });
 });

@@ -1,11 +1,19 @@
 // GET /api/v2/inventory/{country} – numbers for sale in a country
 import { paginationHeaders } from "@/lib/api/pagination";
+import { publicRequestUrl } from "@/lib/api/public-url";
 import { Reply, route } from "@/lib/api/route";
 import { searchInventory } from "@/lib/inventory/search";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/inventory/{country}", {
-  GET: async ({ request, params, query }) => {
-    const { items, total } = await searchInventory({ ...query, country: params.country });
-    return new Reply(items, { headers: paginationHeaders(request.url, { limit: query.limit, offset: query.offset, total }) });
+  GET: async ({ request, principal, params, query }) => {
+    const viewer = { organizationId: principal.organizationId, now: new Date() };
+    const { items, total } = await searchInventory({ ...query, country: params.country, viewer });
+    return new Reply(items, {
+      headers: paginationHeaders(publicRequestUrl(request), {
+        limit: query.limit,
+        offset: query.offset,
+        total,
+      }),
+    });
   },
 });

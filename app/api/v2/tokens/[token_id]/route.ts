@@ -3,5 +3,7 @@ import { route } from "@/lib/api/route";
 import { requireSessionManager, revokeToken } from "@/lib/tokens/manage-tokens";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/tokens/{token_id}", {
-  DELETE: async ({ principal, params }) => ({ data: await revokeToken(requireSessionManager(principal), params.token_id) }),
+  DELETE: async ({ principal, params }) => ({
+    data: await revokeToken(requireSessionManager(principal), params.token_id),
+  }),
 });

@@ -2,6 +2,10 @@
 import { route } from "@/lib/api/route";
 import { listProducts } from "@/lib/products/list-products";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/products/{country}/{number_type}/{region}", {
-  GET: ({ params }) => listProducts({ country: params.country, numberType: params.number_type, region: params.region }),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  "/products/{country}/{number_type}/{region}",
+  {
+    GET: ({ params }) =>
+      listProducts({ country: params.country, numberType: params.number_type, region: params.region }),
+  },
+);

@@ -1,0 +1,90 @@
+// The layering of docs/ARCHITECTURE.md, checked by `npm run lint` (depcruise). Every import
+// points down: entry points (app) → lib/api (HTTP) → domains → vocabulary → lib/db.
+// Tests may reach up (an API test of a domain module), so the layer rules skip *.test.ts.
+const DOMAINS = "lib/(auth|inventory|orders|numbers|products|tokens|cart)/";
+const VOCABULARY = "lib/(reference|schemas|http|counters)/|lib/errors\\.ts$";
+const BOTTOM = "lib/db/|lib/generated/|lib/env\\.ts$|lib/process-singleton\\.ts$";
+const TESTS = "\\.test\\.tsx?$";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "Modules must not import each other, directly or round a loop.",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "lib-not-to-ui",
+      severity: "error",
+      comment: "lib/ never imports components/ or app/.",
+      from: { path: "^lib/" },
+      to: { path: "^(components|app)/" },
+    },
+    {
+      name: "only-entry-points-use-http-layer",
+      severity: "error",
+      comment:
+        "Domains, vocabulary and the database layer never import lib/api (the HTTP wrapper sits on top).",
+      from: { path: `^(${DOMAINS}|${VOCABULARY}|${BOTTOM})`, pathNot: TESTS },
+      to: { path: "^lib/api/" },
+    },
+    {
+      name: "vocabulary-below-domains",
+      severity: "error",
+      comment: "Reference data, schemas, errors and the database layer never import a domain.",
+      from: { path: `^(${VOCABULARY}|${BOTTOM})`, pathNot: TESTS },
+      to: { path: `^${DOMAINS}` },
+    },
+    {
+      name: "db-at-the-bottom",
+      severity: "error",
+      comment: "lib/db imports nothing of the app above it.",
+      from: { path: "^lib/db/", pathNot: TESTS },
+      to: { path: "^lib/", pathNot: `^(${BOTTOM})` },
+    },
+    {
+      name: "orders-coordinate-inventory",
+      severity: "error",
+      comment:
+        "Selling is coordinated by lib/orders, which may call inventory and products; never the reverse.",
+      from: { path: "^lib/(inventory|products|auth|numbers|cart)/", pathNot: TESTS },
+      to: { path: "^lib/orders/" },
+    },
+    {
+      name: "auth-below-other-domains",
+      severity: "error",
+      comment: "Authentication is used by the domains (tokens), never uses them.",
+      from: { path: "^lib/auth/", pathNot: TESTS },
+      to: { path: "^lib/(inventory|orders|numbers|products|tokens|cart)/" },
+    },
+    {
+      name: "routes-never-touch-prisma",
+      severity: "error",
+      comment: "A route file calls the wrapper and a domain function; Prisma stays in lib/.",
+      from: { path: "^app/api/.+/route\\.ts$" },
+      to: { path: "^(lib/db/|lib/generated/)|node_modules/(@prisma|prisma)/" },
+    },
+    {
+      name: "browser-never-touches-db",
+      severity: "error",
+      comment: "Components and query hooks run in the browser: never the database or the server's domains.",
+      from: { path: "^(components|lib/hooks)/", pathNot: TESTS },
+      to: {
+        path: "^(lib/db/|lib/generated/|lib/api/(?!client/)|lib/(auth|inventory|orders|products|tokens)/)|node_modules/(@prisma|prisma|pg)/",
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(node_modules|\\.next|lib/generated)/" },
+    tsConfig: { fileName: "tsconfig.json" },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+    },
+  },
+};

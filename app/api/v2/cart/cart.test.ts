@@ -1,0 +1,285 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { encode } from "next-auth/jwt";
+import { api, get } from "@/tests/api-client";
+import { getPrisma } from "@/lib/db/client";
+import { getSessionSecret } from "@/lib/auth/secret";
+import { sessionCookieName } from "@/lib/auth/session-cookie";
+import { errorBody as err } from "@/tests/error-body";
+import { demoUsers } from "@/prisma/seed/fixtures";
+import type { ServerCart } from "@/lib/schemas/cart";
+
+const ORIGIN = "http://localhost:3000";
+const LONDON = "GB-ENG-LONDON-20";
+const bad = (message: string, details: string) => err("Bad Request", "invalid_parameter", message, details);
+
+type User = keyof typeof demoUsers;
+
+async function session(user: User, extra: Record<string, string> = {}): Promise<Record<string, string>> {
+  const { id, email, name, role, organizationId } = demoUsers[user];
+  const value = await encode({
+    token: { sub: id, email, name, role, organizationId },
+    secret: getSessionSecret(),
+  });
+  return { cookie: `${sessionCookieName(false)}=${value}`, origin: ORIGIN, ...extra };
+}
+
+const readCart = async (user: User) => get<{ data: ServerCart }>("/cart", { headers: await session(user) });
+const putCart = async (user: User, body: unknown) =>
+  api<{ data: ServerCart }>("PUT", "/cart", { headers: await session(user), body });
+
+async function available(take: number): Promise<string[]> {
+  const prisma = await getPrisma();
+  const rows = await prisma.inventoryNumber.findMany({
+    where: { regionId: LONDON, status: "available" },
+    orderBy: { numberE164: "asc" },
+    take,
+  });
+  return rows.map((row) => row.numberE164);
+}
+
+async function londonProducts() {
+  const prisma = await getPrisma();
+  return prisma.product.findMany({ where: { regionId: LONDON }, orderBy: { id: "asc" } });
+}
+
+beforeEach(async () => {
+  const prisma = await getPrisma();
+  await prisma.cartLine.deleteMany();
+  await prisma.numberHold.deleteMany();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("the cart needs a portal session", () => {
+  const noCart = (details: string) =>
+    err(
+      "Unauthorized",
+      "unauthorized",
+      "The cart belongs to a person signed in to the portal; an API token has no cart.",
+      details,
+    );
+  it.each([
+    { method: "GET", path: "/cart", token: undefined, details: "cookie=(no session)" },
+    { method: "GET", path: "/cart", token: "acmeAll" as const, details: "principal=token" },
+    { method: "PUT", path: "/cart", token: "acmeAll" as const, details: "principal=token" },
+    { method: "DELETE", path: "/cart", token: "acmeAll" as const, details: "principal=token" },
+    { method: "POST", path: "/cart/renew", token: "acmeAll" as const, details: "principal=token" },
+  ])("$method $path with token=$token → 401", async ({ method, path, token, details }) => {
+    const body = method === "PUT" ? { lines: [] } : undefined;
+    const response = await api(method, path, { token, body });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual(noCart(details));
+  });
+
+  it("a cart write from another site is refused and changes nothing", async () => {
+    const [number] = await available(1);
+    const response = await api("PUT", "/cart", {
+      headers: await session("acmeCustomer", { origin: "https://evil.example" }),
+      body: { lines: [{ kind: "number", number_e164: number }] },
+    });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual(
+      err(
+        "Unauthorized",
+        "unauthorized",
+        "Writes with a session cookie must come from this site's own pages.",
+        "header.origin=https://evil.example",
+      ),
+    );
+    expect((await readCart("acmeCustomer")).body).toEqual({ data: { lines: [] } });
+  });
+});
+
+describe("PUT /cart: refused requests change nothing", () => {
+  it("refuses each bad cart with the contract's body", async () => {
+    const [number] = await available(1);
+    const [product] = await londonProducts();
+    const geography = {
+      kind: "geography",
+      country: "GB",
+      number_type: "local",
+      region: LONDON,
+      product_id: product.id,
+    };
+    const cases: Array<{ body: unknown; status: number; error: unknown }> = [
+      { body: {}, status: 400, error: bad("lines must list 0 to 100 cart lines", "body.lines=(missing)") },
+      {
+        body: { lines: [null] },
+        status: 400,
+        error: bad('lines.0: kind must be "number" or "geography"', "body.lines.0=null"),
+      },
+      {
+        body: { lines: [{ kind: "number", number_e164: "2125550123" }] },
+        status: 400,
+        error: bad(
+          "lines.0.number_e164: must be an E.164 number such as +12125550123",
+          "body.lines.0.number_e164=2125550123",
+        ),
+      },
+      ...[0, 150, 2.5].map((quantity) => ({
+        body: { lines: [{ ...geography, quantity }] },
+        status: 400,
+        error: bad(
+          `lines.0.quantity: must be a whole number from 1 to 100`,
+          `body.lines.0.quantity=${quantity}`,
+        ),
+      })),
+      {
+        body: { lines: [{ ...geography, region: "GB-ENG-NOWHERE-99", quantity: 1 }] },
+        status: 400,
+        error: err(
+          "Bad Request",
+          "unknown_region",
+          "GB-ENG-NOWHERE-99 is not a local region of GB.",
+          "body.lines.0.region=GB-ENG-NOWHERE-99",
+        ),
+      },
+      {
+        body: { lines: [{ ...geography, product_id: 999999, quantity: 1 }] },
+        status: 400,
+        error: err(
+          "Bad Request",
+          "product_not_found",
+          "No product has id 999999.",
+          "body.lines.0.product_id=999999",
+        ),
+      },
+      {
+        body: {
+          lines: [
+            { kind: "number", number_e164: number },
+            { kind: "number", number_e164: number },
+          ],
+        },
+        status: 400,
+        error: bad(
+          "lines.1 repeats an earlier line: change that line's quantity or product instead",
+          `body.lines.1.number_e164=${number}`,
+        ),
+      },
+      {
+        body: { lines: [{ kind: "number", number_e164: "+19999999999" }] },
+        status: 409,
+        error: err(
+          "Conflict",
+          "number_unavailable",
+          "This number is not in inventory: +19999999999.",
+          "number_e164=+19999999999",
+        ),
+      },
+    ];
+    const prisma = await getPrisma();
+    for (const { body, status, error } of cases) {
+      const response = await putCart("acmeCustomer", body);
+      expect({ status: response.status, body: response.body }).toEqual({ status, body: error });
+    }
+    expect(await prisma.cartLine.count()).toBe(0);
+    expect(await prisma.numberHold.count()).toBe(0);
+  });
+});
+
+describe("a cart of one's own, with holds", () => {
+  it("holds a named number when it is added and releases it when removed", async () => {
+    const now = new Date("2026-11-23T12:00:00.000Z");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(now);
+    const [first, second] = await available(2);
+    const [product] = await londonProducts();
+    const put = await putCart("acmeCustomer", {
+      lines: [
+        { kind: "number", number_e164: first },
+        {
+          kind: "geography",
+          country: "gb",
+          number_type: "local",
+          region: LONDON,
+          product_id: String(product.id),
+          quantity: 3,
+        },
+      ],
+    });
+    expect(put.status).toBe(200);
+    const cartProduct = {
+      id: String(product.id),
+      name: "Local Basic",
+      currency: "GBP",
+      monthly_fee: "1.00",
+      setup_fee: "0",
+      estimated_lead_time: "1 day",
+    };
+    const geographyLine = {
+      key: `GB/local/${LONDON}/${product.id}`,
+      kind: "geography",
+      number_e164: null,
+      country: "GB",
+      number_type: "local",
+      region: LONDON,
+      region_name: "London (020)",
+      product: cartProduct,
+      quantity: 3,
+      hold: null,
+    };
+    const namedLine = (number: string, hold: unknown) => ({
+      key: number,
+      kind: "number",
+      number_e164: number,
+      country: "GB",
+      number_type: "local",
+      region: LONDON,
+      region_name: "London (020)",
+      product: null,
+      quantity: 1,
+      hold,
+    });
+    const held = { state: "held", held_until: "2026-11-23T12:15:00.000Z" };
+    expect(put.body).toEqual({ data: { lines: [namedLine(first, held), geographyLine] } });
+    expect((await readCart("acmeCustomer")).body).toEqual(put.body);
+
+    // Another person, even of the same organization, has a cart of their own.
+    expect((await readCart("acmeSupport")).body).toEqual({ data: { lines: [] } });
+    expect((await readCart("globexCustomer")).body).toEqual({ data: { lines: [] } });
+
+    // Globex cannot hold it; its cart keeps the line, marked.
+    const globex = await putCart("globexCustomer", { lines: [{ kind: "number", number_e164: first }] });
+    expect(globex.body).toEqual({
+      data: { lines: [namedLine(first, { state: "held_by_another", held_until: null })] },
+    });
+
+    // Replacing the first number by the second releases the first.
+    const swapped = await putCart("acmeCustomer", { lines: [{ kind: "number", number_e164: second }] });
+    expect(swapped.body).toEqual({ data: { lines: [namedLine(second, held)] } });
+    const prisma = await getPrisma();
+    expect(
+      (await prisma.numberHold.findMany({ select: { numberE164: true } })).map((h) => h.numberE164),
+    ).toEqual([second]);
+
+    // The hold ends by itself; renewing holds it again from then.
+    vi.setSystemTime(new Date("2026-11-23T12:20:00.000Z"));
+    expect((await readCart("acmeCustomer")).body).toEqual({
+      data: { lines: [namedLine(second, { state: "hold_ended", held_until: null })] },
+    });
+    const renewed = await api("POST", "/cart/renew", { headers: await session("acmeCustomer") });
+    expect(renewed.body).toEqual({
+      data: { lines: [namedLine(second, { state: "held", held_until: "2026-11-23T12:35:00.000Z" })] },
+    });
+
+    // Sold to someone else: marked sold.
+    await prisma.inventoryNumber.update({ where: { numberE164: second }, data: { status: "sold" } });
+    expect((await readCart("acmeCustomer")).body).toEqual({
+      data: { lines: [namedLine(second, { state: "sold", held_until: null })] },
+    });
+
+    // DELETE empties the cart.
+    const emptied = await api("DELETE", "/cart", { headers: await session("acmeCustomer") });
+    expect(emptied.body).toEqual({ data: { lines: [] } });
+    expect(await prisma.cartLine.count({ where: { userId: demoUsers.acmeCustomer.id } })).toBe(0);
+  });
+
+  it("answers other methods 405 with Allow", async () => {
+    const response = await api("PATCH", "/cart", { headers: await session("acmeCustomer"), body: {} });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET, PUT, DELETE, OPTIONS");
+  });
+});

@@ -1,0 +1,7 @@
+// POST /api/v2/cart/renew – hold every number in your cart again (portal session only)
+import { route } from "@/lib/api/route";
+import { renewCart, requireCartOwner } from "@/lib/cart/stored-cart";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/cart/renew", {
+  POST: async ({ principal }) => ({ data: await renewCart(requireCartOwner(principal)) }),
+});

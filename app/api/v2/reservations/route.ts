@@ -1,0 +1,13 @@
+// POST /api/v2/reservations – hold numbers for the organization; GET – its live holds
+import { route } from "@/lib/api/route";
+import { holdNumbers, listHolds } from "@/lib/reservations/hold-numbers";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/reservations", {
+  POST: async ({ principal, body }) => ({
+    data: await holdNumbers(
+      { organizationId: principal.organizationId, userId: principal.userId },
+      body.numbers,
+    ),
+  }),
+  GET: async ({ principal }) => ({ data: await listHolds(principal.organizationId) }),
+});

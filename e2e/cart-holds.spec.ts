@@ -1,0 +1,99 @@
+import { expect, test, type Page } from "@playwright/test";
+import { demoToken, expectNoHorizontalScroll, signIn, users } from "./helpers";
+
+// Contract §12: the cart is its person's own, on the server. Adding a named number holds it
+// for the organization, so another organization cannot buy it from under the customer (it
+// used to be a lost sale, marked at checkout); the cart follows the customer to another
+// browser; another person signing in on the same browser never sees it.
+
+const NEW_YORK = "/inventory?country=US&type=local&region=US-NY-NEW_YORK-212";
+
+async function addFirstNumbers(page: Page, count: number): Promise<string[]> {
+  const rows = page.getByRole("table").getByRole("row");
+  const numbers: string[] = [];
+  for (let index = 1; index <= count; index += 1) {
+    const button = rows.nth(index).getByRole("button", { name: /^Add \+1/ });
+    numbers.push(((await button.getAttribute("aria-label")) ?? "").replace(/^Add (\S+) to the cart$/, "$1"));
+    await button.click();
+  }
+  return numbers;
+}
+
+test("numbers in the cart are held, follow the customer, and nobody else sees the cart", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "the desktop walk-through");
+  await signIn(page, users.globexCustomer, NEW_YORK);
+  const [first, second] = await addFirstNumbers(page, 2);
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Cart/ }),
+  ).toContainText("2");
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Cart/ }).click();
+  const lines = page.getByTestId("cart-line");
+  await expect(lines).toHaveCount(2);
+  for (const number of [first, second]) {
+    const status = lines.filter({ hasText: number }).getByTestId("hold-status");
+    await expect(status).toContainText(/Held for you: 1[45]:\d\d left/);
+    await expect(status.getByRole("button", { name: `Renew the hold on ${number}` })).toBeVisible();
+  }
+
+  // Another organization (Acme, through the API) cannot buy a held number.
+  const refused = await request.post("/api/v2/order", {
+    headers: { authorization: `Bearer ${demoToken()}` },
+    data: { contact_name: "Someone else", items: [{ number_e164: first }] },
+  });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("number_unavailable");
+
+  // The same customer in another browser sees the same cart.
+  const elsewhere = await browser.newContext();
+  const otherPage = await elsewhere.newPage();
+  await signIn(otherPage, users.globexCustomer, "/cart");
+  await expect(otherPage.getByTestId("cart-line")).toHaveCount(2);
+  await expect(otherPage.getByTestId("cart-line").filter({ hasText: first })).toHaveCount(1);
+  await expect(otherPage.getByTestId("cart-line").filter({ hasText: second })).toHaveCount(1);
+  await elsewhere.close();
+
+  // Checkout buys both.
+  await page.getByLabel("Contact name").fill("Jordan Lee");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/orders\/ORD-[A-Z2-7]{10}\?placed=1$/);
+  await expect(page.getByText(first, { exact: true })).toBeVisible();
+  await expect(page.getByText(second, { exact: true })).toBeVisible();
+
+  // Add one more, sign out; a support person signing in here sees no cart of the customer's.
+  await page.goto(NEW_YORK);
+  await addFirstNumbers(page, 1);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await signIn(page, users.acmeSupport, "/cart");
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Place order" })).toHaveCount(0);
+});
+
+test("the cart fits a phone: no sideways scroll, Remove and Place order reachable", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "mobile", "the 390 px check");
+  await signIn(page, users.acmeCustomer, NEW_YORK);
+  const [number] = await addFirstNumbers(page, 2);
+  await page.goto("/cart");
+  const line = page.getByTestId("cart-line").filter({ hasText: number });
+  await expect(line.getByTestId("hold-status")).toContainText("Held for you");
+  await expectNoHorizontalScroll(page, "cart at 390 px");
+  const viewport = page.viewportSize()!;
+  for (const control of [
+    line.getByRole("button", { name: `Remove ${number}` }),
+    page.getByRole("button", { name: "Place order" }),
+  ]) {
+    await control.scrollIntoViewIfNeeded();
+    const box = (await control.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  }
+  await line.getByRole("button", { name: `Remove ${number}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Removed ${number}` })).toBeVisible();
+});

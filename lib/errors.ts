@@ -1,0 +1,87 @@
+import { z } from "zod";
+
+// Contract §3: every error code and the status it is answered with. One table, so a
+// domain function only says what went wrong and never picks a status.
+export const errorStatus = {
+  invalid_parameter: 400,
+  unknown_country: 400,
+  unknown_number_type: 400,
+  unknown_region: 400,
+  unknown_document_type: 400,
+  inconsistent_order: 400,
+  product_not_found: 400,
+  unauthorized: 401,
+  insufficient_scope: 401,
+  not_found: 404,
+  method_not_allowed: 405,
+  number_unavailable: 409,
+  idempotency_conflict: 409,
+  extension_exists: 409,
+  precondition_failed: 412,
+  precondition_required: 428,
+  invalid_configuration: 400,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  not_implemented: 501,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+const errorCodes = Object.keys(errorStatus) as ErrorCode[];
+
+const statusPhrases: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  412: "Precondition Failed",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  428: "Precondition Required",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  501: "Not Implemented",
+  503: "Service Unavailable",
+};
+
+export const errorBodySchema = z
+  .object({
+    message: z.string(),
+    error: z.object({
+      message: z.string(),
+      details: z.string(),
+      code: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]),
+    }),
+  })
+  .meta({ id: "Error" });
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly details: string;
+  /** Extra response headers (Allow, Retry-After…). */
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, details = "", headers: Record<string, string> = {}) {
+    super(message);
+    this.name = "ApiError";
+    this.code = code;
+    this.details = details;
+    this.headers = headers;
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+
+  toBody(): ErrorBody {
+    return {
+      message: statusPhrases[this.status],
+      error: { message: this.message, details: this.details, code: this.code },
+    };
+  }
+}

@@ -1,0 +1,52 @@
+import { ApiError } from "@/lib/errors";
+import type { Principal } from "@/lib/auth/types";
+import { getPrisma } from "@/lib/db/client";
+import { configurationChangeSchema, type ConfigurationChange } from "@/lib/schemas/numbers";
+
+// GET /numbers/{number_id}/history (contract §11): every change, newest first, paged.
+
+export async function listConfigurationHistory(
+  viewer: Pick<Principal, "organizationId" | "role">,
+  numberId: string,
+  page: { limit: number; offset: number },
+): Promise<{ items: ConfigurationChange[]; total: number }> {
+  const prisma = await getPrisma();
+  const owner = viewer.role === "support" ? {} : { organizationId: viewer.organizationId };
+  const configuration = await prisma.numberConfiguration.findFirst({
+    where: { id: numberId, ...owner },
+    select: { id: true },
+  });
+  if (!configuration)
+    throw new ApiError(
+      "not_found",
+      `There is no number with number_id ${numberId}.`,
+      `number_id=${numberId}`,
+    );
+  const where = { configurationId: numberId };
+  const [rows, total] = await Promise.all([
+    prisma.configurationChange.findMany({
+      where,
+      orderBy: { id: "desc" },
+      take: page.limit,
+      skip: page.offset,
+    }),
+    prisma.configurationChange.count({ where }),
+  ]);
+  const items = rows.map((row) =>
+    configurationChangeSchema.parse({
+      id: String(row.id),
+      number_id: row.configurationId,
+      kind: row.kind,
+      version: row.version,
+      changed_at: row.changedAt.toISOString(),
+      changed_by: {
+        type: row.actorTokenId === null ? "user" : "token",
+        name: row.actorName,
+        role: row.actorRole,
+      },
+      before: row.before,
+      after: row.after,
+    }),
+  );
+  return { items, total };
+}

@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { E164_PATTERN } from "@/lib/reference/e164";
+import { countryCodeSchema, numberTypeIdSchema } from "@/lib/schemas/common";
+import { ORDER_LIMITS } from "@/lib/schemas/limits";
+import { productIdSchema } from "@/lib/schemas/orders";
+import { regionIdSchema } from "@/lib/schemas/products";
+
+// The portal's cart (contract §12): GET /cart, PUT /cart, POST /cart/renew, DELETE /cart.
+// A portal session only; each person has their own.
+
+const E164_MESSAGE = "must be an E.164 number such as +12125550123";
+const QUANTITY_MESSAGE = `must be a whole number from 1 to ${ORDER_LIMITS.maxQuantity}`;
+const LINES_MESSAGE = `lines must list 0 to ${ORDER_LIMITS.maxItems} cart lines`;
+
+const namedLineInputSchema = z.strictObject({
+  kind: z.literal("number"),
+  number_e164: z.string(E164_MESSAGE).regex(E164_PATTERN, E164_MESSAGE),
+  product_id: productIdSchema.nullable().optional().describe("Absent or null: the region's cheapest"),
+});
+
+const geographyLineInputSchema = z.strictObject({
+  kind: z.literal("geography"),
+  country: countryCodeSchema,
+  number_type: numberTypeIdSchema,
+  region: regionIdSchema,
+  product_id: productIdSchema,
+  quantity: z
+    .number(QUANTITY_MESSAGE)
+    .int(QUANTITY_MESSAGE)
+    .min(1, QUANTITY_MESSAGE)
+    .max(ORDER_LIMITS.maxQuantity, QUANTITY_MESSAGE),
+});
+
+export const putCartRequestSchema = z
+  .strictObject({
+    lines: z
+      .array(
+        z.discriminatedUnion("kind", [namedLineInputSchema, geographyLineInputSchema], {
+          error: 'kind must be "number" or "geography"',
+        }),
+        LINES_MESSAGE,
+      )
+      .max(ORDER_LIMITS.maxItems, LINES_MESSAGE)
+      .describe(
+        "The whole cart, in order. A named number new to the cart is held for your organization; one left out is released.",
+      ),
+  })
+  .meta({ id: "PutCartRequest" });
+
+export type PutCartRequest = z.output<typeof putCartRequestSchema>;
+export type CartLineInput = PutCartRequest["lines"][number];
+
+const cartProductSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    currency: z.string(),
+    monthly_fee: z.string(),
+    setup_fee: z.string(),
+    estimated_lead_time: z.string(),
+  })
+  .meta({ id: "CartProduct" });
+
+const holdStates = ["held", "hold_ended", "sold", "held_by_another", "not_in_inventory"] as const;
+export type HoldState = (typeof holdStates)[number];
+
+const cartLineSchema = z
+  .object({
+    key: z.string().describe("The line's identity in the cart: the number, or country/type/region/product"),
+    kind: z.enum(["number", "geography"]),
+    number_e164: z.string().nullable(),
+    country: z.string(),
+    number_type: z.string(),
+    region: z.string(),
+    region_name: z.string(),
+    product: cartProductSchema.nullable().describe("null for a named number: the region's cheapest"),
+    quantity: z.number().int(),
+    hold: z
+      .object({
+        state: z
+          .enum(holdStates)
+          .describe(
+            "held (until held_until), hold_ended (renew to hold again), sold, held_by_another, not_in_inventory",
+          ),
+        held_until: z.string().nullable().describe("ISO 8601, while held"),
+      })
+      .nullable()
+      .describe("A named number's hold; null for a geography line"),
+  })
+  .meta({ id: "CartLine" });
+
+export type CartLineOut = z.infer<typeof cartLineSchema>;
+
+export const cartResponseSchema = z
+  .object({ data: z.object({ lines: z.array(cartLineSchema) }).meta({ id: "Cart" }) })
+  .meta({ id: "CartResponse" });
+
+export type ServerCart = z.infer<typeof cartResponseSchema>["data"];
