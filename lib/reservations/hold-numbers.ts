@@ -79,7 +79,7 @@ function noneHeld(notHeld: NotHeld[]): ApiError {
   const listed = notHeld.map((entry) => `${entry.number_e164} (${reasonWords[entry.reason]})`).join(", ");
   return new ApiError(
     "number_unavailable",
-    `${notHeld.length === 1 ? "This number" : "None of these numbers"} could be held: ${listed}.`,
+    `${notHeld.length === 1 ? "This number could not be held" : "None of these numbers could be held"}: ${listed}.`,
     notHeld.map((entry) => `${entry.number_e164}=${entry.reason}`).join(","),
   );
 }

@@ -166,6 +166,19 @@ describe("POST /reservations: outcomes", () => {
     expect((await holds()).body).toEqual({ data: [] });
   });
 
+  it("says one number could not be held, and why, when it was the only one asked for", async () => {
+    const response = await hold(["+12125550000"]);
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual(
+      err(
+        "Conflict",
+        "number_unavailable",
+        "This number could not be held: +12125550000 (not in inventory).",
+        "+12125550000=not_in_inventory",
+      ),
+    );
+  });
+
   it("renews a hold the organization already has, and another organization can hold it once it ended", async () => {
     const [number] = await available("GB-ENG-LONDON-20", 1);
     stopClockAt(new Date("2030-03-01T12:00:00.000Z"));
