@@ -185,8 +185,20 @@ async function holdQuietly(owner: CartOwner, numbers: string[], now: Date): Prom
 }
 
 // A number the organization no longer holds (ended, bought, never held) has nothing to release.
+// The hold is the organization's: while a colleague's cart still has the number, it stays held.
 async function releaseQuietly(owner: CartOwner, numbers: string[], now: Date): Promise<void> {
-  for (const number of numbers) {
+  if (numbers.length === 0) return;
+  const prisma = await getPrisma();
+  const inColleaguesCarts = await prisma.cartLine.findMany({
+    where: {
+      numberE164: { in: numbers },
+      userId: { not: owner.userId },
+      user: { organizationId: owner.organizationId },
+    },
+    select: { numberE164: true },
+  });
+  const keep = new Set(inColleaguesCarts.map((row) => row.numberE164));
+  for (const number of numbers.filter((candidate) => !keep.has(candidate))) {
     try {
       await releaseHold(owner.organizationId, number, now);
     } catch (error) {

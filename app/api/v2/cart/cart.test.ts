@@ -277,6 +277,23 @@ describe("a cart of one's own, with holds", () => {
     expect(await prisma.cartLine.count({ where: { userId: demoUsers.acmeCustomer.id } })).toBe(0);
   });
 
+  it("keeps the organization's hold while a colleague's cart still has the number", async () => {
+    const [number] = await available(1);
+    const prisma = await getPrisma();
+    const heldNumbers = async () =>
+      (await prisma.numberHold.findMany({ select: { numberE164: true } })).map((h) => h.numberE164);
+    const line = { kind: "number", number_e164: number };
+    expect((await putCart("acmeCustomer", { lines: [line] })).status).toBe(200);
+    expect((await putCart("acmeSupport", { lines: [line] })).status).toBe(200);
+
+    // One colleague takes it out: the other still has it in the cart, so it stays held.
+    expect((await putCart("acmeCustomer", { lines: [] })).body).toEqual({ data: { lines: [] } });
+    expect(await heldNumbers()).toEqual([number]);
+    // The last cart to let it go releases it.
+    expect((await api("DELETE", "/cart", { headers: await session("acmeSupport") })).status).toBe(200);
+    expect(await heldNumbers()).toEqual([]);
+  });
+
   it("answers other methods 405 with Allow", async () => {
     const response = await api("PATCH", "/cart", { headers: await session("acmeCustomer"), body: {} });
     expect(response.status).toBe(405);
