@@ -113,7 +113,8 @@ export function ProductsView() {
             <p>Every region&apos;s products appear side by side, with the cheapest marked.</p>
           </EmptyState>
         </section>
-      ) : products.isPending ? (
+      ) : products.isPending || regions.isPending ? (
+        // Rows wait for the region names too: a row never shows a bare region id while they load.
         <section className="card">
           <LoadingState label="Loading products…" />
         </section>
