@@ -15,8 +15,8 @@ import styles from "@/components/webhooks/webhooks.module.css";
 
 const PAGE_SIZE = 20;
 
-/** The endpoint's deliveries, newest first; each opens to its attempts. */
-export function DeliveryTable({ webhookId }: { webhookId: string }) {
+/** The endpoint's deliveries, newest first; each opens to its attempts. `canResend`: the viewer's own. */
+export function DeliveryTable({ webhookId, canResend }: { webhookId: string; canResend: boolean }) {
   const [offset, setOffset] = useState(0);
   const deliveries = useDeliveries(webhookId, { limit: PAGE_SIZE, offset });
   if (deliveries.isPending) return <LoadingState label="Loading deliveries…" />;
@@ -57,7 +57,7 @@ export function DeliveryTable({ webhookId }: { webhookId: string }) {
           </thead>
           <tbody>
             {deliveries.data.items.map((delivery) => (
-              <DeliveryRow key={delivery.delivery_id} delivery={delivery} now={now} />
+              <DeliveryRow key={delivery.delivery_id} delivery={delivery} now={now} canResend={canResend} />
             ))}
           </tbody>
         </table>
@@ -73,7 +73,7 @@ export function DeliveryTable({ webhookId }: { webhookId: string }) {
   );
 }
 
-function DeliveryRow({ delivery, now }: { delivery: Delivery; now: number }) {
+function DeliveryRow({ delivery, now, canResend }: { delivery: Delivery; now: number; canResend: boolean }) {
   const [open, setOpen] = useState(false);
   const resend = useResendDelivery(delivery.webhook_id);
   const { label, tone } = deliveryStatus(delivery);
@@ -116,7 +116,7 @@ function DeliveryRow({ delivery, now }: { delivery: Delivery; now: number }) {
           >
             {open ? "Hide attempts" : "Show attempts"}
           </button>
-          {delivery.status === "pending" ? null : (
+          {delivery.status === "pending" || !canResend ? null : (
             <button
               type="button"
               className="btn btn--small"

@@ -10,10 +10,10 @@ describe("fieldErrors", () => {
   it("puts a refused address beside the URL field, in the form's words", () => {
     expect(
       fieldErrors(
-        refusal(400, "url points to a private network address", "body.url=http://10.0.0.1/hook"),
+        refusal(400, "url is not allowed: 10.0.0.1 is a private address.", "body.url=http://10.0.0.1/hook"),
         "x",
       ),
-    ).toEqual({ url: "This address points to a private network address" });
+    ).toEqual({ url: "This address is not allowed: 10.0.0.1 is a private address." });
   });
 
   it("names the events and the description as the form does", () => {

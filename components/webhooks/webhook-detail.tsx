@@ -5,15 +5,20 @@ import { ErrorState, LoadingState, describeError } from "@/components/ui/states"
 import { DeliveryTable } from "@/components/webhooks/delivery-table";
 import { eventLabel, shortUrl } from "@/components/webhooks/webhook-words";
 import { ApiClientError } from "@/lib/hooks/api-fetch";
+import { organizationLabel } from "@/lib/hooks/use-organizations";
 import { useDeleteWebhook, useSendTestEvent, useWebhook, type Webhook } from "@/lib/hooks/use-webhooks";
 
 /** One endpoint (`?webhook=`): its settings, a test event, deletion, and its deliveries. */
 export function WebhookDetail({
   webhookId,
+  ownOrganizationId,
+  organizationNames,
   onClose,
   onDeleted,
 }: {
   webhookId: string;
+  ownOrganizationId: string;
+  organizationNames: Map<string, string>;
   onClose: () => void;
   onDeleted: () => void;
 }) {
@@ -39,18 +44,30 @@ export function WebhookDetail({
           />
         )
       ) : (
-        <Endpoint webhook={webhook.data} onClose={onClose} onDeleted={onDeleted} />
+        <Endpoint
+          webhook={webhook.data}
+          owner={
+            webhook.data.organization_id === ownOrganizationId
+              ? null
+              : organizationLabel(organizationNames, webhook.data.organization_id)
+          }
+          onClose={onClose}
+          onDeleted={onDeleted}
+        />
       )}
     </section>
   );
 }
 
+/** `owner`: the organization's name when it is not the viewer's (support reading), else null. */
 function Endpoint({
   webhook,
+  owner,
   onClose,
   onDeleted,
 }: {
   webhook: Webhook;
+  owner: string | null;
   onClose: () => void;
   onDeleted: () => void;
 }) {
@@ -77,38 +94,51 @@ function Endpoint({
             <dd>{webhook.description}</dd>
           </>
         ) : null}
+        {owner ? (
+          <>
+            <dt>Organization</dt>
+            <dd>{owner}</dd>
+          </>
+        ) : null}
         <dt>Added</dt>
         <dd>{formatDateTime(webhook.created_at)}</dd>
       </dl>
-      <div className="row">
-        <button
-          type="button"
-          className="btn btn--primary btn--small"
-          disabled={test.isPending}
-          onClick={() => test.mutate()}
-        >
-          {test.isPending ? "Sending…" : "Send test event"}
-        </button>
-        {confirming ? (
-          <>
-            <button
-              type="button"
-              className="btn btn--small btn--danger"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(webhook.webhook_id, { onSuccess: onDeleted })}
-            >
-              {remove.isPending ? "Deleting…" : `Delete ${name} for good`}
-            </button>
-            <button type="button" className="btn btn--small btn--link" onClick={() => setConfirming(false)}>
-              Keep it
-            </button>
-          </>
-        ) : (
-          <button type="button" className="btn btn--small btn--danger" onClick={() => setConfirming(true)}>
-            Delete endpoint
+      {owner ? (
+        <p className="notice small">
+          This endpoint belongs to {owner}. Support can read its deliveries; only {owner} can send a test
+          event, re-send or delete it.
+        </p>
+      ) : (
+        <div className="row">
+          <button
+            type="button"
+            className="btn btn--primary btn--small"
+            disabled={test.isPending}
+            onClick={() => test.mutate()}
+          >
+            {test.isPending ? "Sending…" : "Send test event"}
           </button>
-        )}
-      </div>
+          {confirming ? (
+            <>
+              <button
+                type="button"
+                className="btn btn--small btn--danger"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(webhook.webhook_id, { onSuccess: onDeleted })}
+              >
+                {remove.isPending ? "Deleting…" : `Delete ${name} for good`}
+              </button>
+              <button type="button" className="btn btn--small btn--link" onClick={() => setConfirming(false)}>
+                Keep it
+              </button>
+            </>
+          ) : (
+            <button type="button" className="btn btn--small btn--danger" onClick={() => setConfirming(true)}>
+              Delete endpoint
+            </button>
+          )}
+        </div>
+      )}
       <div role="status" aria-live="polite" className="small">
         {test.isSuccess ? "Test event queued: it appears below and is sent within seconds." : null}
         {confirming && !remove.isPending
@@ -125,7 +155,7 @@ function Endpoint({
           {describeError(remove.error)}
         </p>
       ) : null}
-      <DeliveryTable webhookId={webhook.webhook_id} />
+      <DeliveryTable webhookId={webhook.webhook_id} canResend={owner === null} />
     </div>
   );
 }

@@ -12,7 +12,14 @@ import { useQueryString } from "@/lib/hooks/use-query-string";
  * deliveries (a link support and customers can share), `?organization_id=` is support's filter,
  * `?offset=` the page of endpoints.
  */
-export function WebhooksView({ isSupport }: { isSupport: boolean }) {
+export function WebhooksView({
+  isSupport,
+  ownOrganizationId,
+}: {
+  isSupport: boolean;
+  /** Endpoints are changed (tested, re-sent, deleted) by their own organization only. */
+  ownOrganizationId: string;
+}) {
   const [params, navigate] = useQueryString();
   const selected = params.get("webhook") || null;
   const organizationId = isSupport ? params.get("organization_id") || null : null;
@@ -68,6 +75,8 @@ export function WebhooksView({ isSupport }: { isSupport: boolean }) {
         <WebhookDetail
           key={selected}
           webhookId={selected}
+          ownOrganizationId={ownOrganizationId}
+          organizationNames={names}
           onClose={() => navigate({ webhook: "" })}
           onDeleted={() => {
             navigate({ webhook: "" });

@@ -23,7 +23,7 @@ export default async function WebhooksPage() {
       />
       {/* useSearchParams (?webhook=, ?organization_id=) needs a boundary for the static shell. */}
       <Suspense fallback={<LoadingState />}>
-        <WebhooksView isSupport={isSupport} />
+        <WebhooksView isSupport={isSupport} ownOrganizationId={user.organizationId} />
       </Suspense>
     </>
   );
