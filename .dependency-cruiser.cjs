@@ -1,7 +1,7 @@
 // The layering of docs/ARCHITECTURE.md, checked by `npm run lint` (depcruise). Every import
 // points down: entry points (app) → lib/api (HTTP) → domains → vocabulary → lib/db.
 // Tests may reach up (an API test of a domain module), so the layer rules skip *.test.ts.
-const DOMAINS = "lib/(auth|inventory|orders|numbers|products|tokens|cart)/";
+const DOMAINS = "lib/(auth|inventory|orders|numbers|products|tokens|cart|reservations|events|webhooks)/";
 const VOCABULARY = "lib/(reference|schemas|http|counters)/|lib/errors\\.ts$";
 const BOTTOM = "lib/db/|lib/generated/|lib/env\\.ts$|lib/process-singleton\\.ts$";
 const TESTS = "\\.test\\.tsx?$";

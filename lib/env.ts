@@ -38,6 +38,26 @@ const envSchema = z.object({
     .positive("RESERVATION_MINUTES must be more than 0")
     .max(1440, "RESERVATION_MINUTES must be at most 1440 (a day)")
     .default(15),
+  // Webhooks (contract §14). 1 lets a test point an endpoint at http:// on a loopback address
+  // (127.0.0.0/8, ::1, localhost); every other private address stays refused either way.
+  WEBHOOKS_ALLOW_HTTP: z.enum(["0", "1"], "WEBHOOKS_ALLOW_HTTP must be 0 or 1").default("0"),
+  // off: this process runs no delivery worker (another process runs `npm run worker`).
+  WEBHOOKS_WORKER: z.enum(["on", "off"], "WEBHOOKS_WORKER must be on or off").default("on"),
+  // How often an idle worker looks for due deliveries.
+  WEBHOOKS_POLL_MS: z.coerce
+    .number("WEBHOOKS_POLL_MS must be a number of milliseconds")
+    .int("WEBHOOKS_POLL_MS must be a whole number of milliseconds")
+    .min(50, "WEBHOOKS_POLL_MS must be at least 50")
+    .max(60_000, "WEBHOOKS_POLL_MS must be at most 60000")
+    .default(1000),
+  // How long a worker's claim on a delivery lasts. Longer than the 10 s request timeout, so a
+  // live worker's claim never runs out mid-request; a crashed worker's runs out after this.
+  WEBHOOKS_LEASE_SECONDS: z.coerce
+    .number("WEBHOOKS_LEASE_SECONDS must be a number of seconds")
+    .int("WEBHOOKS_LEASE_SECONDS must be a whole number of seconds")
+    .min(15, "WEBHOOKS_LEASE_SECONDS must be at least 15 (the 10 s timeout and a margin)")
+    .max(3600, "WEBHOOKS_LEASE_SECONDS must be at most 3600")
+    .default(60),
   NEXTAUTH_URL: z.url({ protocol: /^https?$/, error: "NEXTAUTH_URL must be an http(s):// URL" }).optional(),
 });
 

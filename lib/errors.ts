@@ -17,6 +17,7 @@ export const errorStatus = {
   number_unavailable: 409,
   idempotency_conflict: 409,
   extension_exists: 409,
+  delivery_pending: 409,
   precondition_failed: 412,
   precondition_required: 428,
   invalid_configuration: 400,

@@ -22,8 +22,10 @@ export type EndpointDefinition = {
    * `body` still documents it.
    */
   bodyParsedBy?: "handler";
-  /** The 200 body. */
+  /** The success body (none for 204). */
   response: z.ZodType;
+  /** The success status when it is not 200: 201 created, 202 accepted (queued), 204 no body. */
+  status?: 201 | 202 | 204;
   /** Error codes this endpoint can answer besides the ones every endpoint can. */
   errors?: readonly ErrorCode[];
   /** Request headers the endpoint reads (besides Authorization), for the OpenAPI document. */

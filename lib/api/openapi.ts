@@ -212,6 +212,11 @@ const tagGroups: ReadonlyArray<{ name: string; description: string; segments: re
     description: "Every organization's name, for support users.",
     segments: ["organizations"],
   },
+  {
+    name: "Events and webhooks",
+    description: "What happened to your orders, numbers and holds, by polling or by signed callbacks.",
+    segments: ["events", "webhooks"],
+  },
   { name: "Meta", description: "The API's description of itself.", segments: ["openapi.json"] },
 ];
 
@@ -296,11 +301,7 @@ function operation(key: string, definition: EndpointDefinition, components: Comp
     ],
     security: securityOf(definition),
     responses: {
-      "200": {
-        description: "OK",
-        headers,
-        content: { "application/json": { schema: convert(definition.response, "output", components) } },
-      },
+      [String(definition.status ?? 200)]: successResponse(definition, headers, components),
       ...errorResponses(definition),
     },
   };
@@ -311,6 +312,22 @@ function operation(key: string, definition: EndpointDefinition, components: Comp
       content: { "application/json": { schema: convert(definition.body, "input", components) } },
     };
   return op;
+}
+
+const successPhrases = { 200: "OK", 201: "Created", 202: "Accepted", 204: "No Content" } as const;
+
+function successResponse(
+  definition: EndpointDefinition,
+  headers: Record<string, unknown>,
+  components: Components,
+): JsonSchema {
+  const status = definition.status ?? 200;
+  if (status === 204) return { description: successPhrases[status], headers };
+  return {
+    description: successPhrases[status],
+    headers,
+    content: { "application/json": { schema: convert(definition.response, "output", components) } },
+  };
 }
 
 export function buildOpenApiDocument(registry: Record<string, EndpointDefinition> = endpoints): JsonSchema {

@@ -7,6 +7,7 @@ import { cartEndpoints } from "@/lib/api/endpoints/cart";
 import { reservationEndpoints } from "@/lib/api/endpoints/reservations";
 import { metaEndpoints } from "@/lib/api/endpoints/meta";
 import { organizationEndpoints } from "@/lib/api/endpoints/organizations";
+import { webhookEndpoints } from "@/lib/api/endpoints/webhooks";
 
 export type { EndpointDefinition } from "@/lib/api/endpoint-definition";
 
@@ -23,6 +24,7 @@ export const endpoints = {
   ...tokenEndpoints,
   ...cartEndpoints,
   ...organizationEndpoints,
+  ...webhookEndpoints,
   ...metaEndpoints,
 } satisfies Record<string, EndpointDefinition>;
 

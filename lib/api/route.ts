@@ -146,8 +146,9 @@ export function handleEndpoint(
       // Parsing through the response schema drops any column the schema does not name.
       const body = definition.response.parse(reply.body);
       const headers = { ...rateLimitHeaders, ...deprecationHeaders(definition), ...reply.init.headers };
+      const status = reply.init.status ?? definition.status ?? 200;
       response = withStandardHeaders(
-        Response.json(body, { status: reply.init.status ?? 200, headers }),
+        status === 204 ? new Response(null, { status, headers }) : Response.json(body, { status, headers }),
         requestId,
       );
     } catch (error) {

@@ -10,6 +10,8 @@ export const scopes = [
   "numbers:read",
   "numbers:write",
   "reservations:write",
+  "events:read",
+  "webhooks:write",
 ] as const;
 
 export const scopeSchema = z.enum(scopes);
@@ -24,4 +26,6 @@ export const scopeDescriptions: Record<Scope, string> = {
   "numbers:read": "Read number and extension configurations",
   "numbers:write": "Change number and extension configurations",
   "reservations:write": "Hold numbers for a while before buying them, and release them",
+  "events:read": "Read the organization's events of the last 30 days",
+  "webhooks:write": "Manage webhook endpoints and see their deliveries",
 };

@@ -124,7 +124,7 @@ describe("POST /tokens", () => {
       name: "an unknown scope",
       body: { name: "ci", scopes: ["admin"] },
       error: bad(
-        "scopes.0: scopes may hold only reference:read, inventory:read, products:read, orders:write, orders:read, numbers:read, numbers:write, reservations:write",
+        "scopes.0: scopes may hold only reference:read, inventory:read, products:read, orders:write, orders:read, numbers:read, numbers:write, reservations:write, events:read, webhooks:write",
         "body.scopes.0=admin",
       ),
     },
@@ -161,7 +161,7 @@ describe("POST /tokens", () => {
       name: "a null scope",
       body: { name: "ci", scopes: [null] },
       error: bad(
-        "scopes.0: scopes may hold only reference:read, inventory:read, products:read, orders:write, orders:read, numbers:read, numbers:write, reservations:write",
+        "scopes.0: scopes may hold only reference:read, inventory:read, products:read, orders:write, orders:read, numbers:read, numbers:write, reservations:write, events:read, webhooks:write",
         "body.scopes.0=null",
       ),
     },

@@ -548,6 +548,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's events of the last 30 days, newest first
+         * @description The organization's events of the last 30 days, newest first. Needs a token with the `events:read` scope, or a signed-in portal session.
+         */
+        get: operations["getEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's webhook endpoints, newest first
+         * @description The organization's webhook endpoints, newest first. Needs a token with the `webhooks:write` scope, or a signed-in portal session.
+         */
+        get: operations["getWebhooks"];
+        put?: never;
+        /**
+         * Add a webhook endpoint; the answer shows its signing secret, once
+         * @description Add a webhook endpoint; the answer shows its signing secret, once. Needs a token with the `webhooks:write` scope, or a signed-in portal session.
+         */
+        post: operations["postWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One webhook endpoint
+         * @description One webhook endpoint. Needs a token with the `webhooks:write` scope, or a signed-in portal session.
+         */
+        get: operations["getWebhooksByWebhookId"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a webhook endpoint; its pending deliveries are not sent
+         * @description Remove a webhook endpoint; its pending deliveries are not sent. Needs a token with the `webhooks:write` scope, or a signed-in portal session.
+         */
+        delete: operations["deleteWebhooksByWebhookId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhook_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's deliveries with their attempts, newest first
+         * @description An endpoint's deliveries with their attempts, newest first. Needs a token with the `webhooks:write` scope, or a signed-in portal session.
+         */
+        get: operations["getWebhooksByWebhookIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhook_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a webhook.test event for the endpoint, sent like any other delivery
+         * @description Queue a webhook.test event for the endpoint, sent like any other delivery. Needs a token with the `webhooks:write` scope, or a signed-in portal session.
+         */
+        post: operations["postWebhooksByWebhookIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhook_id}/deliveries/{delivery_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a succeeded or failed delivery again, now (its attempts are kept)
+         * @description Send a succeeded or failed delivery again, now (its attempts are kept). Needs a token with the `webhooks:write` scope, or a signed-in portal session.
+         */
+        post: operations["postWebhooksByWebhookIdDeliveriesByDeliveryIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -578,7 +706,7 @@ export interface components {
                 message: string;
                 details: string;
                 /** @enum {string} */
-                code: "invalid_parameter" | "unknown_country" | "unknown_number_type" | "unknown_region" | "unknown_document_type" | "inconsistent_order" | "product_not_found" | "unauthorized" | "insufficient_scope" | "not_found" | "method_not_allowed" | "number_unavailable" | "idempotency_conflict" | "extension_exists" | "precondition_failed" | "precondition_required" | "invalid_configuration" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "service_unavailable";
+                code: "invalid_parameter" | "unknown_country" | "unknown_number_type" | "unknown_region" | "unknown_document_type" | "inconsistent_order" | "product_not_found" | "unauthorized" | "insufficient_scope" | "not_found" | "method_not_allowed" | "number_unavailable" | "idempotency_conflict" | "extension_exists" | "delivery_pending" | "precondition_failed" | "precondition_required" | "invalid_configuration" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "service_unavailable";
             };
         };
         Country: {
@@ -959,7 +1087,7 @@ export interface components {
             name: string;
             /** @description The secret's first characters, to tell tokens apart */
             prefix: string;
-            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write")[];
+            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write")[];
             /** @description Who created it; null for tokens made by scripts */
             created_by: {
                 user_id: string;
@@ -982,7 +1110,7 @@ export interface components {
             name: string;
             /** @description The secret's first characters, to tell tokens apart */
             prefix: string;
-            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write")[];
+            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write")[];
             /** @description Who created it; null for tokens made by scripts */
             created_by: {
                 user_id: string;
@@ -1001,7 +1129,7 @@ export interface components {
         };
         CreateApiTokenRequest: {
             name: string;
-            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write")[];
+            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write")[];
             /** @description ISO 8601, in the future, within a year; absent or null = never expires */
             expires_at?: string | null;
         };
@@ -1072,6 +1200,153 @@ export interface components {
             organization_id: string;
             /** @example Acme Telecom Ltd */
             name: string;
+        };
+        EventListResponse: {
+            data: components["schemas"]["Event"][];
+        };
+        Event: {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /** @description ISO 8601 */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description An order was placed; data is the order
+             * @constant
+             */
+            type: "order.created";
+            data: components["schemas"]["Order"];
+        } | {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /** @description ISO 8601 */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description Back-ordered numbers were assigned to the order
+             * @constant
+             */
+            type: "order.backorder_filled";
+            data: components["schemas"]["Order"];
+        } | {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /** @description ISO 8601 */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description Every number of the order is assigned
+             * @constant
+             */
+            type: "order.completed";
+            data: components["schemas"]["Order"];
+        } | {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /** @description ISO 8601 */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description A number was bought by the organization
+             * @constant
+             */
+            type: "number.assigned";
+            data: components["schemas"]["NumberConfiguration"];
+        } | {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /** @description ISO 8601 */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description A number's configuration was changed
+             * @constant
+             */
+            type: "number.configuration_changed";
+            data: components["schemas"]["NumberConfiguration"];
+        } | {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /** @description ISO 8601 */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description A hold ran out without the number being bought
+             * @constant
+             */
+            type: "reservation.expired";
+            data: components["schemas"]["Reservation"];
+        };
+        CreatedWebhookResponse: {
+            data: components["schemas"]["CreatedWebhook"];
+        };
+        CreatedWebhook: {
+            /** @description wh_… */
+            webhook_id: string;
+            organization_id: string;
+            url: string;
+            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired")[];
+            description: string | null;
+            /** @description ISO 8601 */
+            created_at: string;
+            /** @description whsec_ + base64 of the signing key. Shown once: store it now (Standard Webhooks). */
+            secret: string;
+        };
+        CreateWebhookRequest: {
+            /** @description https only; the host must not be a private, link-local or loopback address */
+            url: string;
+            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired")[];
+            description?: string | null;
+        };
+        WebhookListResponse: {
+            data: components["schemas"]["Webhook"][];
+        };
+        Webhook: {
+            /** @description wh_… */
+            webhook_id: string;
+            organization_id: string;
+            url: string;
+            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired")[];
+            description: string | null;
+            /** @description ISO 8601 */
+            created_at: string;
+        };
+        WebhookResponse: {
+            data: components["schemas"]["Webhook"];
+        };
+        DeliveryListResponse: {
+            data: components["schemas"]["Delivery"][];
+        };
+        Delivery: {
+            /** @description dlv_… */
+            delivery_id: string;
+            webhook_id: string;
+            event_id: string;
+            /** @description One of the event types, or webhook.test */
+            event_type: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attempt_count: number;
+            /** @description ISO 8601; null once succeeded or failed */
+            next_attempt_at: string | null;
+            /** @description ISO 8601 */
+            created_at: string;
+            /** @description Oldest first */
+            attempts: components["schemas"]["DeliveryAttempt"][];
+        };
+        DeliveryAttempt: {
+            /** @description ISO 8601 */
+            attempted_at: string;
+            duration_ms: number;
+            /** @description null when no answer came */
+            response_status: number | null;
+            /** @description The first 1 kB of the answer */
+            response_body: string | null;
+            /** @description Why no answer came, e.g. "timeout after 10 s" */
+            error: string | null;
+        };
+        DeliveryResponse: {
+            data: components["schemas"]["Delivery"];
         };
     };
     responses: never;
@@ -4517,6 +4792,828 @@ export interface operations {
             };
             /** @description error.code: not_found */
             404: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEvents: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Events to skip. */
+                offset?: number;
+                /** @description Only events of this type. */
+                type?: "order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired";
+                /** @description Only events recorded after this one (to catch up from the last one you saw). */
+                after?: string;
+                /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: the remaining requests of the current window. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
+                    "RateLimit-Policy"?: string;
+                    /** @description How many items match, across all pages. */
+                    "X-Total-Count"?: number;
+                    /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventListResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhooks: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Entries to skip. */
+                offset?: number;
+                /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: the remaining requests of the current window. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
+                    "RateLimit-Policy"?: string;
+                    /** @description How many items match, across all pages. */
+                    "X-Total-Count"?: number;
+                    /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookListResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: the remaining requests of the current window. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhooksByWebhookId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example wh_0123456789abcdef */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: the remaining requests of the current window. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhooksByWebhookId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example wh_0123456789abcdef */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: the remaining requests of the current window. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhooksByWebhookIdDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Entries to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @example wh_0123456789abcdef */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: the remaining requests of the current window. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
+                    "RateLimit-Policy"?: string;
+                    /** @description How many items match, across all pages. */
+                    "X-Total-Count"?: number;
+                    /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryListResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postWebhooksByWebhookIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example wh_0123456789abcdef */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: the remaining requests of the current window. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postWebhooksByWebhookIdDeliveriesByDeliveryIdRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example wh_0123456789abcdef */
+                webhook_id: string;
+                /** @example dlv_0123456789abcdef */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: the remaining requests of the current window. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: delivery_pending */
+            409: {
                 headers: {
                     /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
                     "X-Request-Id"?: string;

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { boundedInt, documentedAs, organizationIdFilterSchema } from "@/lib/schemas/common";
+import { orderResponseSchema } from "@/lib/schemas/orders";
+import { numberConfigurationResponseSchema } from "@/lib/schemas/numbers";
+import { reservationResponseSchema } from "@/lib/schemas/reservations";
+
+// Events (contract §14): what happened to an organization's orders, numbers and holds. `data`
+// is the resource as its own endpoint shows it, through that endpoint's schema (no second copy).
+
+export const eventTypes = [
+  "order.created",
+  "order.backorder_filled",
+  "order.completed",
+  "number.assigned",
+  "number.configuration_changed",
+  "reservation.expired",
+] as const;
+export type EventType = (typeof eventTypes)[number];
+
+/** Sent by "send test event" only; never recorded for GET /events. */
+export const TEST_EVENT_TYPE = "webhook.test";
+
+const orderData = orderResponseSchema.shape.data;
+const numberData = numberConfigurationResponseSchema.shape.data;
+const reservationData = reservationResponseSchema.shape.data;
+
+/** What each type carries, so a caller recording an event cannot pair a type with the wrong resource. */
+export type EventData = {
+  "order.created": z.infer<typeof orderData>;
+  "order.backorder_filled": z.infer<typeof orderData>;
+  "order.completed": z.infer<typeof orderData>;
+  "number.assigned": z.infer<typeof numberData>;
+  "number.configuration_changed": z.infer<typeof numberData>;
+  "reservation.expired": z.infer<typeof reservationData>;
+};
+
+const eventBase = {
+  id: z.string().describe("evt_…: unique and stable; the Webhook-Id of its deliveries"),
+  created_at: z.string().describe("ISO 8601"),
+  organization_id: z.string(),
+};
+
+const variant = <T extends EventType, D extends z.ZodType>(type: T, data: D, description: string) =>
+  z.object({ ...eventBase, type: z.literal(type).describe(description), data });
+
+const eventSchema = z
+  .discriminatedUnion("type", [
+    variant("order.created", orderData, "An order was placed; data is the order"),
+    variant("order.backorder_filled", orderData, "Back-ordered numbers were assigned to the order"),
+    variant("order.completed", orderData, "Every number of the order is assigned"),
+    variant("number.assigned", numberData, "A number was bought by the organization"),
+    variant("number.configuration_changed", numberData, "A number's configuration was changed"),
+    variant("reservation.expired", reservationData, "A hold ran out without the number being bought"),
+  ])
+  .meta({ id: "Event" });
+
+export type Event = z.infer<typeof eventSchema>;
+
+const EVENT_PAGE = { defaultLimit: 20, maxLimit: 100, maxOffset: 100_000 } as const;
+
+export const EVENT_ID_PATTERN = /^evt_[A-Za-z0-9]{1,60}$/;
+
+export const eventListQuerySchema = z.strictObject({
+  limit: boundedInt("limit", 1, EVENT_PAGE.maxLimit, EVENT_PAGE.defaultLimit).meta({
+    description: "Page size.",
+  }),
+  offset: boundedInt("offset", 0, EVENT_PAGE.maxOffset, 0).meta({ description: "Events to skip." }),
+  type: documentedAs(z.enum(eventTypes, `type must be one of ${eventTypes.join(", ")}`).optional(), {
+    type: "string",
+    enum: [...eventTypes],
+    description: "Only events of this type.",
+  }),
+  after: documentedAs(
+    z.string().regex(EVENT_ID_PATTERN, "after must be an event id such as evt_0123456789abcdef").optional(),
+    {
+      type: "string",
+      pattern: EVENT_ID_PATTERN.source,
+      description: "Only events recorded after this one (to catch up from the last one you saw).",
+    },
+  ),
+  organization_id: organizationIdFilterSchema,
+});
+
+export const eventListResponseSchema = z
+  .object({ data: z.array(eventSchema) })
+  .meta({ id: "EventListResponse" });
