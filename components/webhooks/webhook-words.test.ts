@@ -10,8 +10,15 @@ import {
   timeUntil,
   urlProblem,
 } from "@/components/webhooks/webhook-words";
+import { eventTypes, TEST_EVENT_TYPE } from "@/lib/schemas/events";
 
 describe("event words", () => {
+  // The form's list is its own (zod stays out of the browser) but must be the API's.
+  it("offers exactly the event types POST /webhooks accepts", () => {
+    expect([...subscribableEvents]).toEqual([...eventTypes]);
+    expect(eventLabel(TEST_EVENT_TYPE)).toBe("Test event");
+  });
+
   it("names every subscribable event and the test event in words", () => {
     expect(subscribableEvents.map(eventLabel)).toEqual([
       "Order placed",

@@ -1,44 +1,21 @@
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
 import { apiFetch, toQueryString } from "@/lib/hooks/api-fetch";
 import { queryKeys } from "@/lib/hooks/query-keys";
+import type {
+  createdWebhookResponseSchema,
+  CreateWebhookRequest,
+  deliveryListResponseSchema,
+  deliveryResponseSchema,
+  noContentSchema,
+  webhookListResponseSchema,
+  webhookResponseSchema,
+} from "@/lib/schemas/webhooks";
+
+export type { Delivery, Webhook } from "@/lib/schemas/webhooks";
 
 // The webhooks page's calls (contract §14): endpoints, their deliveries, a test event and a
-// re-send. Answers typed as the routes describe them.
-
-export type Webhook = {
-  webhook_id: string;
-  organization_id: string;
-  url: string;
-  events: string[];
-  description: string | null;
-  created_at: string;
-};
-
-export type DeliveryAttempt = {
-  attempted_at: string;
-  duration_ms: number;
-  response_status: number | null;
-  response_body: string | null;
-  error: string | null;
-};
-
-export type Delivery = {
-  delivery_id: string;
-  webhook_id: string;
-  event_id: string;
-  event_type: string;
-  status: "pending" | "succeeded" | "failed";
-  attempt_count: number;
-  next_attempt_at: string | null;
-  created_at: string;
-  attempts: DeliveryAttempt[];
-};
-
-export type CreateWebhookRequest = { url: string; events: string[]; description?: string };
-
-type Answer<T> = z.ZodType<{ data: T }>;
+// re-send. Answers typed by the routes' own response schemas.
 
 export type Page = { limit: number; offset: number };
 
@@ -52,7 +29,7 @@ export function useWebhooks(organizationId: string | null, page: Page) {
   return useQuery({
     queryKey: queryKeys.webhooks.list(organizationId, page),
     queryFn: async ({ signal }) => {
-      const { data, headers } = await apiFetch<Answer<Webhook[]>>(
+      const { data, headers } = await apiFetch<typeof webhookListResponseSchema>(
         `/webhooks${toQueryString({ organization_id: organizationId, ...page })}`,
         { signal },
       );
@@ -68,7 +45,7 @@ export function useWebhook(webhookId: string | null) {
     enabled: webhookId !== null,
     retry: false,
     queryFn: async ({ signal }) =>
-      (await apiFetch<Answer<Webhook>>(webhookPath(webhookId ?? ""), { signal })).data.data,
+      (await apiFetch<typeof webhookResponseSchema>(webhookPath(webhookId ?? ""), { signal })).data.data,
   });
 }
 
@@ -77,7 +54,7 @@ export function useDeliveries(webhookId: string, page: Page) {
   return useQuery({
     queryKey: queryKeys.webhooks.deliveries(webhookId, page),
     queryFn: async ({ signal }) => {
-      const { data, headers } = await apiFetch<Answer<Delivery[]>>(
+      const { data, headers } = await apiFetch<typeof deliveryListResponseSchema>(
         `${webhookPath(webhookId)}/deliveries${toQueryString(page)}`,
         { signal },
       );
@@ -94,7 +71,7 @@ export function useCreateWebhook() {
   return useMutation({
     mutationFn: async (request: CreateWebhookRequest) =>
       (
-        await apiFetch<Answer<Webhook & { secret: string }>>("/webhooks", {
+        await apiFetch<typeof createdWebhookResponseSchema>("/webhooks", {
           method: "POST",
           body: request,
         })
@@ -107,7 +84,7 @@ export function useDeleteWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (webhookId: string) => {
-      await apiFetch<z.ZodNull>(webhookPath(webhookId), { method: "DELETE" });
+      await apiFetch<typeof noContentSchema>(webhookPath(webhookId), { method: "DELETE" });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all() }),
   });
@@ -118,7 +95,8 @@ export function useSendTestEvent(webhookId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () =>
-      (await apiFetch<Answer<Delivery>>(`${webhookPath(webhookId)}/test`, { method: "POST" })).data.data,
+      (await apiFetch<typeof deliveryResponseSchema>(`${webhookPath(webhookId)}/test`, { method: "POST" }))
+        .data.data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.deliveriesOf(webhookId) }),
   });
 }
@@ -129,7 +107,7 @@ export function useResendDelivery(webhookId: string) {
   return useMutation({
     mutationFn: async (deliveryId: string) =>
       (
-        await apiFetch<Answer<Delivery>>(
+        await apiFetch<typeof deliveryResponseSchema>(
           `${webhookPath(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/retry`,
           { method: "POST" },
         )
