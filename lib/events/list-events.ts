@@ -65,3 +65,12 @@ export function toEvent(row: EventRow): Event {
     data: row.data,
   } as Event;
 }
+
+/** Housekeeping: deletes events (and their deliveries) older than the retention. */
+export async function purgeOldEvents(now: Date): Promise<number> {
+  const prisma = await getPrisma();
+  const { count } = await prisma.event.deleteMany({
+    where: { createdAt: { lte: new Date(now.getTime() - EVENT_RETENTION_DAYS * DAY_MS) } },
+  });
+  return count;
+}

@@ -8,6 +8,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { loadDestinationPolicy } from "@/lib/numbers/destination-policy";
 import { assertIfMatch, etagFor } from "@/lib/numbers/preconditions";
 import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
+import { event, recordEvents } from "@/lib/events/record-events";
 import { validateConfiguration, type Problem } from "@/lib/numbers/validate-configuration";
 import type { ConfigurationInput, NumberConfiguration } from "@/lib/schemas/numbers";
 
@@ -126,6 +127,11 @@ async function replaceConfiguration(
       before,
       after: written.configuration,
     });
+    // Extensions are not numbers: only a number's change is a number.configuration_changed.
+    if (row.kind === "number")
+      await recordEvents(tx, [
+        event(row.organizationId, "number.configuration_changed", written.configuration),
+      ]);
     return written;
   });
 }

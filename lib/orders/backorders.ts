@@ -4,6 +4,8 @@ import { orderStatusFor } from "@/lib/orders/status";
 import { inRetryingTransaction, type Tx } from "@/lib/db/transaction";
 import { forgetInventoryCounts } from "@/lib/inventory/search";
 import type { ItemGeography } from "@/lib/orders/pick-product";
+import { recordOrderEvents } from "@/lib/orders/order-events";
+import { loadDocumentTypes, type DocumentTypesById } from "@/lib/inventory/documents";
 
 type FilledOrder = { referenceId: string; status: OrderStatus };
 /** A region that has received numbers. */
@@ -27,8 +29,10 @@ type WaitingItem = {
 export async function fillBackorders(geographies: StockedGeography[]): Promise<FillResult> {
   const result: FillResult = { assignedNumbers: 0, orders: [] };
   const touched = new Map<string, FilledOrder>();
+  // Read before the transactions: on one connection (PGlite) a read outside one waits for it.
+  const documentTypes = await loadDocumentTypes();
   for (const geography of dedupe(geographies)) {
-    const filled = await inRetryingTransaction((tx) => fillGeography(tx, geography));
+    const filled = await inRetryingTransaction((tx) => fillGeography(tx, geography, documentTypes));
     result.assignedNumbers += filled.assignedNumbers;
     for (const order of filled.orders) touched.set(order.referenceId, order);
   }
@@ -38,7 +42,11 @@ export async function fillBackorders(geographies: StockedGeography[]): Promise<F
   return result;
 }
 
-async function fillGeography(tx: Tx, geography: StockedGeography): Promise<FillResult> {
+async function fillGeography(
+  tx: Tx,
+  geography: StockedGeography,
+  documentTypes: DocumentTypesById,
+): Promise<FillResult> {
   // FOR UPDATE: two imports at once must not both fill one item; the second waits and then
   // reads the quantity the first left.
   const waiting = await tx.$queryRaw<WaitingItem[]>`
@@ -73,7 +81,10 @@ async function fillGeography(tx: Tx, geography: StockedGeography): Promise<FillR
     assignedNumbers += taken.length;
     orderIds.add(item.order_id);
   }
-  return { assignedNumbers, orders: await updateStatuses(tx, [...orderIds]) };
+  const orders = await updateStatuses(tx, [...orderIds]);
+  // In this transaction: the events exist exactly when the numbers are assigned.
+  await recordOrderEvents(tx, "filled", [...orderIds], documentTypes);
+  return { assignedNumbers, orders };
 }
 
 async function updateStatuses(tx: Tx, orderIds: number[]): Promise<FilledOrder[]> {

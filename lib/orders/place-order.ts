@@ -9,6 +9,7 @@ import {
   type SoldNumber,
 } from "@/lib/orders/sell";
 import { orderStatusFor } from "@/lib/orders/status";
+import { recordOrderEvents } from "@/lib/orders/order-events";
 import { inRetryingTransaction, type Tx } from "@/lib/db/transaction";
 import { forgetInventoryCounts } from "@/lib/inventory/search";
 import { loadDocumentTypes, requiredDocuments, type DocumentTypesById } from "@/lib/inventory/documents";
@@ -114,6 +115,7 @@ async function createOrder(
     orderId,
     status: orderStatusFor(quantity, backordered),
   });
+  await recordOrderEvents(tx, "placed", [orderId], documentTypes);
   return { referenceId, numbers: describeSold(sold, itemIdAt, documentTypes) };
 }
 

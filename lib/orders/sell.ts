@@ -2,6 +2,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { formatNational } from "@/lib/reference/phone";
 import { newConfigurationId } from "@/lib/orders/ids";
 import { notHeldByAnother } from "@/lib/reservations/holds-sql";
+import { recordNumbersAssigned } from "@/lib/orders/order-events";
 import type { ItemGeography } from "@/lib/orders/pick-product";
 import type { Tx } from "@/lib/db/transaction";
 import type { OrderStatus } from "@/lib/generated/prisma/client";
@@ -119,4 +120,5 @@ export async function createConfigurations(
         FROM unnest(${ids}::text[], ${numbers}::text[], ${names}::text[], ${inventoryIds}::int[]) AS c(id, number, name, inventory_number_id)
     )${statusUpdate}
     SELECT 1`;
+  await recordNumbersAssigned(tx, ids);
 }

@@ -26,7 +26,9 @@ export async function listDeliveries(
     prisma.webhookDelivery.findMany({
       where,
       include: withAttempts,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      // One statement records an event's deliveries and several events at one instant: the
+      // event's sequence keeps them in the order they happened.
+      orderBy: [{ createdAt: "desc" }, { event: { seq: "desc" } }, { id: "desc" }],
       take: page.limit,
       skip: page.offset,
     }),

@@ -1,0 +1,47 @@
+import type { Tx } from "@/lib/db/transaction";
+import type { DocumentTypesById } from "@/lib/inventory/documents";
+import { event, recordEvents, type NewEvent } from "@/lib/events/record-events";
+import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
+import { readOrdersInTransaction } from "@/lib/orders/read-orders";
+
+// The events a sale causes (contract §14), recorded in the sale's transaction. Each carries
+// the resource as its endpoint shows it after the change, read through the same mapper.
+
+/**
+ * For orders just placed (`placed`) or just given back-ordered numbers (`filled`): one
+ * order.created or order.backorder_filled each, and order.completed for those now complete.
+ */
+export async function recordOrderEvents(
+  tx: Tx,
+  change: "placed" | "filled",
+  orderIds: number[],
+  documentTypes: DocumentTypesById,
+): Promise<void> {
+  if (orderIds.length === 0) return;
+  const orders = await readOrdersInTransaction(tx, orderIds, documentTypes);
+  const events: NewEvent[] = [];
+  for (const { order } of orders) {
+    events.push(
+      event(order.organization_id, change === "placed" ? "order.created" : "order.backorder_filled", order),
+    );
+    if (order.status === "completed") events.push(event(order.organization_id, "order.completed", order));
+  }
+  await recordEvents(tx, events);
+}
+
+/** number.assigned for each configuration a sale created (ids in the order sold). */
+export async function recordNumbersAssigned(tx: Tx, configurationIds: string[]): Promise<void> {
+  if (configurationIds.length === 0) return;
+  const rows = await tx.numberConfiguration.findMany({
+    where: { id: { in: configurationIds } },
+    include: configurationInclude,
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  await recordEvents(
+    tx,
+    configurationIds.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [event(row.organizationId, "number.assigned", toNumberConfiguration(row))] : [];
+    }),
+  );
+}

@@ -1,0 +1,38 @@
+import { inRetryingTransaction } from "@/lib/db/transaction";
+import { event, recordEvents } from "@/lib/events/record-events";
+
+// reservation.expired (contract §14). A hold ends by itself at held_until: searches and sales
+// read held_until, never this sweep (lib/reservations/expiry.ts), so nothing depends on when it
+// runs. The sweep only turns ended holds into events: one transaction deletes the ended rows
+// and records an event for each, so each ended hold is reported once, even with several
+// workers sweeping at once (the second one's DELETE finds the rows gone).
+
+const SWEEP_BATCH = 500;
+
+/** Deletes up to one batch of holds ended by `now`, recording reservation.expired for each. */
+export async function expireEndedHolds(now: Date): Promise<number> {
+  return inRetryingTransaction(async (tx) => {
+    const ended = await tx.$queryRaw<
+      Array<{ number_e164: string; organization_id: string; held_until: Date }>
+    >`
+      DELETE FROM number_hold
+       WHERE number_e164 IN (
+         SELECT number_e164 FROM number_hold WHERE held_until <= ${now}
+          ORDER BY held_until LIMIT ${SWEEP_BATCH} FOR UPDATE SKIP LOCKED)
+         AND held_until <= ${now}
+      RETURNING number_e164, organization_id, held_until`;
+    await recordEvents(
+      tx,
+      ended
+        .sort((a, b) => a.held_until.getTime() - b.held_until.getTime())
+        .map((hold) =>
+          event(hold.organization_id, "reservation.expired", {
+            number_e164: hold.number_e164,
+            held_until: hold.held_until.toISOString(),
+          }),
+        ),
+      now,
+    );
+    return ended.length;
+  });
+}

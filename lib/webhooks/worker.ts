@@ -1,0 +1,77 @@
+import { getEnv } from "@/lib/env";
+import { purgeOldEvents } from "@/lib/events/list-events";
+import { expireEndedHolds } from "@/lib/reservations/expire-holds";
+import { deliverDue } from "@/lib/webhooks/deliver";
+import { urlPolicy } from "@/lib/webhooks/manage-webhooks";
+
+// The background worker (contract §14): delivers due webhooks, and every minute does the
+// housekeeping (reservation.expired for ended holds, events past 30 days deleted). It runs in
+// next-server (instrumentation.ts) or alone (scripts/worker.ts). Its timers are unref'd, so
+// it never keeps a process alive by itself; stop() lets the pass under way finish.
+
+const HOUSEKEEPING_MS = 60_000;
+
+export type Worker = { stop: () => Promise<void> };
+
+type WorkerOptions = {
+  pollMs: number;
+  leaseMs: number;
+  now?: () => Date;
+  log?: (line: string) => void;
+};
+
+export function workerOptionsFromEnv(): WorkerOptions {
+  const env = getEnv();
+  return { pollMs: env.WEBHOOKS_POLL_MS, leaseMs: env.WEBHOOKS_LEASE_SECONDS * 1000 };
+}
+
+/** One round: due deliveries, then the housekeeping when it is due. Exported for tests. */
+export async function runWorkerPass(
+  now: () => Date,
+  leaseMs: number,
+  housekeeping: boolean,
+): Promise<{ claimed: number }> {
+  if (housekeeping) {
+    await expireEndedHolds(now());
+    await purgeOldEvents(now());
+  }
+  return { claimed: await deliverDue({ now, leaseMs, policy: urlPolicy() }) };
+}
+
+export function startWorker(options: WorkerOptions): Worker {
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? ((line: string) => console.error(line));
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let lastHousekeeping = 0;
+  let running: Promise<void> = Promise.resolve();
+
+  const tick = async () => {
+    let claimed = 0;
+    try {
+      const housekeeping = now().getTime() - lastHousekeeping >= HOUSEKEEPING_MS;
+      if (housekeeping) lastHousekeeping = now().getTime();
+      claimed = (await runWorkerPass(now, options.leaseMs, housekeeping)).claimed;
+    } catch (error) {
+      // The database may be away for a while (a restart, an outage): try again next time.
+      log(`webhooks worker: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (stopped) return;
+    // A full batch suggests more are due: go on at once rather than after the poll interval.
+    timer = setTimeout(schedule, claimed > 0 ? 0 : options.pollMs);
+    timer.unref();
+  };
+  const schedule = () => {
+    running = tick();
+  };
+  timer = setTimeout(schedule, 0);
+  timer.unref();
+
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

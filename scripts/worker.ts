@@ -1,0 +1,33 @@
+// npm run worker – the webhook delivery worker alone, for PostgreSQL deployments that run it
+// apart from the web instances (set WEBHOOKS_WORKER=off on those). Stops on SIGTERM or SIGINT
+// after the pass under way.
+import { getEnv } from "@/lib/env";
+import { startWorker, workerOptionsFromEnv } from "@/lib/webhooks/worker";
+
+function main() {
+  const env = getEnv();
+  if (!env.DATABASE_URL) {
+    console.error(
+      "npm run worker needs DATABASE_URL: with the embedded database only the web server may open it, and it runs the worker itself.",
+    );
+    process.exit(1);
+  }
+  const worker = startWorker(workerOptionsFromEnv());
+  // The worker's timers do not hold the process open: this one does, until a signal.
+  const keepAlive = setInterval(() => undefined, 60_000);
+  console.log(
+    `Webhook worker running (poll every ${env.WEBHOOKS_POLL_MS} ms, lease ${env.WEBHOOKS_LEASE_SECONDS} s).`,
+  );
+  for (const signal of ["SIGTERM", "SIGINT"] as const)
+    process.once(signal, () => {
+      clearInterval(keepAlive);
+      void worker.stop().then(() => process.exit(0));
+    });
+}
+
+try {
+  main();
+} catch (error) {
+  console.error(`npm run worker failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
