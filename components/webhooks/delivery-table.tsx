@@ -83,9 +83,12 @@ function DeliveryRow({ delivery, now, canResend }: { delivery: Delivery; now: nu
     <Fragment>
       <tr data-testid="delivery-row">
         <td data-label="Event">
-          <div>{eventLabel(delivery.event_type)}</div>
-          <div className="small muted">{formatDateTime(delivery.created_at)}</div>
-          <div className="small muted mono">{delivery.event_id}</div>
+          {/* One child: on a phone the cell is a two-column grid, label then content. */}
+          <div>
+            <div>{eventLabel(delivery.event_type)}</div>
+            <div className="small muted">{formatDateTime(delivery.created_at)}</div>
+            <div className="small muted mono">{delivery.event_id}</div>
+          </div>
         </td>
         <td data-label="Status">
           <span className={`badge ${tone}`}>{label}</span>

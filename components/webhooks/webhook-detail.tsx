@@ -6,6 +6,7 @@ import { DeliveryTable } from "@/components/webhooks/delivery-table";
 import { eventLabel, shortUrl } from "@/components/webhooks/webhook-words";
 import { ApiClientError } from "@/lib/hooks/api-fetch";
 import { organizationLabel } from "@/lib/hooks/use-organizations";
+import styles from "@/components/webhooks/webhooks.module.css";
 import { useDeleteWebhook, useSendTestEvent, useWebhook, type Webhook } from "@/lib/hooks/use-webhooks";
 
 /** One endpoint (`?webhook=`): its settings, a test event, deletion, and its deliveries. */
@@ -78,7 +79,9 @@ function Endpoint({
   return (
     <div className="stack">
       <div className="spread">
-        <h2 id="webhook-detail-heading">Deliveries to {name}</h2>
+        <h2 id="webhook-detail-heading" className={styles.title}>
+          Deliveries to {name}
+        </h2>
         <button type="button" className="btn btn--small btn--link" onClick={onClose}>
           Close
         </button>
@@ -124,7 +127,9 @@ function Endpoint({
                 type="button"
                 className="btn btn--small btn--danger"
                 disabled={remove.isPending}
-                onClick={() => remove.mutate(webhook.webhook_id, { onSuccess: onDeleted })}
+                // mutateAsync, not mutate's callbacks: those are dropped if this unmounts first.
+                // A failure is shown below from remove.error.
+                onClick={() => void remove.mutateAsync(webhook.webhook_id).then(onDeleted, () => undefined)}
               >
                 {remove.isPending ? "Deleting…" : `Delete ${name} for good`}
               </button>

@@ -77,8 +77,10 @@ export function WebhookList({
                 className={webhook.webhook_id === selected ? "is-highlight" : undefined}
               >
                 <td data-label="Address">
-                  <div className="mono">{webhook.url}</div>
-                  {webhook.description ? <div className="small muted">{webhook.description}</div> : null}
+                  <div>
+                    <div className="mono">{webhook.url}</div>
+                    {webhook.description ? <div className="small muted">{webhook.description}</div> : null}
+                  </div>
                 </td>
                 <td data-label="Events">
                   <div className="badges">

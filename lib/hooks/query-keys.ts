@@ -32,6 +32,7 @@ export const queryKeys = {
   tokens: () => ["tokens"] as const,
   webhooks: {
     all: () => ["webhooks"] as const,
+    lists: () => ["webhooks", "list"] as const,
     list: (organizationId: string | null, page: { limit: number; offset: number }) =>
       ["webhooks", "list", organizationId, page] as const,
     detail: (webhookId: string) => ["webhooks", "detail", webhookId] as const,

@@ -86,7 +86,16 @@ export function useDeleteWebhook() {
     mutationFn: async (webhookId: string) => {
       await apiFetch<typeof noContentSchema>(webhookPath(webhookId), { method: "DELETE" });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all() }),
+    onSuccess: async (_, webhookId) => {
+      // The open endpoint is not fetched again now (it would answer 404 while the page is
+      // still closing it), only marked stale for the next time its link is opened.
+      for (const queryKey of [
+        queryKeys.webhooks.detail(webhookId),
+        queryKeys.webhooks.deliveriesOf(webhookId),
+      ])
+        void queryClient.invalidateQueries({ queryKey, refetchType: "none" });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.lists() });
+    },
   });
 }
 
