@@ -106,6 +106,18 @@ export const testTokens = {
     userId: "usr_acme_customer",
     scopes: allScopesBut("reservations:write"),
   },
+  acmeLacksEventsRead: {
+    secret: "npk_test_acme_lacks_events_read_00000000",
+    organizationId: "org_acme",
+    userId: "usr_acme_customer",
+    scopes: allScopesBut("events:read"),
+  },
+  acmeLacksWebhooksWrite: {
+    secret: "npk_test_acme_lacks_webhooks_write_000000",
+    organizationId: "org_acme",
+    userId: "usr_acme_customer",
+    scopes: allScopesBut("webhooks:write"),
+  },
   globexSupport: {
     secret: "npk_test_globex_support_0000000000000000",
     organizationId: "org_globex",

@@ -3,7 +3,7 @@ import https from "node:https";
 import dns from "node:dns";
 import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
-import { refusedRange, type UrlPolicy } from "@/lib/webhooks/url-policy";
+import { describeRange, refusedRange, type UrlPolicy } from "@/lib/webhooks/url-policy";
 
 // One POST to a webhook endpoint. node:http(s) rather than fetch because its `lookup` option
 // lets us check the address actually connected to: a name that resolved to a public address
@@ -37,7 +37,7 @@ function guardedLookup(policy: UrlPolicy): LookupFunction {
         const range = refusedRange(entry.address, policy);
         if (range !== null)
           return callback(
-            new RefusedAddress(`${hostname} resolves to ${entry.address}, a ${range} address`),
+            new RefusedAddress(`${hostname} resolves to ${entry.address}, ${describeRange(range)}`),
             "",
             0,
           );
@@ -56,7 +56,7 @@ export const sendWebhook: Sender = (url, headers, body, policy) => {
   // A literal address is connected to without a lookup: checked here instead.
   if (ipaddr.isValid(host)) {
     const range = refusedRange(host, policy);
-    if (range !== null) return Promise.resolve(failure(`${host} is a ${range} address`));
+    if (range !== null) return Promise.resolve(failure(`${host} is ${describeRange(range)}`));
   }
   const client = target.protocol === "https:" ? https : http;
   return new Promise<SendOutcome>((resolve) => {

@@ -23,6 +23,23 @@ export function refusedRange(address: string, policy: UrlPolicy): string | null 
   return range;
 }
 
+const rangeWords: Record<string, string> = {
+  private: "a private",
+  linkLocal: "a link-local",
+  loopback: "a loopback",
+  uniqueLocal: "a unique-local (private)",
+  unspecified: "an unspecified",
+  multicast: "a multicast",
+  broadcast: "a broadcast",
+  carrierGradeNat: "a carrier-grade NAT",
+  reserved: "a reserved",
+};
+
+/** "a private address", for messages. */
+export function describeRange(range: string): string {
+  return `${rangeWords[range] ?? `a ${range}`} address`;
+}
+
 /** The host as a URL names it, without IPv6 brackets. */
 function hostOf(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, "$1");
@@ -48,8 +65,8 @@ export async function assertCallableUrl(raw: string, policy: UrlPolicy): Promise
     if (range === null) continue;
     throw refuse(
       address === host
-        ? `${address} is a ${range} address`
-        : `${host} resolves to ${address}, a ${range} address`,
+        ? `${address} is ${describeRange(range)}`
+        : `${host} resolves to ${address}, ${describeRange(range)}`,
     );
   }
   // http is for the loopback test case only: every address must be loopback.

@@ -5,12 +5,13 @@ import { getPrisma } from "@/lib/db/client";
 /** Every string that names one of the organization's people, numbers, orders or tokens. */
 export async function identifiersOf(organizationId: string): Promise<string[]> {
   const prisma = await getPrisma();
-  const [organization, users, configurations, orders, tokens] = await Promise.all([
+  const [organization, users, configurations, orders, tokens, webhooks] = await Promise.all([
     prisma.organization.findUniqueOrThrow({ where: { id: organizationId } }),
     prisma.user.findMany({ where: { organizationId } }),
     prisma.numberConfiguration.findMany({ where: { organizationId } }),
     prisma.order.findMany({ where: { organizationId } }),
     prisma.apiToken.findMany({ where: { organizationId } }),
+    prisma.webhook.findMany({ where: { organizationId } }),
   ]);
   const values = [
     organization.id,
@@ -24,6 +25,7 @@ export async function identifiersOf(organizationId: string): Promise<string[]> {
     ]),
     ...orders.flatMap((order) => [order.referenceId, order.referenceNumber ?? ""]),
     ...tokens.map((token) => token.id),
+    ...webhooks.map((webhook) => webhook.id),
   ];
   return [...new Set(values.filter((value) => value.length >= 6))];
 }

@@ -42,8 +42,34 @@ async function orgData(org: OrgKey): Promise<OrgData> {
   await prisma.numberHold.create({
     data: { numberE164: held.numberE164, organizationId, heldUntil: new Date(Date.now() + 86_400_000) },
   });
+  // An endpoint with one finished delivery, and an event for GET /events to list.
+  const webhookId = `wh_matrix_${org}`;
+  const eventId = `evt_matrix_${org}`;
+  await prisma.webhook.create({
+    data: {
+      id: webhookId,
+      organizationId,
+      url: "https://93.184.216.34/matrix",
+      events: ["reservation.expired"],
+      secret: "whsec_bWF0cml4",
+    },
+  });
+  await prisma.event.create({
+    data: {
+      id: eventId,
+      organizationId,
+      type: "reservation.expired",
+      data: { number_e164: held.numberE164, held_until: "2026-01-01T00:00:00.000Z" },
+    },
+  });
+  const delivery = await prisma.webhookDelivery.create({
+    data: { id: `dlv_matrix_${org}`, webhookId, eventId, status: "failed" },
+  });
   return {
     organizationId,
+    webhookId,
+    deliveryId: delivery.id,
+    deletableWebhookId: webhookId,
     orderReferenceId: order.orderReferenceId,
     numberId,
     numberE164: configuration.number,

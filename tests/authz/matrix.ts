@@ -37,6 +37,10 @@ export type OrgData = {
   /** A number the organization holds (contract §12), and one for sale that nobody holds. */
   heldNumberE164: string;
   holdableNumberE164: string;
+  /** A webhook endpoint of the organization, one of its deliveries, and the one a DELETE cell removes (made for it). */
+  webhookId: string;
+  deliveryId: string;
+  deletableWebhookId: string;
   /** Strings that identify the organization's data: none may reach another organization. */
   identifiers: string[];
 };
@@ -256,6 +260,35 @@ const victimAlive: Expectation["check"] = async (_body, context, _viewer, owner)
   if (token.revokedAt !== null) throw new Error(`${owner}'s token was revoked by another organization`);
 };
 
+/** The endpoint a 201 made is the viewer's; removed again so the next cells stay under the limit of 10. */
+const webhookOfViewer: Expectation["check"] = async (body, context, viewer) => {
+  const prisma = await getPrisma();
+  const id = (body as { data: { webhook_id: string } }).data.webhook_id;
+  const row = await prisma.webhook.findUniqueOrThrow({ where: { id } });
+  if (row.organizationId !== context.orgs[viewer].organizationId)
+    throw new Error(`webhook ${id} was made for ${row.organizationId}`);
+  await prisma.webhook.delete({ where: { id } });
+};
+
+/** A refused DELETE left the owner's endpoint in place (then tidied, as the cell made it). */
+const webhookStillThere: Expectation["check"] = async (_body, context, _viewer, owner) => {
+  const prisma = await getPrisma();
+  const id = context.orgs[owner].deletableWebhookId;
+  if ((await prisma.webhook.count({ where: { id } })) !== 1)
+    throw new Error(`${owner}'s webhook ${id} was deleted by another organization`);
+  await prisma.webhook.delete({ where: { id } });
+};
+
+/** A refused test or re-send queued nothing for the owner's endpoint. */
+const nothingQueued: Expectation["check"] = async (_body, context, _viewer, owner) => {
+  const prisma = await getPrisma();
+  const pending = await prisma.webhookDelivery.count({
+    where: { webhookId: context.orgs[owner].webhookId, status: "pending" },
+  });
+  if (pending !== 0)
+    throw new Error(`${pending} delivery(ies) queued for ${owner}'s endpoint by another organization`);
+};
+
 /**
  * Routes with an organization's data: what each column answers. `own` is the viewer's own
  * resource, `other` another organization's named by a customer, `support` another
@@ -367,6 +400,47 @@ export const organizationDataRoutes: Readonly<
     other: { ...notFound, check: ownerStillHolds },
     support: { ...notFound, check: ownerStillHolds },
   },
+  // Events and webhooks (contract §14): support reads every organization's, like orders, and
+  // changes only its own organization's endpoints.
+  "GET /events": {
+    own: { status: 200, check: listsOnly("viewer") },
+    other: { status: 400, code: "invalid_parameter" },
+    support: { status: 200, mayShowOther: true, check: listsOnly("owner") },
+  },
+  "POST /webhooks": {
+    own: { status: 201, check: webhookOfViewer },
+    support: { status: 201, check: webhookOfViewer },
+  },
+  "GET /webhooks": {
+    own: { status: 200, check: listsOnly("viewer") },
+    other: { status: 400, code: "invalid_parameter" },
+    support: { status: 200, mayShowOther: true, check: listsOnly("owner") },
+  },
+  "GET /webhooks/{webhook_id}": {
+    own: { status: 200, check: isOf("viewer") },
+    other: notFound,
+    support: { status: 200, mayShowOther: true, check: isOf("owner") },
+  },
+  "DELETE /webhooks/{webhook_id}": {
+    own: { status: 204 },
+    other: { ...notFound, check: webhookStillThere },
+    support: { ...notFound, check: webhookStillThere },
+  },
+  "GET /webhooks/{webhook_id}/deliveries": {
+    own: { status: 200 },
+    other: notFound,
+    support: { status: 200, mayShowOther: true },
+  },
+  "POST /webhooks/{webhook_id}/test": {
+    own: { status: 202 },
+    other: { ...notFound, check: nothingQueued },
+    support: { ...notFound, check: nothingQueued },
+  },
+  "POST /webhooks/{webhook_id}/deliveries/{delivery_id}/retry": {
+    own: { status: 202 },
+    other: { ...notFound, check: nothingQueued },
+    support: { ...notFound, check: nothingQueued },
+  },
 };
 
 // ---------------------------------------------------------------- requests
@@ -389,6 +463,10 @@ function paramValue(name: string, key: string, owner: OrgData, target: Cell["tar
       return target === "own" ? owner.victimTokenId : owner.guardedTokenId;
     case "number_e164":
       return owner.heldNumberE164;
+    case "webhook_id":
+      return key.startsWith("DELETE ") ? owner.deletableWebhookId : owner.webhookId;
+    case "delivery_id":
+      return owner.deliveryId;
     default:
       throw new Error(
         `authz matrix: no sample for the path parameter {${name}} of ${key}; add one to paramValue in tests/authz/matrix.ts`,
@@ -399,7 +477,8 @@ function paramValue(name: string, key: string, owner: OrgData, target: Cell["tar
 /** The query string that asks for the owner's data where the path names none. */
 function queryFor(key: string, target: Cell["target"], owner: OrgData): string {
   if (target === "own") return "";
-  if (key === "GET /orders") return `?organization_id=${owner.organizationId}`;
+  if (key === "GET /orders" || key === "GET /events" || key === "GET /webhooks")
+    return `?organization_id=${owner.organizationId}`;
   if (key === "GET /numbers")
     return target === "support" ? `?organization_id=${owner.organizationId}` : `?number_id=${owner.numberId}`;
   if (
@@ -422,6 +501,7 @@ function bodyFor(key: string, target: Cell["target"], owner: OrgData): unknown {
       : { contact_name: "Matrix buyer", items: [{ country: "GB", number_type: "mobile", quantity: 1 }] };
   }
   if (key === "POST /tokens") return { name: "matrix token", scopes: ["reference:read"] };
+  if (key === "POST /webhooks") return { url: "https://93.184.216.34/matrix", events: ["order.created"] };
   if (key === "PUT /cart") return { lines: [] };
   if (key === "PUT /numbers/{number_id}" || key === "PUT /extension/{extension}")
     return { name: "Matrix configuration", rules: [] };
@@ -460,6 +540,24 @@ async function preconditionHeaders(key: string, owner: OrgData): Promise<Record<
     });
     return { "if-match": etagFor(row) };
   }
+  if (key === "DELETE /webhooks/{webhook_id}") {
+    owner.deletableWebhookId = `wh_matrix_${extensionCounter++}`;
+    await prisma.webhook.create({
+      data: {
+        id: owner.deletableWebhookId,
+        organizationId: owner.organizationId,
+        url: "https://93.184.216.34/matrix",
+        events: ["order.created"],
+        secret: "whsec_bWF0cml4",
+      },
+    });
+  }
+  // Test and re-send cells start from an endpoint with nothing pending (a re-send needs a finished delivery).
+  if (key.startsWith("POST /webhooks/{webhook_id}/"))
+    await prisma.webhookDelivery.updateMany({
+      where: { webhookId: owner.webhookId },
+      data: { status: "failed", nextAttemptAt: null },
+    });
   return {};
 }
 
