@@ -9,7 +9,7 @@ import { eventTypes, type Event, type EventType } from "@/lib/schemas/events";
 // EVENT_RETENTION_DAYS are deleted by the worker's housekeeping; until it runs they are also
 // left out here, so the answer never depends on when housekeeping last ran.
 
-export const EVENT_RETENTION_DAYS = 30;
+const EVENT_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60_000;
 
 export type EventQuery = {

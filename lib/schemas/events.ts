@@ -58,7 +58,7 @@ export type Event = z.infer<typeof eventSchema>;
 
 const EVENT_PAGE = { defaultLimit: 20, maxLimit: 100, maxOffset: 100_000 } as const;
 
-export const EVENT_ID_PATTERN = /^evt_[A-Za-z0-9]{1,60}$/;
+const EVENT_ID_PATTERN = /^evt_[A-Za-z0-9]{1,60}$/;
 
 export const eventListQuerySchema = z.strictObject({
   limit: boundedInt("limit", 1, EVENT_PAGE.maxLimit, EVENT_PAGE.defaultLimit).meta({

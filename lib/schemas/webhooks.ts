@@ -67,7 +67,7 @@ const attemptSchema = z
   })
   .meta({ id: "DeliveryAttempt" });
 
-export const deliveryStatuses = ["pending", "succeeded", "failed"] as const;
+const deliveryStatuses = ["pending", "succeeded", "failed"] as const;
 
 const deliverySchema = z
   .object({

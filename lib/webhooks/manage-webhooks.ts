@@ -114,7 +114,7 @@ async function findWebhook(where: { organizationId?: string }, webhookId: string
   return row;
 }
 
-export function notFound(webhookId: string): ApiError {
+function notFound(webhookId: string): ApiError {
   return new ApiError("not_found", `There is no webhook endpoint ${webhookId}.`, `webhook_id=${webhookId}`);
 }
 

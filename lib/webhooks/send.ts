@@ -9,7 +9,7 @@ import { describeRange, refusedRange, type UrlPolicy } from "@/lib/webhooks/url-
 // lets us check the address actually connected to: a name that resolved to a public address
 // at creation but to a private one now (DNS rebinding) is refused here, at connect time.
 
-export const DELIVERY_TIMEOUT_MS = 10_000;
+const DELIVERY_TIMEOUT_MS = 10_000;
 const KEPT_BODY_BYTES = 1024;
 
 export type SendOutcome = {

@@ -5,7 +5,7 @@ import { createHmac } from "node:crypto";
 
 const SECRET_PREFIX = "whsec_";
 
-export function signatureFor(secret: string, id: string, timestamp: number, body: string): string {
+function signatureFor(secret: string, id: string, timestamp: number, body: string): string {
   const key = Buffer.from(
     secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret,
     "base64",

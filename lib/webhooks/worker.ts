@@ -25,8 +25,8 @@ export function workerOptionsFromEnv(): WorkerOptions {
   return { pollMs: env.WEBHOOKS_POLL_MS, leaseMs: env.WEBHOOKS_LEASE_SECONDS * 1000 };
 }
 
-/** One round: due deliveries, then the housekeeping when it is due. Exported for tests. */
-export async function runWorkerPass(
+/** One round: due deliveries, then the housekeeping when it is due. */
+async function runWorkerPass(
   now: () => Date,
   leaseMs: number,
   housekeeping: boolean,

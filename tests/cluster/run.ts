@@ -44,6 +44,7 @@ import { sessionSecurityChecks } from "@/tests/cluster/security";
 import { configurationRaceChecks } from "@/tests/cluster/configurations";
 import { outageChecks } from "@/tests/cluster/outage";
 import { holdRaceChecks } from "@/tests/cluster/holds";
+import { webhookClusterEnv, webhookDeliveryChecks } from "@/tests/cluster/webhooks";
 
 const INSTANCES = 3;
 const CLIENTS = Number(process.env.CLUSTER_CLIENTS ?? 300);
@@ -112,6 +113,7 @@ async function main(): Promise<void> {
       RATE_LIMIT_ORDERS_PER_MINUTE: "1000000",
       // Holds end after 30 s, so the holds section can see them end (tests/cluster/holds.ts).
       RESERVATION_MINUTES: "0.5",
+      ...webhookClusterEnv,
     };
     for (const [index, port] of ports.entries()) instances.push(new Instance(`app${index + 1}`, port, env));
     await Promise.all(instances.map((instance) => instance.start()));
@@ -233,6 +235,9 @@ async function main(): Promise<void> {
 
     section(`holds: ${CLIENTS} clients of three organizations, the same 50 numbers, ${INSTANCES} instances`);
     await holdRaceChecks(instances, url, pool, CLIENTS);
+
+    section(`webhooks: deliveries in flight when ${instances[1].name} is killed (kill -9) and restarted`);
+    await webhookDeliveryChecks(instances, buyers, pool);
 
     section("outage: a fourth instance's database goes away for 5 s while clients search and order");
     await outageChecks({

@@ -86,7 +86,9 @@ function wellFormedRequests(key: EndpointKey, samples: FuzzSamples): fc.Arbitrar
       ? wellFormedOrder(samples)
       : key === "POST /tokens"
         ? fc.constant({ name: "fuzz", scopes: ["reference:read"] })
-        : fc.constant(undefined);
+        : key === "POST /webhooks"
+          ? fc.constant({ url: "https://93.184.216.34/fuzz", events: ["order.created"] })
+          : fc.constant(undefined);
   const idempotency = fc.option(fc.constantFrom("fuzz-1", "fuzz-2", "fuzz-3"));
   return fc
     .record({

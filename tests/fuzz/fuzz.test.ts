@@ -49,6 +49,32 @@ async function sessionValue(user: keyof typeof demoUsers): Promise<string> {
   return encode({ token: { sub: id, email, name, role, organizationId }, secret: getSessionSecret() });
 }
 
+/** An endpoint of Acme's with one finished delivery of one event, for the §14 routes. */
+async function webhookSamples() {
+  const prisma = await getPrisma();
+  await prisma.webhook.create({
+    data: {
+      id: "wh_fuzz_acme",
+      organizationId: "org_acme",
+      url: "https://93.184.216.34/fuzz",
+      events: ["reservation.expired"],
+      secret: "whsec_ZnV6eg==",
+    },
+  });
+  await prisma.event.create({
+    data: {
+      id: "evt_fuzz_acme",
+      organizationId: "org_acme",
+      type: "reservation.expired",
+      data: { number_e164: "+442079460000", held_until: "2026-01-01T00:00:00.000Z" },
+    },
+  });
+  await prisma.webhookDelivery.create({
+    data: { id: "dlv_fuzz_acme", webhookId: "wh_fuzz_acme", eventId: "evt_fuzz_acme", status: "failed" },
+  });
+  return { webhookIds: ["wh_fuzz_acme"], deliveryIds: ["dlv_fuzz_acme"], eventIds: ["evt_fuzz_acme"] };
+}
+
 beforeAll(async () => {
   const prisma = await getPrisma();
   const [available, configurations, orders, tokens] = await Promise.all([
@@ -70,6 +96,7 @@ beforeAll(async () => {
     orderReferenceIds: orders.map((order) => order.referenceId),
     numberIds: configurations.map((configuration) => configuration.id),
     tokenIds: tokens.map((token) => token.id),
+    ...(await webhookSamples()),
     sessions: {
       acmeCustomer: await sessionValue("acmeCustomer"),
       globexCustomer: await sessionValue("globexCustomer"),

@@ -23,6 +23,10 @@ export type FuzzSamples = {
   orderReferenceIds: string[];
   numberIds: string[];
   tokenIds: string[];
+  /** An endpoint of Acme's, one of its deliveries and one of Acme's events (contract §14). */
+  webhookIds: string[];
+  deliveryIds: string[];
+  eventIds: string[];
   sessions: { acmeCustomer: string; globexCustomer: string; acmeSupport: string };
   sessionCookieName: string;
 };
@@ -137,6 +141,10 @@ export function paramSamples(name: string, samples: FuzzSamples): string[] {
       return [...samples.tokenIds, "tok_00000000000000000000"];
     case "number_e164":
       return [...samples.availableNumbers, ...samples.soldNumbers, "+15555550100", "+1"];
+    case "webhook_id":
+      return [...samples.webhookIds, "wh_nobody"];
+    case "delivery_id":
+      return [...samples.deliveryIds, "dlv_nobody"];
     default:
       return [];
   }
@@ -218,6 +226,10 @@ export function queryValues(name: string, samples: FuzzSamples): string[] {
       ];
     case "name":
       return ["main", "%", "_", "Office", ""];
+    case "type":
+      return ["order.created", "reservation.expired", "webhook.test", "ORDER.CREATED", ""];
+    case "after":
+      return [...samples.eventIds, "evt_nobody", "evt_", "123"];
     case "at":
       return [
         "2026-03-08T07:30:00Z",
@@ -300,12 +312,10 @@ export function authArbitrary(samples: FuzzSamples): fc.Arbitrary<Auth> {
     // The scheme's name is case-insensitive: these are the acme customer too.
     {
       weight: 1,
-      arbitrary: fc
-        .constantFrom("bearer", "BEARER", "bEaReR")
-        .map((scheme): Auth => ({
-          header: `${scheme} ${testTokens.acmeAll.secret}`,
-          principal: "acme-customer",
-        })),
+      arbitrary: fc.constantFrom("bearer", "BEARER", "bEaReR").map((scheme): Auth => ({
+        header: `${scheme} ${testTokens.acmeAll.secret}`,
+        principal: "acme-customer",
+      })),
     },
     {
       weight: 2,

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { api, get } from "@/tests/api-client";
+import { getPrisma } from "@/lib/db/client";
+import { expireEndedHolds } from "@/lib/reservations/expire-holds";
+import { purgeOldEvents } from "@/lib/events/list-events";
+
+type Listed = { data: Array<{ id: string; type: string; data: Record<string, unknown> }> };
+const DAY_MS = 86_400_000;
+
+describe("events recorded by the worker's sweep and kept 30 days", () => {
+  it("records reservation.expired once for a hold that ended, and never for a live one", async () => {
+    const prisma = await getPrisma();
+    const [ended, live] = await prisma.inventoryNumber.findMany({
+      where: { status: "available", hold: null },
+      take: 2,
+      orderBy: { id: "asc" },
+    });
+    const now = new Date();
+    const endedAt = new Date(now.getTime() - 1000);
+    await prisma.numberHold.createMany({
+      data: [
+        { numberE164: ended.numberE164, organizationId: "org_acme", heldUntil: endedAt },
+        {
+          numberE164: live.numberE164,
+          organizationId: "org_acme",
+          heldUntil: new Date(now.getTime() + 60_000),
+        },
+      ],
+    });
+    expect(await expireEndedHolds(now)).toBe(1);
+    expect(await expireEndedHolds(now)).toBe(0); // a second sweep (another instance) finds nothing
+    const events = await get<Listed>("/events?type=reservation.expired", { token: "acmeAll" });
+    expect(events.body.data.map((event) => event.data)).toEqual([
+      { number_e164: ended.numberE164, held_until: endedAt.toISOString() },
+    ]);
+    expect(await prisma.numberHold.count({ where: { numberE164: live.numberE164 } })).toBe(1);
+  });
+
+  it("records number.configuration_changed with the configuration as GET /numbers/{id} shows it", async () => {
+    const read = await get<{ data: Record<string, unknown> }>("/numbers/num_acme_main", { token: "acmeAll" });
+    const etag = read.headers.get("etag") ?? "";
+    const changed = await api("PUT", "/numbers/num_acme_main", {
+      token: "acmeAll",
+      headers: { "if-match": etag },
+      body: { name: "Events test", rules: [] },
+    });
+    expect(changed.status).toBe(200);
+    const events = await get<Listed>("/events?type=number.configuration_changed", { token: "acmeAll" });
+    const after = await get<{ data: unknown }>("/numbers/num_acme_main", { token: "acmeAll" });
+    expect(events.body.data[0].data).toEqual(after.body.data);
+    expect(events.body.data[0].data.name).toBe("Events test");
+  });
+
+  it("leaves events older than 30 days out of GET /events, and housekeeping deletes them", async () => {
+    const prisma = await getPrisma();
+    const now = new Date();
+    const old = new Date(now.getTime() - 30 * DAY_MS - 1000);
+    await prisma.event.create({
+      data: {
+        id: "evt_old_acme",
+        organizationId: "org_acme",
+        type: "reservation.expired",
+        data: { number_e164: "+442079460999", held_until: old.toISOString() },
+        createdAt: old,
+      },
+    });
+    const listed = await get<Listed>("/events?limit=100", { token: "acmeAll" });
+    expect(listed.body.data.map((event) => event.id)).not.toContain("evt_old_acme");
+    expect(await purgeOldEvents(now)).toBe(1);
+    expect(await prisma.event.count({ where: { id: "evt_old_acme" } })).toBe(0);
+  });
+});
