@@ -36,13 +36,14 @@ export default defineConfig({
       ],
     },
   },
-  // Every spec at a laptop's 1366×768; the page tour and the phone spec again at 390×844.
+  // Every spec at a laptop's 1366×768; the page tour, the phone spec and the pages that are
+  // phone-first from the start (webhooks) again at 390×844.
   projects: [
     { name: "desktop", use: { viewport: { width: 1366, height: 768 } }, testIgnore: /phone\.spec\.ts/ },
     {
       name: "mobile",
       use: { viewport: { width: 390, height: 844 }, hasTouch: true },
-      testMatch: /(pages|phone|cart-holds)\.spec\.ts/,
+      testMatch: /(pages|phone|cart-holds|webhooks)\.spec\.ts/,
     },
   ],
   webServer: external
@@ -58,6 +59,9 @@ export default defineConfig({
           PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
           NEXT_TELEMETRY_DISABLED: "1",
           LOG_LEVEL: "error",
+          // e2e/webhooks.spec.ts's receiver listens on 127.0.0.1 over plain http: allowed only
+          // with this switch, and only for loopback addresses (contract §14).
+          WEBHOOKS_ALLOW_HTTP: "1",
         },
       },
 });

@@ -50,6 +50,7 @@ export const config = {
     "/orders/:path*",
     "/numbers/:path*",
     "/tokens/:path*",
+    "/webhooks/:path*",
     "/docs/:path*",
     // Only requests that carry the header pay for the proxy.
     { source: "/api/:path*", has: [{ type: "header", key: "x-forwarded-for" }] },

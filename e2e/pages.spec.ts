@@ -79,6 +79,15 @@ const pages: PageCase[] = [
     actions: (page) => page.getByTestId("token-row").getByRole("button", { name: /^Revoke/ }),
   },
   {
+    // Endpoints exist only while e2e/webhooks.spec.ts runs: here the list may be empty.
+    name: "webhooks",
+    path: "/webhooks",
+    ready: async (page) => {
+      await expect(page.getByRole("heading", { name: "Add an endpoint" })).toBeVisible();
+      await expect(page.getByText("Loading endpoints…")).toHaveCount(0);
+    },
+  },
+  {
     name: "docs",
     path: "/docs",
     ready: async (page) =>

@@ -11,7 +11,16 @@ test("the Menu button opens every link of the header, API tokens and Docs includ
   await expect(menu).toHaveAttribute("aria-expanded", "false");
   await menu.click();
   await expect(menu).toHaveAttribute("aria-expanded", "true");
-  for (const name of ["Inventory", "Products", "Cart", "Orders", "Numbers", "API tokens", "Docs"]) {
+  for (const name of [
+    "Inventory",
+    "Products",
+    "Cart",
+    "Orders",
+    "Numbers",
+    "API tokens",
+    "Webhooks",
+    "Docs",
+  ]) {
     const link = nav.getByRole("link", { name, exact: name !== "Cart" });
     await expect(link).toBeInViewport({ ratio: 1 });
   }

@@ -14,6 +14,7 @@ const links = [
   { href: "/orders", label: "Orders" },
   { href: "/numbers", label: "Numbers" },
   { href: "/tokens", label: "API tokens" },
+  { href: "/webhooks", label: "Webhooks" },
   { href: "/docs", label: "Docs" },
 ] as const;
 

@@ -30,5 +30,15 @@ export const queryKeys = {
       ["numbers", "destinations", country, numberType] as const,
   },
   tokens: () => ["tokens"] as const,
+  webhooks: {
+    all: () => ["webhooks"] as const,
+    lists: () => ["webhooks", "list"] as const,
+    list: (organizationId: string | null, page: { limit: number; offset: number }) =>
+      ["webhooks", "list", organizationId, page] as const,
+    detail: (webhookId: string) => ["webhooks", "detail", webhookId] as const,
+    deliveriesOf: (webhookId: string) => ["webhooks", "deliveries", webhookId] as const,
+    deliveries: (webhookId: string, page: { limit: number; offset: number }) =>
+      ["webhooks", "deliveries", webhookId, page] as const,
+  },
   organizations: () => ["organizations"] as const,
 };

@@ -1,0 +1,30 @@
+// /webhooks – endpoints that receive the organization's events, and what was sent to them
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { WebhooksView } from "@/components/webhooks/webhooks-view";
+import { PageHeader } from "@/components/ui/page-header";
+import { LoadingState } from "@/components/ui/states";
+import { requirePortalUser } from "@/lib/auth/portal-session";
+
+export const metadata: Metadata = { title: "Webhooks" };
+
+export default async function WebhooksPage() {
+  const user = await requirePortalUser();
+  const isSupport = user.role === "support";
+  return (
+    <>
+      <PageHeader
+        title="Webhooks"
+        description={
+          isSupport
+            ? "Every organization's webhook endpoints and what was sent to them."
+            : "Tell your own systems when something happens — an order completes, a back-order fills, a number changes — instead of asking again and again."
+        }
+      />
+      {/* useSearchParams (?webhook=, ?organization_id=) needs a boundary for the static shell. */}
+      <Suspense fallback={<LoadingState />}>
+        <WebhooksView isSupport={isSupport} ownOrganizationId={user.organizationId} />
+      </Suspense>
+    </>
+  );
+}
