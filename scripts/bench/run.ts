@@ -27,6 +27,7 @@ import {
   startBaseline,
   stopServer,
   treeCpuSeconds,
+  treeRssByProcess,
   waitUntilReady,
   type Server,
 } from "@/scripts/bench/processes";
@@ -79,6 +80,11 @@ function parseOptions(argv: string[]): Options {
 const log = (line: string) => console.error(`[bench] ${line}`);
 const APP_PORT = 3100;
 const BASELINE_PORT = 3101;
+
+const FLOOR_LABEL = "GET /api/health (floor)";
+const STEADY_RATES = [100, 200, 400];
+
+type SteadyRow = { label: string; results: LoadResult[] };
 
 type Row = { label: string; app: LoadResult; baseline?: LoadResult; expected?: number[]; note?: string };
 
@@ -159,7 +165,14 @@ async function main() {
 
   const token = await createBenchToken(million);
   const auth = { Authorization: `Bearer ${token}` };
-  const app = startApp(appDir, { databaseUrl: million, port: APP_PORT, poolSize: options.poolSize });
+  // Served by `npm start`, as a user runs it, so that the memory is that of the whole tree.
+  const app = startApp(appDir, {
+    databaseUrl: million,
+    port: APP_PORT,
+    poolSize: options.poolSize,
+    npmStart: true,
+    stdoutFile: path.join(benchDir, "app-stdout.log"),
+  });
   const baseline = startBaseline({
     databaseUrl: million,
     port: BASELINE_PORT,
@@ -172,9 +185,12 @@ async function main() {
   const backends = await backendCpuProbe(main.name);
   let sales: SaleCheck | undefined;
   const scalingRows: Array<{ label: string; p50: number[]; p99: number[] }> = [];
+  const steadyRows: SteadyRow[] = [];
+  let startupTree: Array<{ name: string; rss: number }> = [];
   try {
     await waitUntilReady(app, "/api/v2/countries", auth);
     await waitUntilReady(baseline, `/inventory/US/local`);
+    startupTree = app.process.pid === undefined ? [] : treeRssByProcess(app.process.pid);
     sampler.start();
     const appCpu = { server: cpuOf(app), postgres: backends.probe };
     const load = {
@@ -187,6 +203,10 @@ async function main() {
     const baselineLoad = { ...load, cpu: { server: cpuOf(baseline), postgres: backends.probe } };
     const api = (route: string) => `${app.url}/api/v2${route}`;
 
+    // The floor: what Next itself costs for a route that does nothing (contract §13: no token,
+    // no database, no log line), served by the same build; every row is read against it.
+    log("GET /api/health (floor)");
+    rows.push({ label: FLOOR_LABEL, app: await measure({ ...load, url: `${app.url}/api/health` }) });
     log("GET /countries");
     rows.push({ label: "GET /countries", app: await measure({ ...load, url: api("/countries") }) });
     for (const shape of inventoryShapes) {
@@ -202,6 +222,27 @@ async function main() {
       baseline: await measure({ ...baselineLoad, url: `${baseline.url}/products/${PRODUCTS_COUNTRY}` }),
       note: `/products/${PRODUCTS_COUNTRY}`,
     });
+
+    // Latency at a steady offered load (autocannon -R), below saturation: where the knee is.
+    const steadyShapes = [
+      ...inventoryShapes.map((shape) => ({ label: shape.label, url: api(inventoryPath(shape)) })),
+      { label: "products: one country", url: api(`/products/${PRODUCTS_COUNTRY}`) },
+    ];
+    for (const shape of steadyShapes) {
+      const results: LoadResult[] = [];
+      for (const rate of STEADY_RATES) {
+        log(`${shape.label}: steady ${rate} req/s`);
+        results.push(
+          await measure({
+            ...load,
+            url: shape.url,
+            overallRate: rate,
+            warmupSeconds: Math.min(1, options.warmupSeconds),
+          }),
+        );
+      }
+      steadyRows.push({ label: shape.label, results });
+    }
 
     // One number of the bench organization's own, bought through the API, to look up.
     const [owned] = await availableNumbers(million, "US-IL-CHICAGO-312", 1);
@@ -307,6 +348,7 @@ async function main() {
   const cpu = (result: LoadResult) =>
     `${ms(result.cpuMsPerRequest.server)} + ${ms(result.cpuMsPerRequest.postgres)}`;
   const cpuTotal = (result: LoadResult) => result.cpuMsPerRequest.server + result.cpuMsPerRequest.postgres;
+  const floor = rows.find((row) => row.label === FLOOR_LABEL)?.app;
   const mainTable = table(
     [
       "endpoint",
@@ -315,6 +357,7 @@ async function main() {
       "p99 ms",
       "errors",
       "CPU ms/req",
+      "app CPU above floor",
       "baseline req/s",
       "baseline p50",
       "baseline p99",
@@ -329,6 +372,7 @@ async function main() {
       ms(row.app.p99),
       String(errorsOf(row.app, row.expected)),
       cpu(row.app),
+      row.label === FLOOR_LABEL || !floor ? "" : ms(row.app.cpuMsPerRequest.server - floor.cpuMsPerRequest.server),
       row.baseline ? fixed(row.baseline.requestsPerSecond) : "",
       row.baseline ? ms(row.baseline.p50) : "",
       row.baseline ? ms(row.baseline.p99) : "",
@@ -350,7 +394,8 @@ async function main() {
     mainTable,
     "",
     "CPU ms/req: CPU time of the server's process tree + of the database's PostgreSQL backends, per answered request " +
-      "(independent of what else the machine runs). app/baseline CPU: the baseline's CPU per request over the app's.",
+      "(independent of what else the machine runs). App CPU above floor: the server's CPU per request less the floor row's " +
+      "(what Next costs for a route that does nothing). app/baseline CPU: the baseline's CPU per request over the app's.",
     "",
     ...orderRows.map(
       (row) =>
@@ -359,8 +404,25 @@ async function main() {
     sales
       ? `Orders placed by the bench: ${fixed(sales.orders)}, numbers sold ${fixed(sales.numbersSold)}, numbers sold twice: ${sales.soldTwice} (SQL check)`
       : "",
+    `RSS after start-up, the tree \`npm start\` leaves running: ${startupTree.map((entry) => `${entry.name} ${mb(entry.rss)}`).join(" + ")} = ${mb(startupTree.reduce((sum, entry) => sum + entry.rss, 0))}`,
     `Peak RSS (process tree): ${[...sampler.peak].map(([name, bytes]) => `${name} ${mb(bytes)}`).join(", ")}`,
   ];
+  if (steadyRows.length > 0) {
+    lines.push(
+      "",
+      `Latency at a steady offered load (autocannon -R, ${options.connections} connections, coordinated omission corrected): p50 / p99 ms, and the rate achieved`,
+      "",
+      table(
+        ["endpoint", ...STEADY_RATES.map((rate) => `${rate} req/s`)],
+        steadyRows.map((row) => [
+          row.label,
+          ...row.results.map(
+            (result) => `${ms(result.p50)} / ${ms(result.p99)} (${fixed(result.requestsPerSecond)}/s)`,
+          ),
+        ]),
+      ),
+    );
+  }
   if (scalingRows.length > 0) {
     lines.push(
       "",
@@ -391,6 +453,8 @@ async function main() {
         rows,
         sales,
         rss: Object.fromEntries(sampler.peak),
+        startupTree,
+        steadyRows,
         scalingRows,
         host: os.hostname(),
       },
