@@ -15,7 +15,7 @@ import {
   returnBenchPurchases,
   type SaleCheck,
 } from "@/scripts/bench/bench-org";
-import { BENCH_DATABASES, ensureBenchDatabase, serverUrl } from "@/scripts/bench/databases";
+import { BENCH_DATABASES, benchDatabase, ensureBenchDatabase, serverUrl } from "@/scripts/bench/databases";
 import { measure, type LoadResult } from "@/scripts/bench/load";
 import { captureProductStatements } from "@/scripts/bench/products-sql";
 import {
@@ -144,16 +144,18 @@ async function main() {
   const loadBefore = loadAverage();
   log(`load average before: ${loadBefore}`);
 
-  const main = options.small ? BENCH_DATABASES.tenThousand : BENCH_DATABASES.million;
-  const million = await ensureBenchDatabase(main, log);
+  const appDir = prepareBuild({ snapshot: options.snapshot, rebuild: options.rebuild, log });
+  const migrations = path.join(appDir, "prisma", "migrations");
+  const shared = options.small ? BENCH_DATABASES.tenThousand : BENCH_DATABASES.million;
+  const main = benchDatabase(shared);
+  const million = await ensureBenchDatabase(shared, log, migrations);
   const smaller = options.scaling
     ? [
-        await ensureBenchDatabase(BENCH_DATABASES.tenThousand, log),
-        await ensureBenchDatabase(BENCH_DATABASES.hundredThousand, log),
+        await ensureBenchDatabase(BENCH_DATABASES.tenThousand, log, migrations),
+        await ensureBenchDatabase(BENCH_DATABASES.hundredThousand, log, migrations),
       ]
     : [];
   for (const url of [million, ...smaller]) await returnBenchPurchases(url);
-  const appDir = prepareBuild({ snapshot: options.snapshot, rebuild: options.rebuild, log });
 
   const benchDir = path.join(projectRoot, "data", "bench");
   mkdirSync(benchDir, { recursive: true });
