@@ -78,8 +78,9 @@ function parseOptions(argv: string[]): Options {
 }
 
 const log = (line: string) => console.error(`[bench] ${line}`);
-const APP_PORT = 3100;
-const BASELINE_PORT = 3101;
+// BENCH_PORT: benches of several work trees on one machine each need ports of their own.
+const APP_PORT = Number(process.env.BENCH_PORT ?? 3100);
+const BASELINE_PORT = APP_PORT + 1;
 
 const FLOOR_LABEL = "GET /api/health (floor)";
 const STEADY_RATES = [100, 200, 400];
