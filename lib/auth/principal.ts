@@ -6,7 +6,6 @@ import { resolveSessionPrincipal } from "@/lib/auth/session";
 import type { Principal } from "@/lib/auth/types";
 import { getTokenCache, type TokenRow } from "@/lib/auth/token-cache";
 
-
 // The scheme is case-insensitive (RFC 9110 §11.1, contract §1): "bearer" and "BEARER" work too.
 const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]{1,512})$/i;
 // last_used_at is for people reading the token list; minute precision spares a write per request.

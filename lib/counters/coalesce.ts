@@ -1,4 +1,4 @@
-import type { RateLimitStore } from "@/lib/counters/stores";
+import type { RateLimitStore } from "@/lib/counters/store-type";
 
 /** A store that can add several hits to a window in one operation, answering the new count. */
 export type AddingStore = RateLimitStore & {

@@ -1,22 +1,11 @@
 import { getEnv } from "@/lib/env";
 import { getDatabase } from "@/lib/db/client";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
+import type { RateLimitStore } from "@/lib/counters/store-type";
 import { processSingleton } from "@/lib/process-singleton";
 import { coalescingStore, type AddingStore } from "@/lib/counters/coalesce";
 
-/**
- * Counts hits in fixed windows, shared by every instance that shares the store. A window is
- * a key and the time it starts; `keepMs` is how long after its start its count is still read
- * (the API's minute; the sign-in throttle's quarter of an hour).
- */
-export type RateLimitStore = {
-  /** Adds one to the window's count and answers the new count. */
-  hit(key: string, windowStart: number, keepMs: number): Promise<number>;
-  /** The counts of the key's windows starting at `windowStarts`, in that order (0 for none), without adding. */
-  peek(key: string, windowStarts: readonly number[]): Promise<number[]>;
-  /** Forgets the key's counts in those windows. */
-  reset(key: string, windowStarts: readonly number[]): Promise<void>;
-};
+export type { RateLimitStore } from "@/lib/counters/store-type";
 
 // Counts are deleted once their window started this long ago (or ten windows, if longer),
 // so a sweep after an API hit cannot take a sign-in count that is still being read.

@@ -142,7 +142,15 @@ export function startApp(
     ? ["npm", ["start", "--", "-H", "127.0.0.1"]]
     : [
         process.execPath,
-        [...(options.nodeArgs ?? []), nextBin(appDir), "start", "-p", String(options.port), "-H", "127.0.0.1"],
+        [
+          ...(options.nodeArgs ?? []),
+          nextBin(appDir),
+          "start",
+          "-p",
+          String(options.port),
+          "-H",
+          "127.0.0.1",
+        ],
       ];
   return startChild(
     options.name ?? `app :${options.port}`,

@@ -375,7 +375,9 @@ async function main() {
       ms(row.app.p99),
       String(errorsOf(row.app, row.expected)),
       cpu(row.app),
-      row.label === FLOOR_LABEL || !floor ? "" : ms(row.app.cpuMsPerRequest.server - floor.cpuMsPerRequest.server),
+      row.label === FLOOR_LABEL || !floor
+        ? ""
+        : ms(row.app.cpuMsPerRequest.server - floor.cpuMsPerRequest.server),
       row.baseline ? fixed(row.baseline.requestsPerSecond) : "",
       row.baseline ? ms(row.baseline.p50) : "",
       row.baseline ? ms(row.baseline.p99) : "",
