@@ -75,6 +75,11 @@ function requestLog(): RequestLog {
   return log;
 }
 
+/** Puts a given log in place for this process (tests that read what is logged). */
+export function setRequestLog(log: RequestLog | undefined): void {
+  processLog.set(log);
+}
+
 export function logRequest(entry: RequestLogEntry): void {
   requestLog().request(entry);
 }
