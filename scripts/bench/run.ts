@@ -31,7 +31,17 @@ import {
   waitUntilReady,
   type Server,
 } from "@/scripts/bench/processes";
-import { fixed, loadAverage, machine, mb, ms, table } from "@/scripts/bench/report";
+import { fixed, loadAverage, machine, mb } from "@/scripts/bench/report";
+import {
+  benchTable,
+  FLOOR_LABEL,
+  scalingTable,
+  STEADY_RATES,
+  steadyTable,
+  type Row,
+  type ScalingRow,
+  type SteadyRow,
+} from "@/scripts/bench/tables";
 import { inventoryPath, inventoryShapes, PRODUCTS_COUNTRY } from "@/scripts/bench/shapes";
 
 type Options = {
@@ -81,22 +91,6 @@ const log = (line: string) => console.error(`[bench] ${line}`);
 // BENCH_PORT: benches of several work trees on one machine each need ports of their own.
 const APP_PORT = Number(process.env.BENCH_PORT ?? 3100);
 const BASELINE_PORT = APP_PORT + 1;
-
-const FLOOR_LABEL = "GET /api/health (floor)";
-const STEADY_RATES = [100, 200, 400];
-
-type SteadyRow = { label: string; results: LoadResult[] };
-
-type Row = { label: string; app: LoadResult; baseline?: LoadResult; expected?: number[]; note?: string };
-
-function errorsOf(result: LoadResult, expected: number[] = []): number {
-  const unexpected = Object.entries(result.statuses).reduce(
-    (sum, [status, count]) =>
-      status.startsWith("2") || expected.includes(Number(status)) ? sum : sum + count,
-    0,
-  );
-  return unexpected + result.socketErrors;
-}
 
 /**
  * CPU seconds used so far by the PostgreSQL backends connected to one database. A backend
@@ -187,7 +181,7 @@ async function main() {
   const rows: Row[] = [];
   const backends = await backendCpuProbe(main.name);
   let sales: SaleCheck | undefined;
-  const scalingRows: Array<{ label: string; p50: number[]; p99: number[] }> = [];
+  const scalingRows: ScalingRow[] = [];
   const steadyRows: SteadyRow[] = [];
   let startupTree: Array<{ name: string; rss: number }> = [];
   try {
@@ -348,44 +342,7 @@ async function main() {
   }
 
   const loadAfter = loadAverage();
-  const cpu = (result: LoadResult) =>
-    `${ms(result.cpuMsPerRequest.server)} + ${ms(result.cpuMsPerRequest.postgres)}`;
-  const cpuTotal = (result: LoadResult) => result.cpuMsPerRequest.server + result.cpuMsPerRequest.postgres;
-  const floor = rows.find((row) => row.label === FLOOR_LABEL)?.app;
-  const mainTable = table(
-    [
-      "endpoint",
-      "req/s",
-      "p50 ms",
-      "p99 ms",
-      "errors",
-      "CPU ms/req",
-      "app CPU above floor",
-      "baseline req/s",
-      "baseline p50",
-      "baseline p99",
-      "baseline CPU ms/req",
-      "app/baseline req/s",
-      "app/baseline CPU",
-    ],
-    rows.map((row) => [
-      row.label,
-      fixed(row.app.requestsPerSecond),
-      ms(row.app.p50),
-      ms(row.app.p99),
-      String(errorsOf(row.app, row.expected)),
-      cpu(row.app),
-      row.label === FLOOR_LABEL || !floor
-        ? ""
-        : ms(row.app.cpuMsPerRequest.server - floor.cpuMsPerRequest.server),
-      row.baseline ? fixed(row.baseline.requestsPerSecond) : "",
-      row.baseline ? ms(row.baseline.p50) : "",
-      row.baseline ? ms(row.baseline.p99) : "",
-      row.baseline ? cpu(row.baseline) : "",
-      row.baseline ? `${fixed((100 * row.app.requestsPerSecond) / row.baseline.requestsPerSecond)} %` : "",
-      row.baseline ? `${fixed((100 * cpuTotal(row.baseline)) / cpuTotal(row.app))} %` : "",
-    ]),
-  );
+  const mainTable = benchTable(rows);
   const orderRows = rows.filter((row) => row.label.startsWith("POST /order"));
   const lines = [
     "",
@@ -412,37 +369,8 @@ async function main() {
     `RSS after start-up, the tree \`npm start\` leaves running: ${startupTree.map((entry) => `${entry.name} ${mb(entry.rss)}`).join(" + ")} = ${mb(startupTree.reduce((sum, entry) => sum + entry.rss, 0))}`,
     `Peak RSS (process tree): ${[...sampler.peak].map(([name, bytes]) => `${name} ${mb(bytes)}`).join(", ")}`,
   ];
-  if (steadyRows.length > 0) {
-    lines.push(
-      "",
-      `Latency at a steady offered load (autocannon -R, ${options.connections} connections, coordinated omission corrected): p50 / p99 ms, and the rate achieved`,
-      "",
-      table(
-        ["endpoint", ...STEADY_RATES.map((rate) => `${rate} req/s`)],
-        steadyRows.map((row) => [
-          row.label,
-          ...row.results.map(
-            (result) => `${ms(result.p50)} / ${ms(result.p99)} (${fixed(result.requestsPerSecond)}/s)`,
-          ),
-        ]),
-      ),
-    );
-  }
-  if (scalingRows.length > 0) {
-    lines.push(
-      "",
-      "Inventory search by inventory size: the same app, one connection (service time, no queueing), p50 (p99) in ms",
-      "",
-      table(
-        ["inventory search", "10,000", "100,000", "1,000,000", "p50 1M / 10k"],
-        scalingRows.map((row) => [
-          row.label,
-          ...row.p50.map((value, index) => `${ms(value)} (${ms(row.p99[index])})`),
-          `${(row.p50[2] / row.p50[0]).toFixed(1)}×`,
-        ]),
-      ),
-    );
-  }
+  if (steadyRows.length > 0) lines.push("", ...steadyTable(steadyRows, options.connections));
+  if (scalingRows.length > 0) lines.push("", ...scalingTable(scalingRows));
   const output = lines.join("\n");
   console.log(output);
   const stamp = startedAt.toISOString().replace(/[:.]/g, "-");
