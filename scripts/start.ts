@@ -1,5 +1,8 @@
-// npm start – migrate, seed an empty database, build if there is no build, then serve.
-import { spawn, spawnSync } from "node:child_process";
+// npm start, first half – migrate, seed an empty database, build if there is no build, print
+// the sign-in banner, and exit. The npm script then `exec`s `next start` in the same shell, so
+// once the app serves, nothing of the preparation (tsx, Prisma, PGlite, the seed) stays resident:
+// the tree a user runs is npm and next-server (docs/PERFORMANCE.md, memory).
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { getEnv } from "@/lib/env";
@@ -20,6 +23,7 @@ async function main() {
     if (build.status !== 0) throw new Error("next build failed");
   }
 
+  // `next start` reads the same PORT (and defaults to the same 3000) as lib/env.
   const url = `http://localhost:${env.PORT}`;
   console.log(
     [
@@ -33,16 +37,14 @@ async function main() {
       "",
     ].join("\n"),
   );
-
-  const server = spawn(process.execPath, [nextBin, "start", "-p", String(env.PORT)], {
-    stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
-  server.on("exit", (code) => process.exit(code ?? 0));
 }
 
-main().catch((error: unknown) => {
-  console.error(`npm start failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+main().then(
+  // Exit at once: a pool or timer left open must not keep this process (and its memory) alive
+  // while the shell waits to start the server.
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`npm start failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

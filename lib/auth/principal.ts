@@ -3,19 +3,8 @@ import { getPrisma } from "@/lib/db/client";
 import { hashTokenSecret } from "@/lib/auth/tokens";
 import { scopes as allScopes, type Scope } from "@/lib/schemas/scopes";
 import { resolveSessionPrincipal } from "@/lib/auth/session";
-import type { Principal, Role } from "@/lib/auth/types";
-
-type TokenRow = {
-  id: string;
-  organizationId: string;
-  userId: string | null;
-  prefix: string;
-  scopes: string[];
-  expiresAt: Date | null;
-  revokedAt: Date | null;
-  lastUsedAt: Date | null;
-  role: Role | null;
-};
+import type { Principal } from "@/lib/auth/types";
+import { getTokenCache, type TokenRow } from "@/lib/auth/token-cache";
 
 // The scheme is case-insensitive (RFC 9110 §11.1, contract §1): "bearer" and "BEARER" work too.
 const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]{1,512})$/i;
@@ -41,13 +30,22 @@ export async function resolvePrincipal(request: Request): Promise<Principal | nu
     );
   }
   const prisma = await getPrisma();
-  // One statement with the creator's role joined in: every API request makes it, and each
-  // round trip to PostgreSQL costs more CPU than the statement (docs/PERFORMANCE.md).
-  const [token] = await prisma.$queryRaw<TokenRow[]>`
-    SELECT t.id, t.organization_id AS "organizationId", t.user_id AS "userId", t.prefix, t.scopes,
-           t.expires_at AS "expiresAt", t.revoked_at AS "revokedAt", t.last_used_at AS "lastUsedAt", u.role::text AS role
-      FROM api_token t LEFT JOIN app_user u ON u.id = t.user_id
-     WHERE t.token_hash = ${hashTokenSecret(match[1])}`;
+  const hash = hashTokenSecret(match[1]);
+  // In production a token is read once per few seconds per instance, and a revocation still
+  // holds at once everywhere (lib/auth/token-cache.ts).
+  const cache = await getTokenCache();
+  let token = cache?.get(hash);
+  if (!token) {
+    const ticket = cache?.ticket() ?? 0;
+    // One statement with the creator's role joined in: each round trip to PostgreSQL costs
+    // more CPU than the statement (docs/PERFORMANCE.md).
+    [token] = await prisma.$queryRaw<TokenRow[]>`
+      SELECT t.id, t.organization_id AS "organizationId", t.user_id AS "userId", t.prefix, t.scopes,
+             t.expires_at AS "expiresAt", t.revoked_at AS "revokedAt", t.last_used_at AS "lastUsedAt", u.role::text AS role
+        FROM api_token t LEFT JOIN app_user u ON u.id = t.user_id
+       WHERE t.token_hash = ${hash}`;
+    if (token) cache?.set(hash, token, ticket);
+  }
   const now = new Date();
   if (!token) throw new ApiError("unauthorized", "The token is not valid.", "header.authorization");
   if (token.revokedAt)
@@ -60,6 +58,8 @@ export async function resolvePrincipal(request: Request): Promise<Principal | nu
     );
   }
   if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
+    // The cached row first, so that this instance's concurrent requests do not all write too.
+    token.lastUsedAt = now;
     await prisma.apiToken.update({ where: { id: token.id }, data: { lastUsedAt: now } });
   }
   return {

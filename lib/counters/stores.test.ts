@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createClient } from "redis";
 import { memoryStore, postgresStore, redisStore, type RateLimitStore } from "@/lib/counters/stores";
 import { getDatabase } from "@/lib/db/client";
+import { coalescingStore } from "@/lib/counters/coalesce";
 
 // The three stores behave alike. PostgreSQL's SQL runs on this file's database: PGlite in
 // `npm test`, the server in `npm run test:pg`; Redis runs when REDIS_TEST_URL is set.
@@ -18,6 +19,11 @@ afterAll(async () => {
 const stores: Array<{ name: string; open: () => Promise<RateLimitStore>; skip?: boolean }> = [
   { name: "memory", open: async () => memoryStore() },
   { name: "PostgreSQL", open: async () => postgresStore((await getDatabase()).sql) },
+  // What the app uses on PostgreSQL (lib/counters/coalesce.ts): it must behave the same.
+  {
+    name: "coalesced PostgreSQL",
+    open: async () => coalescingStore(postgresStore((await getDatabase()).sql)),
+  },
   {
     name: "Redis",
     skip: redis === null,

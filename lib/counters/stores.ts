@@ -1,21 +1,11 @@
 import { getEnv } from "@/lib/env";
 import { getDatabase } from "@/lib/db/client";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
+import type { RateLimitStore } from "@/lib/counters/store-type";
 import { processSingleton } from "@/lib/process-singleton";
+import { coalescingStore, type AddingStore } from "@/lib/counters/coalesce";
 
-/**
- * Counts hits in fixed windows, shared by every instance that shares the store. A window is
- * a key and the time it starts; `keepMs` is how long after its start its count is still read
- * (the API's minute; the sign-in throttle's quarter of an hour).
- */
-export type RateLimitStore = {
-  /** Adds one to the window's count and answers the new count. */
-  hit(key: string, windowStart: number, keepMs: number): Promise<number>;
-  /** The counts of the key's windows starting at `windowStarts`, in that order (0 for none), without adding. */
-  peek(key: string, windowStarts: readonly number[]): Promise<number[]>;
-  /** Forgets the key's counts in those windows. */
-  reset(key: string, windowStarts: readonly number[]): Promise<void>;
-};
+export type { RateLimitStore } from "@/lib/counters/store-type";
 
 // Counts are deleted once their window started this long ago (or ten windows, if longer),
 // so a sweep after an API hit cannot take a sign-in count that is still being read.
@@ -48,26 +38,29 @@ export function memoryStore(): RateLimitStore {
   };
 }
 
-/** A table in the app's PostgreSQL: one upsert a hit, shared by every instance. */
-export function postgresStore(sql: SqlExecutor): RateLimitStore {
+/** A table in the app's PostgreSQL: one upsert a write, shared by every instance. */
+export function postgresStore(sql: SqlExecutor): AddingStore {
   let hitsSinceSweep = 0;
-  return {
-    async hit(key, windowStart, keepMs) {
-      const rows = await sql.query<{ count: number }>(
-        `INSERT INTO "rate_limit_counter" ("key", "window_start", "count") VALUES ($1, to_timestamp($2::double precision / 1000), 1)
-         ON CONFLICT ("key", "window_start") DO UPDATE SET "count" = "rate_limit_counter"."count" + 1
-         RETURNING "count"`,
-        [key, windowStart],
+  const add = async (key: string, windowStart: number, keepMs: number, hits: number) => {
+    const rows = await sql.query<{ count: number }>(
+      `INSERT INTO "rate_limit_counter" ("key", "window_start", "count") VALUES ($1, to_timestamp($2::double precision / 1000), $3)
+       ON CONFLICT ("key", "window_start") DO UPDATE SET "count" = "rate_limit_counter"."count" + EXCLUDED."count"
+       RETURNING "count"`,
+      [key, windowStart, hits],
+    );
+    hitsSinceSweep += hits;
+    if (hitsSinceSweep >= 1000) {
+      hitsSinceSweep = 0;
+      await sql.query(
+        `DELETE FROM "rate_limit_counter" WHERE "window_start" < to_timestamp($1::double precision / 1000)`,
+        [windowStart - retainMs(keepMs)],
       );
-      if (++hitsSinceSweep >= 1000) {
-        hitsSinceSweep = 0;
-        await sql.query(
-          `DELETE FROM "rate_limit_counter" WHERE "window_start" < to_timestamp($1::double precision / 1000)`,
-          [windowStart - retainMs(keepMs)],
-        );
-      }
-      return Number(rows[0].count);
-    },
+    }
+    return Number(rows[0].count);
+  };
+  return {
+    add,
+    hit: (key, windowStart, keepMs) => add(key, windowStart, keepMs, 1),
     async peek(key, windowStarts) {
       if (windowStarts.length === 0) return [];
       const rows = await sql.query<{ start_ms: number | string; count: number }>(
@@ -138,7 +131,8 @@ async function storeFromEnv(): Promise<RateLimitStore> {
     return redisStore(client);
   }
   const database = await getDatabase();
-  return database.kind === "postgres" ? postgresStore(database.sql) : memoryStore();
+  // Concurrent hits on one window share a write (lib/counters/coalesce.ts).
+  return database.kind === "postgres" ? coalescingStore(postgresStore(database.sql)) : memoryStore();
 }
 
 const counterStore = processSingleton("counter-store", storeFromEnv);

@@ -6,12 +6,15 @@ import { getEnv } from "@/lib/env";
 import { openPglite } from "@/lib/db/pglite";
 import { SqlExecutor, pgExecutor, pgliteExecutor } from "@/lib/db/sql-executor";
 import { processSingleton } from "@/lib/process-singleton";
+import { listenPglite, listenPostgres, type ListenHandlers, type Unlisten } from "@/lib/db/listen";
 
 export type Database = {
   prisma: PrismaClient;
   /** Plain SQL on the same database, for the migration runner and bulk loads. */
   sql: SqlExecutor;
   kind: "pglite" | "postgres";
+  /** LISTEN on a channel for as long as the process runs (absent: a database without it). */
+  listen?(channel: string, handlers: ListenHandlers): Promise<Unlisten>;
   close(): Promise<void>;
 };
 
@@ -30,6 +33,7 @@ export async function connectPostgres(url: string, poolSize = getEnv().DB_POOL_S
     prisma,
     sql: pgExecutor(pool),
     kind: "postgres",
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     async close() {
       await prisma.$disconnect();
       await pool.end();
@@ -43,6 +47,7 @@ export function wrapPglite(pglite: PGlite): Database {
     prisma,
     sql: pgliteExecutor(pglite),
     kind: "pglite",
+    listen: (channel, handlers) => listenPglite(pglite, channel, handlers),
     async close() {
       await prisma.$disconnect();
       await pglite.close();

@@ -1,5 +1,6 @@
 import { ApiError } from "@/lib/errors";
 import { createApiToken } from "@/lib/auth/tokens";
+import { getTokenCache } from "@/lib/auth/token-cache";
 import { scopes as allScopes, type Scope } from "@/lib/schemas/scopes";
 import { getPrisma } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -70,6 +71,9 @@ export async function revokeToken(manager: TokenManager, tokenId: string): Promi
     include: withCreator,
   });
   if (!row) throw new ApiError("not_found", `There is no token ${tokenId}.`, `token_id=${tokenId}`);
+  // Every instance hears of it through the database (lib/auth/token-cache.ts); this one at
+  // once, so that the caller's next request with the token is refused whatever the feed's delay.
+  (await getTokenCache())?.changed(row.tokenHash);
   return toToken(row);
 }
 

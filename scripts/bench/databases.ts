@@ -2,7 +2,7 @@
 // postgresql://root@127.0.0.1:5432/postgres): created when missing, seeded once, reused.
 import { Client } from "pg";
 import { connectPostgres } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/migrate";
+import { applyMigrations, readMigrations } from "@/lib/db/migrate";
 import { countInventory } from "@/prisma/seed/inventory";
 import { seedDatabase } from "@/prisma/seed/seed";
 
@@ -12,7 +12,16 @@ export const BENCH_DATABASES = {
   tenThousand: { name: "numbers_bench_10k", numbers: 10_000 },
 } as const;
 
-export type BenchDatabase = (typeof BENCH_DATABASES)[keyof typeof BENCH_DATABASES];
+export type BenchDatabase = { name: string; numbers: number };
+
+/**
+ * BENCH_DB_SUFFIX gives a run databases of its own (numbers_bench<suffix>, …), cloned from the
+ * shared ones when those exist: a build with migrations the shared databases lack (a branch)
+ * can then be measured without applying them where other builds would refuse to start.
+ */
+export function benchDatabase(database: BenchDatabase): BenchDatabase & { source: string } {
+  return { ...database, name: database.name + (process.env.BENCH_DB_SUFFIX ?? ""), source: database.name };
+}
 
 export function serverUrl(): string {
   return process.env.BENCH_PG_URL ?? "postgresql://root@127.0.0.1:5432/postgres";
@@ -32,16 +41,22 @@ const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * sold and gave back.
  */
 export async function ensureBenchDatabase(
-  database: BenchDatabase,
+  shared: BenchDatabase,
   log: (line: string) => void,
+  migrationsDir?: string,
 ): Promise<string> {
+  const database = benchDatabase(shared);
   const admin = new Client({ connectionString: serverUrl() });
   await admin.connect();
   try {
-    const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [database.name]);
-    if (exists.rowCount === 0) {
-      log(`creating database ${database.name}`);
-      await admin.query(`CREATE DATABASE ${quoteIdent(database.name)}`);
+    const exists = async (name: string) =>
+      ((await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount ?? 0) > 0;
+    if (!(await exists(database.name))) {
+      const clone = database.source !== database.name && (await exists(database.source));
+      log(`creating database ${database.name}${clone ? ` as a copy of ${database.source}` : ""}`);
+      await admin.query(
+        `CREATE DATABASE ${quoteIdent(database.name)}${clone ? ` TEMPLATE ${quoteIdent(database.source)}` : ""}`,
+      );
     }
   } finally {
     await admin.end();
@@ -49,7 +64,8 @@ export async function ensureBenchDatabase(
   const url = databaseUrl(database.name);
   const db = await connectPostgres(url, 4);
   try {
-    await applyMigrations(db.sql);
+    // The served build's migrations: the benchmark may serve another tree's build (BENCH_APP_DIR).
+    await applyMigrations(db.sql, migrationsDir ? readMigrations(migrationsDir) : undefined);
     const count = await countInventory(db.sql);
     if (count < database.numbers) {
       log(

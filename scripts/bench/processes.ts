@@ -1,6 +1,16 @@
 // Servers the benchmark starts and stops (each by its own process id), and their memory.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -33,14 +43,19 @@ function startChild(
   cwd: string,
   env: Record<string, string>,
   url: string,
+  stdoutFile?: string,
 ): Server {
   installSignalHandlers();
+  // A request log on stdout goes to a file: read through a pipe, every line would cost the
+  // bench process (on the same cores) CPU that is not the app's.
+  const stdout = stdoutFile ? openSync(stdoutFile, "w") : "pipe";
   const child = spawn(command, args, {
     cwd,
     env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", stdout, "pipe"],
     detached: true,
   });
+  if (typeof stdout === "number") closeSync(stdout);
   running.add(child);
   child.once("exit", () => running.delete(child));
   const output: string[] = [];
@@ -91,30 +106,60 @@ export async function stopServer(server: Server): Promise<void> {
 
 const nextBin = (appDir: string) => path.join(appDir, "node_modules", "next", "dist", "bin", "next");
 
-/** `next start` of the build in appDir, on PostgreSQL, with request logging and rate limits out of the way. */
+/**
+ * The built app in appDir on PostgreSQL, with the rate limits out of reach. `npmStart` serves
+ * it the way a user does (`npm start`: the database preparation, then `exec next start`
+ * under npm), so that the memory measured is the tree a user runs; without it, `next start`
+ * alone (the scaling row, the profile). LOG_LEVEL is production's `info` unless given.
+ */
 export function startApp(
   appDir: string,
-  options: { databaseUrl: string; port: number; poolSize: number; name?: string; nodeArgs?: string[] },
+  options: {
+    databaseUrl: string;
+    port: number;
+    poolSize: number;
+    name?: string;
+    nodeArgs?: string[];
+    npmStart?: boolean;
+    logLevel?: string;
+    stdoutFile?: string;
+  },
 ): Server {
   const env: Record<string, string> = {
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
     DATABASE_URL: options.databaseUrl,
     DB_POOL_SIZE: String(options.poolSize),
-    // Errors still print; one JSON line per request would be the log pipe's cost, not the app's.
-    LOG_LEVEL: "error",
+    PORT: String(options.port),
+    // Production's default: the request log is part of what a request costs.
+    LOG_LEVEL: options.logLevel ?? "info",
     // The benchmark measures the service, not its limiter: every limit out of reach.
     RATE_LIMIT_DEFAULT_PER_MINUTE: "100000000",
     RATE_LIMIT_ORDERS_PER_MINUTE: "100000000",
     NEXTAUTH_URL: `http://127.0.0.1:${options.port}`,
   };
+  const [command, args]: [string, string[]] = options.npmStart
+    ? ["npm", ["start", "--", "-H", "127.0.0.1"]]
+    : [
+        process.execPath,
+        [
+          ...(options.nodeArgs ?? []),
+          nextBin(appDir),
+          "start",
+          "-p",
+          String(options.port),
+          "-H",
+          "127.0.0.1",
+        ],
+      ];
   return startChild(
     options.name ?? `app :${options.port}`,
-    process.execPath,
-    [...(options.nodeArgs ?? []), nextBin(appDir), "start", "-p", String(options.port), "-H", "127.0.0.1"],
+    command,
+    args,
     appDir,
     env,
     `http://127.0.0.1:${options.port}`,
+    options.stdoutFile ?? path.join(os.tmpdir(), `numbers-bench-app-${options.port}.log`),
   );
 }
 
@@ -197,6 +242,22 @@ export function treeRss(pid: number): number {
     }
   }
   return total;
+}
+
+/** Each process of the tree: its name (/proc comm) and resident memory in bytes. */
+export function treeRssByProcess(pid: number): Array<{ name: string; rss: number }> {
+  const result: Array<{ name: string; rss: number }> = [];
+  for (const current of processTree(pid)) {
+    try {
+      const status = readFileSync(`/proc/${current}/status`, "utf8");
+      const name = /Name:\s+(.*)/.exec(status)?.[1] ?? String(current);
+      const match = /VmRSS:\s+(\d+) kB/.exec(status);
+      if (match) result.push({ name, rss: Number(match[1]) * 1024 });
+    } catch {
+      // Exited.
+    }
+  }
+  return result;
 }
 
 /** Samples the largest RSS of each server while the benchmark runs. */

@@ -15,7 +15,7 @@ import {
   returnBenchPurchases,
   type SaleCheck,
 } from "@/scripts/bench/bench-org";
-import { BENCH_DATABASES, ensureBenchDatabase, serverUrl } from "@/scripts/bench/databases";
+import { BENCH_DATABASES, benchDatabase, ensureBenchDatabase, serverUrl } from "@/scripts/bench/databases";
 import { measure, type LoadResult } from "@/scripts/bench/load";
 import { captureProductStatements } from "@/scripts/bench/products-sql";
 import {
@@ -27,10 +27,21 @@ import {
   startBaseline,
   stopServer,
   treeCpuSeconds,
+  treeRssByProcess,
   waitUntilReady,
   type Server,
 } from "@/scripts/bench/processes";
-import { fixed, loadAverage, machine, mb, ms, table } from "@/scripts/bench/report";
+import { fixed, loadAverage, machine, mb } from "@/scripts/bench/report";
+import {
+  benchTable,
+  FLOOR_LABEL,
+  scalingTable,
+  STEADY_RATES,
+  steadyTable,
+  type Row,
+  type ScalingRow,
+  type SteadyRow,
+} from "@/scripts/bench/tables";
 import { inventoryPath, inventoryShapes, PRODUCTS_COUNTRY } from "@/scripts/bench/shapes";
 
 type Options = {
@@ -77,19 +88,9 @@ function parseOptions(argv: string[]): Options {
 }
 
 const log = (line: string) => console.error(`[bench] ${line}`);
-const APP_PORT = 3100;
-const BASELINE_PORT = 3101;
-
-type Row = { label: string; app: LoadResult; baseline?: LoadResult; expected?: number[]; note?: string };
-
-function errorsOf(result: LoadResult, expected: number[] = []): number {
-  const unexpected = Object.entries(result.statuses).reduce(
-    (sum, [status, count]) =>
-      status.startsWith("2") || expected.includes(Number(status)) ? sum : sum + count,
-    0,
-  );
-  return unexpected + result.socketErrors;
-}
+// BENCH_PORT: benches of several work trees on one machine each need ports of their own.
+const APP_PORT = Number(process.env.BENCH_PORT ?? 3100);
+const BASELINE_PORT = APP_PORT + 1;
 
 /**
  * CPU seconds used so far by the PostgreSQL backends connected to one database. A backend
@@ -138,16 +139,18 @@ async function main() {
   const loadBefore = loadAverage();
   log(`load average before: ${loadBefore}`);
 
-  const main = options.small ? BENCH_DATABASES.tenThousand : BENCH_DATABASES.million;
-  const million = await ensureBenchDatabase(main, log);
+  const appDir = prepareBuild({ snapshot: options.snapshot, rebuild: options.rebuild, log });
+  const migrations = path.join(appDir, "prisma", "migrations");
+  const shared = options.small ? BENCH_DATABASES.tenThousand : BENCH_DATABASES.million;
+  const main = benchDatabase(shared);
+  const million = await ensureBenchDatabase(shared, log, migrations);
   const smaller = options.scaling
     ? [
-        await ensureBenchDatabase(BENCH_DATABASES.tenThousand, log),
-        await ensureBenchDatabase(BENCH_DATABASES.hundredThousand, log),
+        await ensureBenchDatabase(BENCH_DATABASES.tenThousand, log, migrations),
+        await ensureBenchDatabase(BENCH_DATABASES.hundredThousand, log, migrations),
       ]
     : [];
   for (const url of [million, ...smaller]) await returnBenchPurchases(url);
-  const appDir = prepareBuild({ snapshot: options.snapshot, rebuild: options.rebuild, log });
 
   const benchDir = path.join(projectRoot, "data", "bench");
   mkdirSync(benchDir, { recursive: true });
@@ -159,7 +162,14 @@ async function main() {
 
   const token = await createBenchToken(million);
   const auth = { Authorization: `Bearer ${token}` };
-  const app = startApp(appDir, { databaseUrl: million, port: APP_PORT, poolSize: options.poolSize });
+  // Served by `npm start`, as a user runs it, so that the memory is that of the whole tree.
+  const app = startApp(appDir, {
+    databaseUrl: million,
+    port: APP_PORT,
+    poolSize: options.poolSize,
+    npmStart: true,
+    stdoutFile: path.join(benchDir, "app-stdout.log"),
+  });
   const baseline = startBaseline({
     databaseUrl: million,
     port: BASELINE_PORT,
@@ -171,10 +181,13 @@ async function main() {
   const rows: Row[] = [];
   const backends = await backendCpuProbe(main.name);
   let sales: SaleCheck | undefined;
-  const scalingRows: Array<{ label: string; p50: number[]; p99: number[] }> = [];
+  const scalingRows: ScalingRow[] = [];
+  const steadyRows: SteadyRow[] = [];
+  let startupTree: Array<{ name: string; rss: number }> = [];
   try {
     await waitUntilReady(app, "/api/v2/countries", auth);
     await waitUntilReady(baseline, `/inventory/US/local`);
+    startupTree = app.process.pid === undefined ? [] : treeRssByProcess(app.process.pid);
     sampler.start();
     const appCpu = { server: cpuOf(app), postgres: backends.probe };
     const load = {
@@ -187,6 +200,10 @@ async function main() {
     const baselineLoad = { ...load, cpu: { server: cpuOf(baseline), postgres: backends.probe } };
     const api = (route: string) => `${app.url}/api/v2${route}`;
 
+    // The floor: what Next itself costs for a route that does nothing (contract §13: no token,
+    // no database, no log line), served by the same build; every row is read against it.
+    log("GET /api/health (floor)");
+    rows.push({ label: FLOOR_LABEL, app: await measure({ ...load, url: `${app.url}/api/health` }) });
     log("GET /countries");
     rows.push({ label: "GET /countries", app: await measure({ ...load, url: api("/countries") }) });
     for (const shape of inventoryShapes) {
@@ -202,6 +219,27 @@ async function main() {
       baseline: await measure({ ...baselineLoad, url: `${baseline.url}/products/${PRODUCTS_COUNTRY}` }),
       note: `/products/${PRODUCTS_COUNTRY}`,
     });
+
+    // Latency at a steady offered load (autocannon -R), below saturation: where the knee is.
+    const steadyShapes = [
+      ...inventoryShapes.map((shape) => ({ label: shape.label, url: api(inventoryPath(shape)) })),
+      { label: "products: one country", url: api(`/products/${PRODUCTS_COUNTRY}`) },
+    ];
+    for (const shape of steadyShapes) {
+      const results: LoadResult[] = [];
+      for (const rate of STEADY_RATES) {
+        log(`${shape.label}: steady ${rate} req/s`);
+        results.push(
+          await measure({
+            ...load,
+            url: shape.url,
+            overallRate: rate,
+            warmupSeconds: Math.min(1, options.warmupSeconds),
+          }),
+        );
+      }
+      steadyRows.push({ label: shape.label, results });
+    }
 
     // One number of the bench organization's own, bought through the API, to look up.
     const [owned] = await availableNumbers(million, "US-IL-CHICAGO-312", 1);
@@ -304,39 +342,7 @@ async function main() {
   }
 
   const loadAfter = loadAverage();
-  const cpu = (result: LoadResult) =>
-    `${ms(result.cpuMsPerRequest.server)} + ${ms(result.cpuMsPerRequest.postgres)}`;
-  const cpuTotal = (result: LoadResult) => result.cpuMsPerRequest.server + result.cpuMsPerRequest.postgres;
-  const mainTable = table(
-    [
-      "endpoint",
-      "req/s",
-      "p50 ms",
-      "p99 ms",
-      "errors",
-      "CPU ms/req",
-      "baseline req/s",
-      "baseline p50",
-      "baseline p99",
-      "baseline CPU ms/req",
-      "app/baseline req/s",
-      "app/baseline CPU",
-    ],
-    rows.map((row) => [
-      row.label,
-      fixed(row.app.requestsPerSecond),
-      ms(row.app.p50),
-      ms(row.app.p99),
-      String(errorsOf(row.app, row.expected)),
-      cpu(row.app),
-      row.baseline ? fixed(row.baseline.requestsPerSecond) : "",
-      row.baseline ? ms(row.baseline.p50) : "",
-      row.baseline ? ms(row.baseline.p99) : "",
-      row.baseline ? cpu(row.baseline) : "",
-      row.baseline ? `${fixed((100 * row.app.requestsPerSecond) / row.baseline.requestsPerSecond)} %` : "",
-      row.baseline ? `${fixed((100 * cpuTotal(row.baseline)) / cpuTotal(row.app))} %` : "",
-    ]),
-  );
+  const mainTable = benchTable(rows);
   const orderRows = rows.filter((row) => row.label.startsWith("POST /order"));
   const lines = [
     "",
@@ -350,7 +356,8 @@ async function main() {
     mainTable,
     "",
     "CPU ms/req: CPU time of the server's process tree + of the database's PostgreSQL backends, per answered request " +
-      "(independent of what else the machine runs). app/baseline CPU: the baseline's CPU per request over the app's.",
+      "(independent of what else the machine runs). App CPU above floor: the server's CPU per request less the floor row's " +
+      "(what Next costs for a route that does nothing). app/baseline CPU: the baseline's CPU per request over the app's.",
     "",
     ...orderRows.map(
       (row) =>
@@ -359,23 +366,11 @@ async function main() {
     sales
       ? `Orders placed by the bench: ${fixed(sales.orders)}, numbers sold ${fixed(sales.numbersSold)}, numbers sold twice: ${sales.soldTwice} (SQL check)`
       : "",
+    `RSS after start-up, the tree \`npm start\` leaves running: ${startupTree.map((entry) => `${entry.name} ${mb(entry.rss)}`).join(" + ")} = ${mb(startupTree.reduce((sum, entry) => sum + entry.rss, 0))}`,
     `Peak RSS (process tree): ${[...sampler.peak].map(([name, bytes]) => `${name} ${mb(bytes)}`).join(", ")}`,
   ];
-  if (scalingRows.length > 0) {
-    lines.push(
-      "",
-      "Inventory search by inventory size: the same app, one connection (service time, no queueing), p50 (p99) in ms",
-      "",
-      table(
-        ["inventory search", "10,000", "100,000", "1,000,000", "p50 1M / 10k"],
-        scalingRows.map((row) => [
-          row.label,
-          ...row.p50.map((value, index) => `${ms(value)} (${ms(row.p99[index])})`),
-          `${(row.p50[2] / row.p50[0]).toFixed(1)}×`,
-        ]),
-      ),
-    );
-  }
+  if (steadyRows.length > 0) lines.push("", ...steadyTable(steadyRows, options.connections));
+  if (scalingRows.length > 0) lines.push("", ...scalingTable(scalingRows));
   const output = lines.join("\n");
   console.log(output);
   const stamp = startedAt.toISOString().replace(/[:.]/g, "-");
@@ -391,6 +386,8 @@ async function main() {
         rows,
         sales,
         rss: Object.fromEntries(sampler.peak),
+        startupTree,
+        steadyRows,
         scalingRows,
         host: os.hostname(),
       },

@@ -1,9 +1,11 @@
 // Issue 8: secrets stay secret. Tokens are stored only as hashes, passwords only as bcrypt
 // hashes, and the JSON request logs (LOG_LEVEL=info) carry no token, password, cookie or body.
 import { createHash } from "node:crypto";
+import { Writable } from "node:stream";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { encode } from "next-auth/jwt";
 import { api } from "@/tests/api-client";
+import { createRequestLog, setRequestLog } from "@/lib/api/request-log";
 import { getPrisma } from "@/lib/db/client";
 import { getSessionSecret } from "@/lib/auth/secret";
 import { sessionCookieName } from "@/lib/auth/session-cookie";
@@ -54,7 +56,8 @@ async function dumpDatabase(): Promise<string> {
   return parts.join("\n");
 }
 
-// What the app prints, kept from the console: the request logs are read below.
+// What the app prints, kept from the console and from the request log (pino, which writes to
+// the file descriptors itself): the request logs are read below.
 let lines: string[] = [];
 beforeEach(() => {
   lines = [];
@@ -63,8 +66,18 @@ beforeEach(() => {
   };
   for (const method of ["log", "info", "warn", "error", "debug"] as const)
     vi.spyOn(console, method).mockImplementation(capture);
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString().split("\n").filter(Boolean));
+      done();
+    },
+  });
+  setRequestLog(createRequestLog("info", { out: stream, err: stream }));
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  setRequestLog(undefined);
+});
 
 describe("secrets at rest", () => {
   it("keeps API tokens only as SHA-256 hashes: no table holds a secret", async () => {

@@ -45,6 +45,7 @@ import { configurationRaceChecks } from "@/tests/cluster/configurations";
 import { outageChecks } from "@/tests/cluster/outage";
 import { holdRaceChecks } from "@/tests/cluster/holds";
 import { webhookClusterEnv, webhookDeliveryChecks } from "@/tests/cluster/webhooks";
+import { crossInstanceChecks } from "@/tests/cluster/revocation";
 
 const INSTANCES = 3;
 const CLIENTS = Number(process.env.CLUSTER_CLIENTS ?? 300);
@@ -121,6 +122,8 @@ async function main(): Promise<void> {
       `Instances: ${instances.map((instance) => `${instance.name} ${instance.url} (pid ${instance.pid})`).join(", ")}`,
     );
 
+    // Before the session checks, whose sign-in throttling would refuse this suite's sign-in.
+    await crossInstanceChecks({ instances, databaseUrl: url, env, fromPort: ports[INSTANCES - 1] + 20 });
     const secrets = [
       ...buyers.map((buyer) => buyer.token),
       DEFAULT_DEMO_PASSWORD,
