@@ -10,11 +10,6 @@ export type LoadOptions = {
   headers?: Record<string, string>;
   /** A new body for each request (orders); absent: the same request every time. */
   body?: () => string;
-  /**
-   * A fixed offered load in requests/s over all connections (autocannon's -R): latency at a
-   * steady rate, corrected for coordinated omission, rather than at saturation.
-   */
-  overallRate?: number;
   /** Cumulative CPU seconds of processes to charge to the requests (read before and after the measured run). */
   cpu?: Record<string, () => Promise<number> | number>;
 };
@@ -51,7 +46,6 @@ function run(options: LoadOptions, seconds: number): Promise<autocannon.Result> 
         method: options.method ?? "GET",
         headers: options.headers,
         timeout: 30,
-        overallRate: options.overallRate,
         // Latency of every answer, not only the 2xx ones (a 409 is an answer too).
         ...({ includeErrorStats: true } as object),
         requests: body ? [{ setupRequest: (request) => ({ ...request, body: body() }) }] : undefined,

@@ -17,6 +17,7 @@ import {
 } from "@/scripts/bench/bench-org";
 import { BENCH_DATABASES, benchDatabase, ensureBenchDatabase, serverUrl } from "@/scripts/bench/databases";
 import { measure, type LoadResult } from "@/scripts/bench/load";
+import { measureSteady } from "@/scripts/bench/steady";
 import { captureProductStatements } from "@/scripts/bench/products-sql";
 import {
   cpuSeconds,
@@ -220,7 +221,8 @@ async function main() {
       note: `/products/${PRODUCTS_COUNTRY}`,
     });
 
-    // Latency at a steady offered load (autocannon -R), below saturation: where the knee is.
+    // Latency at a steady offered load (an open loop at fixed intervals), below saturation:
+    // where the knee is.
     const steadyShapes = [
       ...inventoryShapes.map((shape) => ({ label: shape.label, url: api(inventoryPath(shape)) })),
       { label: "products: one country", url: api(`/products/${PRODUCTS_COUNTRY}`) },
@@ -230,10 +232,11 @@ async function main() {
       for (const rate of STEADY_RATES) {
         log(`${shape.label}: steady ${rate} req/s`);
         results.push(
-          await measure({
-            ...load,
+          await measureSteady({
             url: shape.url,
-            overallRate: rate,
+            headers: auth,
+            rate,
+            durationSeconds: options.durationSeconds,
             warmupSeconds: Math.min(1, options.warmupSeconds),
           }),
         );
@@ -369,7 +372,7 @@ async function main() {
     `RSS after start-up, the tree \`npm start\` leaves running: ${startupTree.map((entry) => `${entry.name} ${mb(entry.rss)}`).join(" + ")} = ${mb(startupTree.reduce((sum, entry) => sum + entry.rss, 0))}`,
     `Peak RSS (process tree): ${[...sampler.peak].map(([name, bytes]) => `${name} ${mb(bytes)}`).join(", ")}`,
   ];
-  if (steadyRows.length > 0) lines.push("", ...steadyTable(steadyRows, options.connections));
+  if (steadyRows.length > 0) lines.push("", ...steadyTable(steadyRows));
   if (scalingRows.length > 0) lines.push("", ...scalingTable(scalingRows));
   const output = lines.join("\n");
   console.log(output);

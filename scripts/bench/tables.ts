@@ -69,9 +69,9 @@ export function benchTable(rows: Row[]): string {
   );
 }
 
-export function steadyTable(rows: SteadyRow[], connections: number): string[] {
+export function steadyTable(rows: SteadyRow[]): string[] {
   return [
-    `Latency at a steady offered load (autocannon -R, ${connections} connections, coordinated omission corrected): p50 / p99 ms, and the rate achieved`,
+    "Latency at a steady offered load (open loop: one request every 1/rate s, each timed from when it was due): p50 / p99 ms, and the rate achieved",
     "",
     table(
       ["endpoint", ...STEADY_RATES.map((rate) => `${rate} req/s`)],
