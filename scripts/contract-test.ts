@@ -8,7 +8,9 @@
 // /extensions → PUT → DELETE of that extension), and PUT /extension's 400 variations each get a
 // fresh extension from a pre-request script (the DELETE above removed the first); POST
 // /reservations holds the first number GET /inventory/{country}/{number_type} listed, and the
-// Reservations folder runs before Orders, so no order has bought it first.
+// Reservations folder runs before Orders, so no order has bought it first. POST /webhooks adds
+// an endpoint on a loopback receiver this script runs; the endpoint's other operations use its
+// id, and the re-send waits until the test event has been delivered.
 // CONTRACT_PORT picks the port (default 3470). Builds first when there is no build.
 // CONTRACT_BASE_URL (with CONTRACT_DATA_DIR, the server's data directory, for the demo token)
 // runs it against a server already running instead, for working on the suite.
@@ -16,6 +18,8 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { DEFAULT_DEMO_PASSWORD, demoUsers } from "@/prisma/seed/fixtures";
 import { readDocExamples, runDocExamples } from "@/tests/contract/doc-examples";
 
@@ -28,6 +32,15 @@ const dataDir = external ? (process.env.CONTRACT_DATA_DIR ?? "") : dir;
 
 function run(command: string, args: string[], cwd = root): number {
   return spawnSync(command, args, { stdio: "inherit", cwd }).status ?? 1;
+}
+
+/** As `run`, without blocking this process: the webhook receiver below must keep answering. */
+function runAlongside(command: string, args: string[], cwd: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: "inherit", cwd });
+    child.on("error", reject);
+    child.on("exit", (code) => resolve(code ?? 1));
+  });
 }
 
 async function waitForServer(server: ChildProcess): Promise<void> {
@@ -95,6 +108,13 @@ type NewmanSummary = {
 async function main(): Promise<number> {
   if (!external && !existsSync(path.join(root, ".next", "BUILD_ID")) && run("npm", ["run", "build"]) !== 0)
     return 1;
+  // A loopback receiver for the webhook endpoint the suite adds: it answers 204 to every delivery.
+  const receiver = createServer((request, response) => {
+    request.resume();
+    request.on("end", () => response.writeHead(204).end());
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   const server: ChildProcess | undefined = external
     ? undefined
     : spawn("npm", ["start"], {
@@ -106,6 +126,9 @@ async function main(): Promise<number> {
           PGLITE_DATA_DIR: path.join(dir, "pglite"),
           LOG_LEVEL: "error",
           NEXT_TELEMETRY_DISABLED: "1",
+          // The receiver above is on loopback over http; the worker looks for due deliveries often.
+          WEBHOOKS_ALLOW_HTTP: "1",
+          WEBHOOKS_POLL_MS: "100",
         },
       });
   try {
@@ -123,13 +146,14 @@ async function main(): Promise<number> {
         `PORTMAN_SESSION_COOKIE=${await sessionCookie(demoUsers.acmeCustomer.email)}`,
         `PORTMAN_SUPPORT_COOKIE=${await sessionCookie(demoUsers.acmeSupport.email)}`,
         `PORTMAN_ORIGIN=${baseUrl}`,
+        `PORTMAN_WEBHOOK_URL=${webhookUrl}`,
         "",
       ].join("\n"),
     );
     const report = path.join(dir, "newman.json");
     const collection = path.join(dir, "collection.json");
     // Portman writes its working files to tmp/ under the current directory: the throwaway one.
-    const status = run(
+    const status = await runAlongside(
       path.join(root, "node_modules", ".bin", "portman"),
       [
         "--local",
@@ -179,6 +203,7 @@ async function main(): Promise<number> {
       : 1;
   } finally {
     if (server?.pid) process.kill(-server.pid, "SIGTERM");
+    receiver.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
