@@ -36,6 +36,50 @@ describe("events recorded by the worker's sweep and kept 30 days", () => {
     expect(await prisma.numberHold.count({ where: { numberE164: live.numberE164 } })).toBe(1);
   });
 
+  it("reports an ended hold once when another organization holds the number, or buys it, before the sweep", async () => {
+    const prisma = await getPrisma();
+    const [retaken, sold] = await prisma.inventoryNumber.findMany({
+      where: { status: "available", hold: null, countryId: "GB" },
+      take: 2,
+      orderBy: { id: "desc" },
+    });
+    const endedAt = new Date(Date.now() - 1000);
+    await prisma.numberHold.createMany({
+      data: [retaken, sold].map((number) => ({
+        numberE164: number.numberE164,
+        organizationId: "org_acme",
+        heldUntil: endedAt,
+      })),
+    });
+    const expiredOf = async (number: string) =>
+      (
+        await get<Listed>("/events?type=reservation.expired&limit=100", { token: "acmeAll" })
+      ).body.data.filter((listed) => listed.data.number_e164 === number);
+
+    // Globex holds one: Acme's ended hold is replaced, and reported in the same transaction.
+    const held = await api("POST", "/reservations", {
+      token: "globexAll",
+      body: { numbers: [retaken.numberE164] },
+    });
+    expect(held.status).toBe(200);
+    expect((await expiredOf(retaken.numberE164)).map((listed) => listed.data)).toEqual([
+      { number_e164: retaken.numberE164, held_until: endedAt.toISOString() },
+    ]);
+
+    // Globex buys the other: the sale leaves the ended hold for the sweep, which reports it.
+    const bought = await api("POST", "/order", {
+      token: "globexAll",
+      body: { contact_name: "Events test", items: [{ number_e164: sold.numberE164 }] },
+    });
+    expect(bought.status).toBe(200);
+    expect(await expireEndedHolds(new Date())).toBeGreaterThanOrEqual(1);
+    expect((await expiredOf(sold.numberE164)).map((listed) => listed.data)).toEqual([
+      { number_e164: sold.numberE164, held_until: endedAt.toISOString() },
+    ]);
+    // Each once: the sweep found nothing left of the first.
+    expect(await expiredOf(retaken.numberE164)).toHaveLength(1);
+  });
+
   it("records number.configuration_changed with the configuration as GET /numbers/{id} shows it", async () => {
     const read = await get<{ data: Record<string, unknown> }>("/numbers/num_acme_main", { token: "acmeAll" });
     const etag = read.headers.get("etag") ?? "";

@@ -46,7 +46,7 @@ export async function sellNamedNumbers(
       WHERE n.number_e164 = wanted.number_e164 AND n.status = 'available'
         AND ${notHeldByAnother(Prisma.sql`n.number_e164`, holds.organizationId, holds.now)}
       RETURNING n.id, n.number_e164, n.order_item_id, n.required_document_ids
-    )${consumeHolds}
+    )${consumeHolds(holds.now)}
     SELECT id, number_e164, order_item_id, required_document_ids FROM sold`;
 }
 
@@ -82,13 +82,15 @@ export async function sellFromGeography(
       FROM picked
       WHERE n.id = picked.id AND n.status = 'available'
       RETURNING n.id, n.number_e164, n.order_item_id, n.required_document_ids
-    )${consumeHolds}
+    )${consumeHolds(holds.now)}
     SELECT id, number_e164, order_item_id, required_document_ids FROM sold`;
 }
 
-// A sold number's hold (the buyer's own, or one that had ended) goes with the sale.
-const consumeHolds = Prisma.sql`, consumed AS (
-      DELETE FROM number_hold h USING sold WHERE h.number_e164 = sold.number_e164
+// A sold number's live hold (only the buyer's own can be live: others' exclude it from the
+// sale) goes with the sale. One that had ended stays for the worker's sweep, which reports it
+// as reservation.expired (lib/reservations/expire-holds.ts); deleted here, it would not be.
+const consumeHolds = (now: Date) => Prisma.sql`, consumed AS (
+      DELETE FROM number_hold h USING sold WHERE h.number_e164 = sold.number_e164 AND h.held_until > ${now}
     )`;
 
 /**

@@ -4,6 +4,7 @@ import { getEnv } from "@/lib/env";
 import { forgetInventoryCounts } from "@/lib/inventory/search";
 import { inRetryingTransaction } from "@/lib/db/transaction";
 import { heldUntilFrom } from "@/lib/reservations/expiry";
+import { expireEndedHoldsOf } from "@/lib/reservations/expire-holds";
 import type { HoldReason, NotHeld, Reservation, ReservationOutcome } from "@/lib/schemas/reservations";
 
 /** Who holds: always for their own organization; the user is kept so a cart can tell its holds. */
@@ -35,6 +36,8 @@ export async function holdNumbers(
       .filter((row) => row.status === "available")
       .map((row) => row.number_e164)
       .sort();
+    // An ended hold being replaced is reported first (reservation.expired), or it would be lost.
+    await expireEndedHoldsOf(tx, available, now);
     const held =
       available.length === 0
         ? []

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api, get } from "@/tests/api-client";
 import { getPrisma } from "@/lib/db/client";
+import { expireEndedHolds } from "@/lib/reservations/expire-holds";
 import { errorBody as err } from "@/tests/error-body";
 import type { TestTokenName } from "@/tests/fixtures";
 import type { ReservationOutcome, Reservation } from "@/lib/schemas/reservations";
@@ -324,7 +325,10 @@ describe("holds in search and sale", () => {
     expect((await order([{ number_e164: number }], "acmeAll")).status).toBe(409);
     vi.setSystemTime(new Date("2030-03-01T12:15:00.000Z"));
     expect((await order([{ number_e164: number }], "acmeAll")).status).toBe(200);
+    // The ended hold is left to the worker's sweep, which reports it (reservation.expired) and removes it.
     const prisma = await getPrisma();
+    expect(await prisma.numberHold.count({ where: { numberE164: number } })).toBe(1);
+    expect(await expireEndedHolds(new Date())).toBeGreaterThanOrEqual(1);
     expect(await prisma.numberHold.count({ where: { numberE164: number } })).toBe(0);
   });
 
