@@ -4,6 +4,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Viewer } from "@/lib/auth/types";
 import { readableOrganizations } from "@/lib/auth/organization-filter";
 import { eventTypes, type Event, type EventType } from "@/lib/schemas/events";
+import { readPage } from "@/lib/db/paged";
 
 // GET /events (contract §14): the organization's events, newest first. Events older than
 // EVENT_RETENTION_DAYS are deleted by the worker's housekeeping; until it runs they are also
@@ -46,10 +47,11 @@ export async function listEvents(
       );
     where.seq = { gt: after.seq };
   }
-  const [rows, total] = await Promise.all([
-    prisma.event.findMany({ where, orderBy: { seq: "desc" }, take: query.limit, skip: query.offset }),
-    prisma.event.count({ where }),
-  ]);
+  const { rows, total } = await readPage(
+    query,
+    () => prisma.event.findMany({ where, orderBy: { seq: "desc" }, take: query.limit, skip: query.offset }),
+    () => prisma.event.count({ where }),
+  );
   return { items: rows.map(toEvent), total };
 }
 

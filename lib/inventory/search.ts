@@ -5,6 +5,7 @@ import { assertGeography } from "@/lib/inventory/geography";
 import { assertKnownDocumentTypes, loadDocumentTypes, requiredDocuments } from "@/lib/inventory/documents";
 import { notHeldByAnother } from "@/lib/reservations/holds-sql";
 import type { InventoryNumber, InventoryQuery } from "@/lib/schemas/inventory";
+import { totalFromPage } from "@/lib/db/paged";
 
 /**
  * Who searches, and when: numbers another organization holds at `now` are left out, and the
@@ -84,7 +85,8 @@ export async function findInventoryRows(
 ): Promise<{ rows: InventoryRow[]; total: number }> {
   const statements = inventorySearchSql(search);
   const rows = await run<InventoryRow & { hidden: number }>(statements.page);
-  if (!needsCount(search, rows.length)) return { rows, total: search.offset + rows.length };
+  const pageTotal = totalFromPage(search, rows.length);
+  if (pageTotal !== null) return { rows, total: pageTotal };
   // The shared total counts every number for sale; the few others hold are taken off here,
   // counted fresh each time (a small join driven by number_hold), so the shared one stays
   // shared by every organization and costs nothing more when nothing is held. The page
@@ -181,14 +183,6 @@ function inventorySearchSql(search: InventoryCriteria): {
   const count = Prisma.sql`SELECT count(*)::int AS total FROM inventory_number WHERE ${where}`;
   const heldByOthers = Prisma.sql`SELECT (${hiddenCount}) AS hidden`;
   return { page, count, heldByOthers };
-}
-
-/**
- * A short page that is not past the end is the last one, so its end is the total and the
- * count query (the expensive half of a broad search) can be skipped.
- */
-function needsCount(search: Pick<InventoryCriteria, "limit" | "offset">, pageSize: number): boolean {
-  return !(pageSize < search.limit && (pageSize > 0 || search.offset === 0));
 }
 
 // Every value goes in as a bind parameter; the only SQL text here is fixed.

@@ -2,6 +2,7 @@ import { ApiError } from "@/lib/errors";
 import type { Principal } from "@/lib/auth/types";
 import { getPrisma } from "@/lib/db/client";
 import { configurationChangeSchema, type ConfigurationChange } from "@/lib/schemas/numbers";
+import { readPage } from "@/lib/db/paged";
 
 // GET /numbers/{number_id}/history (contract §11): every change, newest first, paged.
 
@@ -23,15 +24,17 @@ export async function listConfigurationHistory(
       `number_id=${numberId}`,
     );
   const where = { configurationId: numberId };
-  const [rows, total] = await Promise.all([
-    prisma.configurationChange.findMany({
-      where,
-      orderBy: { id: "desc" },
-      take: page.limit,
-      skip: page.offset,
-    }),
-    prisma.configurationChange.count({ where }),
-  ]);
+  const { rows, total } = await readPage(
+    page,
+    () =>
+      prisma.configurationChange.findMany({
+        where,
+        orderBy: { id: "desc" },
+        take: page.limit,
+        skip: page.offset,
+      }),
+    () => prisma.configurationChange.count({ where }),
+  );
   const items = rows.map((row) =>
     configurationChangeSchema.parse({
       id: String(row.id),

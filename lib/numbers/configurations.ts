@@ -7,6 +7,7 @@ import { trunkPrefix } from "@/lib/reference/phone";
 import { resolveActiveRule } from "@/lib/numbers/evaluate-rules";
 import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
 import type { ActiveRule, NumberConfiguration, NumberSearchQuery } from "@/lib/schemas/numbers";
+import { readPage } from "@/lib/db/paged";
 
 // Reading number and extension configurations (contract §8). Every query carries the
 // ownership filter in its where clause, so no path can return another organization's row.
@@ -36,16 +37,18 @@ export async function searchNumberConfigurations(
   const prisma = await getPrisma();
   if (query.contains !== undefined) filters.push(await containsDigits(query.contains));
   const where = { AND: filters };
-  const [rows, total] = await Promise.all([
-    prisma.numberConfiguration.findMany({
-      where,
-      include: configurationInclude,
-      orderBy: byNumber,
-      take: query.limit,
-      skip: query.offset,
-    }),
-    prisma.numberConfiguration.count({ where }),
-  ]);
+  const { rows, total } = await readPage(
+    query,
+    () =>
+      prisma.numberConfiguration.findMany({
+        where,
+        include: configurationInclude,
+        orderBy: byNumber,
+        take: query.limit,
+        skip: query.offset,
+      }),
+    () => prisma.numberConfiguration.count({ where }),
+  );
   return { items: rows.map(toNumberConfiguration), total };
 }
 

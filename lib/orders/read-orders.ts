@@ -7,6 +7,7 @@ import type { Viewer } from "@/lib/auth/types";
 import { readableOrganizations } from "@/lib/auth/organization-filter";
 import type { Order } from "@/lib/schemas/orders";
 import type { Tx } from "@/lib/db/transaction";
+import { readPage } from "@/lib/db/paged";
 
 const orderDetail = {
   items: {
@@ -27,16 +28,18 @@ export async function listOrders(
 ): Promise<{ items: Order[]; total: number }> {
   const prisma = await getPrisma();
   const where = readableOrganizations(viewer, page.organization_id);
-  const [rows, total] = await Promise.all([
-    prisma.order.findMany({
-      where,
-      include: orderDetail,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: page.limit,
-      skip: page.offset,
-    }),
-    prisma.order.count({ where }),
-  ]);
+  const { rows, total } = await readPage(
+    page,
+    () =>
+      prisma.order.findMany({
+        where,
+        include: orderDetail,
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        take: page.limit,
+        skip: page.offset,
+      }),
+    () => prisma.order.count({ where }),
+  );
   const documentTypes = await loadDocumentTypes();
   return { items: rows.map((row) => toOrder(row, documentTypes)), total };
 }

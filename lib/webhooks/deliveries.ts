@@ -5,6 +5,7 @@ import type { Viewer } from "@/lib/auth/types";
 import { readableOrganizations } from "@/lib/auth/organization-filter";
 import type { Delivery } from "@/lib/schemas/webhooks";
 import { getWebhookOrThrow } from "@/lib/webhooks/manage-webhooks";
+import { readPage } from "@/lib/db/paged";
 
 // An endpoint's deliveries as GET /webhooks/{id}/deliveries shows them, and re-sending one.
 
@@ -22,18 +23,20 @@ export async function listDeliveries(
   await getWebhookOrThrow(viewer, webhookId);
   const prisma = await getPrisma();
   const where = { webhookId, webhook: readableOrganizations(viewer, undefined) };
-  const [rows, total] = await Promise.all([
-    prisma.webhookDelivery.findMany({
-      where,
-      include: withAttempts,
-      // One statement records an event's deliveries and several events at one instant: the
-      // event's sequence keeps them in the order they happened.
-      orderBy: [{ createdAt: "desc" }, { event: { seq: "desc" } }, { id: "desc" }],
-      take: page.limit,
-      skip: page.offset,
-    }),
-    prisma.webhookDelivery.count({ where }),
-  ]);
+  const { rows, total } = await readPage(
+    page,
+    () =>
+      prisma.webhookDelivery.findMany({
+        where,
+        include: withAttempts,
+        // One statement records an event's deliveries and several events at one instant: the
+        // event's sequence keeps them in the order they happened.
+        orderBy: [{ createdAt: "desc" }, { event: { seq: "desc" } }, { id: "desc" }],
+        take: page.limit,
+        skip: page.offset,
+      }),
+    () => prisma.webhookDelivery.count({ where }),
+  );
   return { items: rows.map(toDelivery), total };
 }
 

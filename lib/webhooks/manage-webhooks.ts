@@ -10,6 +10,7 @@ import { insertEvents, newId } from "@/lib/events/record-events";
 import { eventTypes, TEST_EVENT_TYPE, type EventType } from "@/lib/schemas/events";
 import { WEBHOOK_LIMITS, type CreateWebhookRequest, type Webhook } from "@/lib/schemas/webhooks";
 import { assertCallableUrl } from "@/lib/webhooks/url-policy";
+import { readPage } from "@/lib/db/paged";
 
 // Webhook endpoints (contract §14). Everyone reads their own organization's; support reads
 // every organization's (organization_id filters the list), like orders. Changes (create,
@@ -61,15 +62,17 @@ export async function listWebhooks(
 ): Promise<{ items: Webhook[]; total: number }> {
   const prisma = await getPrisma();
   const where = readableOrganizations(viewer, query.organization_id);
-  const [rows, total] = await Promise.all([
-    prisma.webhook.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: query.limit,
-      skip: query.offset,
-    }),
-    prisma.webhook.count({ where }),
-  ]);
+  const { rows, total } = await readPage(
+    query,
+    () =>
+      prisma.webhook.findMany({
+        where,
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        take: query.limit,
+        skip: query.offset,
+      }),
+    () => prisma.webhook.count({ where }),
+  );
   return { items: rows.map(toWebhook), total };
 }
 

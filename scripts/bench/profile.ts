@@ -1,4 +1,4 @@
-// npm run bench:profile [-- --shape country_type|products|orders|countries|not_found --duration 10 --connections 32]
+// npm run bench:profile [-- --shape country_type|products|orders|numbers|countries|not_found --duration 10 --connections 32]
 //
 // Where the app's CPU goes for one request shape: serves the build with V8's sampling
 // profiler on (`node --cpu-prof`), drives it like `npm run bench` does, stops it so V8
@@ -156,6 +156,17 @@ async function main(): Promise<void> {
             items: [{ number_e164: numbers[Math.floor(Math.random() * numbers.length)] }],
           }),
       });
+    } else if (shape === "numbers") {
+      // GET /numbers for one number the bench organization bought, as `npm run bench` does.
+      const [owned] = await availableNumbers(databaseUrl, "US-IL-CHICAGO-312", 1);
+      const bought = await fetch(`${api}/order`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body: JSON.stringify({ contact_name: "Bench", items: [{ number_e164: owned }] }),
+      });
+      if (bought.status !== 200)
+        throw new Error(`could not buy ${owned}: ${bought.status} ${await bought.text()}`);
+      result = await measure({ ...common, url: `${api}/numbers?number=${encodeURIComponent(owned)}` });
     } else {
       const target =
         shape === "products"
@@ -175,7 +186,7 @@ async function main(): Promise<void> {
   } finally {
     // SIGTERM lets Node write the profile on its way out.
     await stopServer(app);
-    if (shape === "orders") await returnBenchPurchases(databaseUrl);
+    if (shape === "orders" || shape === "numbers") await returnBenchPurchases(databaseUrl);
   }
 
   const files = readdirSync(profileDir).filter((file) => file.endsWith(".cpuprofile"));
