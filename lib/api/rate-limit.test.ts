@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createClient } from "redis";
-import { RateLimiter, setRateLimiter } from "@/lib/api/rate-limit";
+import { leaseFor, RateLimiter, setRateLimiter } from "@/lib/api/rate-limit";
+import { coalescingStore } from "@/lib/counters/coalesce";
 import { memoryStore, postgresStore, redisStore } from "@/lib/counters/stores";
 import { connectPostgres } from "@/lib/db/client";
 import { api, get } from "@/tests/api-client";
@@ -110,6 +111,33 @@ describe.runIf(testDatabaseKind === "postgres")("two instances on one PostgreSQL
       );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
     await Promise.all([a.close(), b.close()]);
+  });
+
+  it("with counts claimed ahead (a budget of 1,000: leases of 10), three never pass more than the budget", async () => {
+    expect(leaseFor(1000)).toBe(10);
+    const url = process.env.TEST_DATABASE_URL as string;
+    const pools = await Promise.all([0, 1, 2].map(() => connectPostgres(url, 2)));
+    let writes = 0;
+    const config = { limits: { default: 1000, orders: 1 }, windowMs: minute };
+    const instances = pools.map((pool) => {
+      const store = postgresStore(pool.sql);
+      const add: typeof store.add = (...args) => {
+        writes++;
+        return store.add(...args);
+      };
+      return new RateLimiter(coalescingStore({ ...store, add }), config);
+    });
+    const key = `token:leased-${process.pid}-${Date.now()}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 1300; i++)
+      statuses.push(await statusOf(instances[i % 3].check(key, "default", t0 + 1000)));
+    const passed = statuses.filter((status) => status === 200).length;
+    // At most a lease less than one each on the two other instances is left unused: (3 − 1) × (10 − 1).
+    expect(passed).toBeLessThanOrEqual(1000);
+    expect(passed).toBeGreaterThanOrEqual(1000 - 2 * 9);
+    expect(statuses.slice(1100).every((status) => status === 429)).toBe(true);
+    expect(writes).toBeLessThan(1300 / 5);
+    await Promise.all(pools.map((pool) => pool.close()));
   });
 });
 

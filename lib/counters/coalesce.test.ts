@@ -79,4 +79,62 @@ describe("coalesced counting", () => {
     expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
     expect(await coalesced.peek(key, [t0])).toEqual([40]);
   });
+
+  it("with a lease, claims 1, 2, 4 … up to the lease and answers later hits from what it claimed", async () => {
+    const { store, writes, releaseAll } = heldStore();
+    const coalesced = coalescingStore(store);
+    const counts: number[] = [];
+    for (let index = 0; index < 20; index++) {
+      const count = coalesced.hit("a", t0, minute, 8);
+      await releaseAll();
+      counts.push(await count);
+    }
+    expect(counts).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    expect(writes).toEqual([1, 2, 4, 8, 8]);
+    // A new window starts again from one claim of 1.
+    const next = coalesced.hit("a", t0 + minute, minute, 8);
+    await releaseAll();
+    expect(await next).toBe(1);
+    expect(writes).toEqual([1, 2, 4, 8, 8, 1]);
+  });
+
+  it("with a lease, two instances on one store never hand out a count twice", async () => {
+    const { store, writes, releaseAll } = heldStore();
+    const [one, two] = [coalescingStore(store), coalescingStore(store)];
+    const counts: number[] = [];
+    for (let index = 0; index < 60; index++) {
+      const count = (index % 3 === 0 ? one : two).hit("a", t0, minute, 4);
+      await releaseAll();
+      counts.push(await count);
+    }
+    expect(new Set(counts).size).toBe(60);
+    const claimed = writes.reduce((sum, hits) => sum + hits, 0);
+    expect(Math.max(...counts)).toBeLessThanOrEqual(claimed);
+    // What the two hold unused at the end is at most a lease each.
+    expect(claimed - 60).toBeLessThanOrEqual(2 * 4);
+    expect(writes.length).toBeLessThan(60);
+  });
+
+  it("with a lease on PostgreSQL, 200 hits through two instances get distinct counts in few writes", async () => {
+    const sql = (await getDatabase()).sql;
+    let writes = 0;
+    const inner = postgresStore(sql);
+    const counted: AddingStore = {
+      ...inner,
+      add: (...args) => {
+        writes++;
+        return inner.add(...args);
+      },
+    };
+    const [one, two] = [coalescingStore(counted), coalescingStore(counted)];
+    const key = `lease:${process.pid}:${Date.now()}`;
+    const counts: number[] = [];
+    for (let index = 0; index < 200; index++)
+      counts.push(await (index % 2 ? one : two).hit(key, t0, minute, 10));
+    expect(new Set(counts).size).toBe(200);
+    const [stored] = await one.peek(key, [t0]);
+    expect(stored).toBeGreaterThanOrEqual(200);
+    expect(stored).toBeLessThanOrEqual(200 + 2 * 10);
+    expect(writes).toBeLessThanOrEqual(50);
+  });
 });

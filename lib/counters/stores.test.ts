@@ -32,6 +32,14 @@ const stores: Array<{ name: string; open: () => Promise<RateLimitStore>; skip?: 
       return redisStore(redis as NonNullable<typeof redis>);
     },
   },
+  {
+    name: "coalesced Redis",
+    skip: redis === null,
+    open: async () => {
+      if (redis && !redis.isOpen) await redis.connect();
+      return coalescingStore(redisStore(redis as NonNullable<typeof redis>));
+    },
+  },
 ];
 
 describe.each(stores)("the $name counter store", ({ open, skip }) => {

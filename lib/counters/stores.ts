@@ -83,7 +83,7 @@ export function postgresStore(sql: SqlExecutor): AddingStore {
 }
 
 type RedisMulti = {
-  incr(key: string): RedisMulti;
+  incrBy(key: string, increment: number): RedisMulti;
   pExpire(key: string, ms: number): RedisMulti;
   exec(): Promise<unknown>;
 };
@@ -93,19 +93,21 @@ type RedisLike = {
   del(keys: string[]): Promise<unknown>;
 };
 
-/** Redis: INCR with an expiry, so counters clean themselves up. */
-export function redisStore(client: RedisLike): RateLimitStore {
+/** Redis: INCRBY with an expiry, so counters clean themselves up. */
+export function redisStore(client: RedisLike): AddingStore {
   const redisKey = (key: string, windowStart: number) => `ratelimit:${key}:${windowStart}`;
+  const add = async (key: string, windowStart: number, keepMs: number, hits: number) => {
+    const name = redisKey(key, windowStart);
+    const replies = (await client
+      .multi()
+      .incrBy(name, hits)
+      .pExpire(name, keepMs * 2)
+      .exec()) as unknown[];
+    return Number(replies[0]);
+  };
   return {
-    async hit(key, windowStart, keepMs) {
-      const name = redisKey(key, windowStart);
-      const replies = (await client
-        .multi()
-        .incr(name)
-        .pExpire(name, keepMs * 2)
-        .exec()) as unknown[];
-      return Number(replies[0]);
-    },
+    add,
+    hit: (key, windowStart, keepMs) => add(key, windowStart, keepMs, 1),
     async peek(key, windowStarts) {
       if (windowStarts.length === 0) return [];
       const values = await client.mGet(windowStarts.map((windowStart) => redisKey(key, windowStart)));
@@ -128,10 +130,11 @@ async function storeFromEnv(): Promise<RateLimitStore> {
       console.error(JSON.stringify({ level: "error", msg: "redis", error: String(error) })),
     );
     await client.connect();
-    return redisStore(client);
+    return coalescingStore(redisStore(client));
   }
   const database = await getDatabase();
-  // Concurrent hits on one window share a write (lib/counters/coalesce.ts).
+  // Concurrent hits on one window share a write, and a busy caller's counts are claimed
+  // ahead (lib/counters/coalesce.ts).
   return database.kind === "postgres" ? coalescingStore(postgresStore(database.sql)) : memoryStore();
 }
 

@@ -3,6 +3,7 @@
 // and three instances share one rate-limit budget without overshooting it.
 import { connectPostgres } from "@/lib/db/client";
 import { createApiToken } from "@/lib/auth/tokens";
+import { leaseFor } from "@/lib/api/rate-limit";
 import { DEFAULT_DEMO_PASSWORD, demoUsers } from "@/prisma/seed/fixtures";
 import { freePorts, Instance } from "@/scripts/cluster/servers";
 import { call } from "@/tests/cluster/http";
@@ -12,7 +13,10 @@ import { signIn } from "@/tests/cluster/security";
 type Target = { name: string; url: string };
 
 const REVOCATION_DEADLINE_MS = 1_000;
-const LIMIT = 60;
+// 300 a minute: each instance claims counts 3 at a time once a caller is busy (leaseFor), so the
+// budget may be refused up to (3 − 1) × (3 − 1) = 4 requests early, and is never overshot.
+const LIMIT = 300;
+const EARLY = 2 * (leaseFor(LIMIT) - 1);
 
 /** Runs both; `fromPort` on, free ports for three instances with a low rate limit. */
 export async function crossInstanceChecks(options: {
@@ -111,9 +115,9 @@ async function sharedBudgetChecks(options: {
       (answer) => answer.status === 429 && answer.body.error?.code === "rate_limited",
     );
     check(
-      `exactly ${LIMIT} of ${3 * LIMIT} pass, the rest are 429 rate_limited`,
-      passed === LIMIT && limitedAnswers.length === 2 * LIMIT,
-      histogram(answers.map((answer) => answer.status)),
+      `${LIMIT - EARLY} to ${LIMIT} of ${3 * LIMIT} pass (never more than the budget), the rest are 429 rate_limited`,
+      passed <= LIMIT && passed >= LIMIT - EARLY && limitedAnswers.length === 3 * LIMIT - passed,
+      `${histogram(answers.map((answer) => answer.status))}; ${passed} passed`,
     );
     console.log(
       `  …  passed by instance: ${histogram(answers.filter((answer) => answer.status === 200).map((answer) => answer.instance))}`,
