@@ -4,7 +4,7 @@ import { orderStatusFor } from "@/lib/orders/status";
 import { inRetryingTransaction, type Tx } from "@/lib/db/transaction";
 import { forgetInventoryCounts } from "@/lib/inventory/search";
 import type { ItemGeography } from "@/lib/orders/pick-product";
-import { recordOrderEvents } from "@/lib/orders/order-events";
+import { recordSaleEvents } from "@/lib/orders/order-events";
 import { loadDocumentTypes, type DocumentTypesById } from "@/lib/inventory/documents";
 
 type FilledOrder = { referenceId: string; status: OrderStatus };
@@ -59,6 +59,7 @@ async function fillGeography(
 
   let assignedNumbers = 0;
   const orderIds = new Set<number>();
+  const configurationIds: string[] = [];
   for (const item of waiting) {
     const from: ItemGeography = { ...geography, regionId: item.region_id };
     // Only numbers the item's product has the documents for (contract §7).
@@ -77,13 +78,13 @@ async function fillGeography(
       where: { id: item.id },
       data: { backorderedQuantity: { decrement: taken.length } },
     });
-    await createConfigurations(tx, item.organization_id, taken);
+    configurationIds.push(...(await createConfigurations(tx, item.organization_id, taken)));
     assignedNumbers += taken.length;
     orderIds.add(item.order_id);
   }
   const orders = await updateStatuses(tx, [...orderIds]);
   // In this transaction: the events exist exactly when the numbers are assigned.
-  await recordOrderEvents(tx, "filled", [...orderIds], documentTypes);
+  await recordSaleEvents(tx, { change: "filled", orderIds: [...orderIds], configurationIds, documentTypes });
   return { assignedNumbers, orders };
 }
 

@@ -8,16 +8,34 @@ import { readOrdersInTransaction } from "@/lib/orders/read-orders";
 // the resource as its endpoint shows it after the change, read through the same mapper.
 
 /**
- * For orders just placed (`placed`) or just given back-ordered numbers (`filled`): one
- * order.created or order.backorder_filled each, and order.completed for those now complete.
+ * The events of one sale, recorded in one statement: number.assigned for each configuration
+ * it created (in the order sold), then for orders just placed (`placed`) or just given
+ * back-ordered numbers (`filled`) one order.created or order.backorder_filled each, and
+ * order.completed for those now complete.
  */
-export async function recordOrderEvents(
+export async function recordSaleEvents(
+  tx: Tx,
+  sale: {
+    change: "placed" | "filled";
+    orderIds: number[];
+    configurationIds: string[];
+    documentTypes: DocumentTypesById;
+  },
+): Promise<void> {
+  const events = [
+    ...(await numbersAssigned(tx, sale.configurationIds)),
+    ...(await orderEvents(tx, sale.change, sale.orderIds, sale.documentTypes)),
+  ];
+  await recordEvents(tx, events);
+}
+
+async function orderEvents(
   tx: Tx,
   change: "placed" | "filled",
   orderIds: number[],
   documentTypes: DocumentTypesById,
-): Promise<void> {
-  if (orderIds.length === 0) return;
+): Promise<NewEvent[]> {
+  if (orderIds.length === 0) return [];
   const orders = await readOrdersInTransaction(tx, orderIds, documentTypes);
   const events: NewEvent[] = [];
   for (const { order } of orders) {
@@ -26,22 +44,18 @@ export async function recordOrderEvents(
     );
     if (order.status === "completed") events.push(event(order.organization_id, "order.completed", order));
   }
-  await recordEvents(tx, events);
+  return events;
 }
 
-/** number.assigned for each configuration a sale created (ids in the order sold). */
-export async function recordNumbersAssigned(tx: Tx, configurationIds: string[]): Promise<void> {
-  if (configurationIds.length === 0) return;
+async function numbersAssigned(tx: Tx, configurationIds: string[]): Promise<NewEvent[]> {
+  if (configurationIds.length === 0) return [];
   const rows = await tx.numberConfiguration.findMany({
     where: { id: { in: configurationIds } },
     include: configurationInclude,
   });
   const byId = new Map(rows.map((row) => [row.id, row]));
-  await recordEvents(
-    tx,
-    configurationIds.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [event(row.organizationId, "number.assigned", toNumberConfiguration(row))] : [];
-    }),
-  );
+  return configurationIds.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [event(row.organizationId, "number.assigned", toNumberConfiguration(row))] : [];
+  });
 }

@@ -9,7 +9,7 @@ import {
   type SoldNumber,
 } from "@/lib/orders/sell";
 import { orderStatusFor } from "@/lib/orders/status";
-import { recordOrderEvents } from "@/lib/orders/order-events";
+import { recordSaleEvents } from "@/lib/orders/order-events";
 import { inRetryingTransaction, type Tx } from "@/lib/db/transaction";
 import { forgetInventoryCounts } from "@/lib/inventory/search";
 import { loadDocumentTypes, requiredDocuments, type DocumentTypesById } from "@/lib/inventory/documents";
@@ -111,11 +111,11 @@ async function createOrder(
     }
   }
   const quantity = resolution.items.reduce((sum, item) => sum + item.quantity, 0);
-  await createConfigurations(tx, buyer.organizationId, sold, {
+  const configurationIds = await createConfigurations(tx, buyer.organizationId, sold, {
     orderId,
     status: orderStatusFor(quantity, backordered),
   });
-  await recordOrderEvents(tx, "placed", [orderId], documentTypes);
+  await recordSaleEvents(tx, { change: "placed", orderIds: [orderId], configurationIds, documentTypes });
   return { referenceId, numbers: describeSold(sold, itemIdAt, documentTypes) };
 }
 

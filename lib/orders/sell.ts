@@ -2,7 +2,6 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { formatNational } from "@/lib/reference/phone";
 import { newConfigurationId } from "@/lib/orders/ids";
 import { notHeldByAnother } from "@/lib/reservations/holds-sql";
-import { recordNumbersAssigned } from "@/lib/orders/order-events";
 import type { ItemGeography } from "@/lib/orders/pick-product";
 import type { Tx } from "@/lib/db/transaction";
 import type { OrderStatus } from "@/lib/generated/prisma/client";
@@ -97,15 +96,16 @@ const consumeHolds = (now: Date) => Prisma.sql`, consumed AS (
  * Contract §7: a bought number becomes the organization's, with a default configuration
  * named after the number as written at home and no rules. inventory_number_id is unique, so
  * even a bug upstream could not give one number to two owners. With `orderStatus`, the
- * order's status is set by the same statement (one round trip fewer per order).
+ * order's status is set by the same statement (one round trip fewer per order). Answers the
+ * new configurations' ids, in the order sold, for the sale's events.
  */
 export async function createConfigurations(
   tx: Tx,
   organizationId: string,
   sold: SoldNumber[],
   orderStatus?: { orderId: number; status: OrderStatus },
-): Promise<void> {
-  if (sold.length === 0 && !orderStatus) return;
+): Promise<string[]> {
+  if (sold.length === 0 && !orderStatus) return [];
   const ids = sold.map(() => newConfigurationId());
   const numbers = sold.map((number) => number.number_e164);
   const names = sold.map((number) => formatNational(number.number_e164));
@@ -122,5 +122,5 @@ export async function createConfigurations(
         FROM unnest(${ids}::text[], ${numbers}::text[], ${names}::text[], ${inventoryIds}::int[]) AS c(id, number, name, inventory_number_id)
     )${statusUpdate}
     SELECT 1`;
-  await recordNumbersAssigned(tx, ids);
+  return ids;
 }
