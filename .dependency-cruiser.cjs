@@ -1,7 +1,8 @@
 // The layering of docs/ARCHITECTURE.md, checked by `npm run lint` (depcruise). Every import
 // points down: entry points (app) → lib/api (HTTP) → domains → vocabulary → lib/db.
 // Tests may reach up (an API test of a domain module), so the layer rules skip *.test.ts.
-const DOMAINS = "lib/(auth|inventory|orders|numbers|products|tokens|cart|reservations|events|webhooks)/";
+const DOMAINS =
+  "lib/(auth|inventory|orders|numbers|products|tokens|cart|reservations|events|webhooks|accounts|email)/";
 const VOCABULARY = "lib/(reference|schemas|http|counters)/|lib/errors\\.ts$";
 const BOTTOM = "lib/db/|lib/generated/|lib/env\\.ts$|lib/process-singleton\\.ts$";
 const TESTS = "\\.test\\.tsx?$";
@@ -15,6 +16,14 @@ module.exports = {
       comment: "Modules must not import each other, directly or round a loop.",
       from: {},
       to: { circular: true },
+    },
+    {
+      name: "inventory-below-reservations",
+      severity: "error",
+      comment:
+        "Folders must not import each other either: lib/reservations builds on lib/inventory (what is for sale), never the reverse.",
+      from: { path: "^lib/inventory/" },
+      to: { path: "^lib/reservations/" },
     },
     {
       name: "lib-not-to-ui",
@@ -37,6 +46,14 @@ module.exports = {
       comment: "Reference data, schemas, errors and the database layer never import a domain.",
       from: { path: `^(${VOCABULARY}|${BOTTOM})`, pathNot: TESTS },
       to: { path: `^${DOMAINS}` },
+    },
+    {
+      name: "reference-below-schemas",
+      severity: "error",
+      comment:
+        "lib/schemas builds on lib/reference's patterns (E.164, keypad, number types); reference data never imports a schema.",
+      from: { path: "^lib/reference/", pathNot: TESTS },
+      to: { path: "^lib/schemas/" },
     },
     {
       name: "db-at-the-bottom",

@@ -10,6 +10,9 @@ const contentSecurityPolicy = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
+  // A compliance document is previewed from a blob: URL of its bytes (the API answers it as an
+  // attachment, never as a page): a PDF needs a frame for it.
+  "frame-src 'self' blob:",
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",

@@ -37,13 +37,14 @@ export default defineConfig({
     },
   },
   // Every spec at a laptop's 1366×768; the page tour, the phone spec and the pages that are
-  // phone-first from the start (webhooks) again at 390×844.
+  // phone-first from the start (webhooks, the rule viewer and editor) again at 390×844.
   projects: [
     { name: "desktop", use: { viewport: { width: 1366, height: 768 } }, testIgnore: /phone\.spec\.ts/ },
     {
       name: "mobile",
       use: { viewport: { width: 390, height: 844 }, hasTouch: true },
-      testMatch: /(pages|phone|cart-holds|webhooks)\.spec\.ts/,
+      testMatch:
+        /(pages|phone|cart-holds|webhooks|rules|rule-editor|security|audit|signup|members|fleet|compliance)\.spec\.ts/,
     },
   ],
   webServer: external
@@ -62,6 +63,8 @@ export default defineConfig({
           // e2e/webhooks.spec.ts's receiver listens on 127.0.0.1 over plain http: allowed only
           // with this switch, and only for loopback addresses (contract §14).
           WEBHOOKS_ALLOW_HTTP: "1",
+          // e2e/signup.spec.ts runs a real SMTP server here and follows the links it receives.
+          SMTP_URL: `smtp://127.0.0.1:${port + 25}`,
         },
       },
 });

@@ -9,11 +9,18 @@ import { requestIdFor } from "@/lib/api/request-id";
 import { errorResponse } from "@/lib/api/responses";
 import { isSecureRequest, readSessionClaims } from "@/lib/auth/session-cookie";
 import { getEnv } from "@/lib/env";
+import { PORTAL_PATH_HEADER } from "@/lib/auth/portal-path";
 
 export async function proxy(request: NextRequest): Promise<Response> {
   if (request.nextUrl.pathname.startsWith("/api/")) return apiProxy(request);
   const cookies = new Map(request.cookies.getAll().map((cookie) => [cookie.name, cookie.value]));
-  if (await readSessionClaims(cookies, isSecureRequest(request.headers))) return NextResponse.next();
+  if (await readSessionClaims(cookies, isSecureRequest(request.headers))) {
+    // The page's path for the portal layout, which sends a person who must set up two-factor
+    // sign-in to /settings/security from every other page (lib/auth/portal-session.ts).
+    const headers = new Headers(request.headers);
+    headers.set(PORTAL_PATH_HEADER, request.nextUrl.pathname);
+    return NextResponse.next({ request: { headers } });
+  }
   const signIn = request.nextUrl.clone();
   signIn.pathname = "/sign-in";
   signIn.search = "";
@@ -49,9 +56,12 @@ export const config = {
     "/cart/:path*",
     "/orders/:path*",
     "/numbers/:path*",
+    "/compliance/:path*",
     "/tokens/:path*",
     "/webhooks/:path*",
+    "/audit/:path*",
     "/docs/:path*",
+    "/settings/:path*",
     // Only requests that carry the header pay for the proxy.
     { source: "/api/:path*", has: [{ type: "header", key: "x-forwarded-for" }] },
     // Paths with a percent sign (which may not decode) or a trailing slash.

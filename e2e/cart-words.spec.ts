@@ -85,3 +85,70 @@ test("a cart quantity out of range is explained and kept as typed; Remove can be
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
   await expect(page.getByTestId("cart-line").getByRole("spinbutton")).toHaveValue("3");
 });
+
+// Issue 23.7 and 23.10: checkout went through while a quantity showed its error (typed 500,
+// ordered 3 without a word); the contact field's error named the API's field; a failed order
+// did not say that nothing was ordered.
+test("checkout waits while a quantity shows an error, and says why in words", async ({ page }) => {
+  await signIn(page, users.acmeCustomer, "/products?country=GB&type=local");
+  await emptyCart(page);
+  const row = page.getByTestId("product-row").first();
+  await row.getByRole("spinbutton").fill("3");
+  await row.getByRole("button", { name: /^Add / }).click();
+  await expect(row.getByRole("status")).toHaveText("3 added to the cart");
+  const region = ((await row.getByRole("rowheader").textContent()) ?? "").trim();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Cart/ }).click();
+
+  let orders = 0;
+  await page.route("**/api/v2/order", (route) => {
+    orders += 1;
+    return route.continue();
+  });
+  await page.getByTestId("cart-line").getByRole("spinbutton").fill("500");
+  await page.getByLabel("Contact name").fill("Alex Carter");
+  await page.getByRole("button", { name: "Place order" }).click();
+  const checkout = page.getByRole("form", { name: "Checkout" });
+  await expect(checkout.getByRole("alert")).toHaveText(
+    `Nothing was ordered. Fix the quantity in ${region} first: each line takes a whole number from 1 to 100.`,
+  );
+  await expect(page).toHaveURL(/\/cart$/);
+  expect(orders).toBe(0);
+  await emptyCart(page);
+});
+
+test("checkout names the contact field in words, and a failed order says nothing was ordered", async ({
+  page,
+}) => {
+  await signIn(page, users.acmeCustomer, "/products?country=GB&type=local");
+  await emptyCart(page);
+  const row = page.getByTestId("product-row").first();
+  await row.getByRole("button", { name: /^Add / }).click();
+  await expect(row.getByRole("status")).toHaveText("1 added to the cart");
+  await page.goto("/cart");
+
+  await page.getByRole("button", { name: "Place order" }).click();
+  const contact = page.getByLabel("Contact name");
+  await expect(contact).toHaveAttribute("aria-invalid", "true");
+  await expect(contact).toHaveAccessibleDescription(
+    /Enter the name of the person we contact about this order \(up to 200 characters\)\./,
+  );
+  await expect(page.getByText(/contact_name/)).toHaveCount(0);
+
+  await page.route("**/api/v2/order", (route) =>
+    route.fulfill({
+      status: 503,
+      json: {
+        message: "m",
+        error: { code: "service_unavailable", message: "The database is busy.", details: "" },
+      },
+    }),
+  );
+  await contact.fill("Alex Carter");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByRole("form", { name: "Checkout" }).getByRole("alert")).toHaveText(
+    "Nothing was ordered. The database is busy.",
+  );
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await emptyCart(page);
+});

@@ -46,9 +46,11 @@ test("the API reference renders from this server only, with badges, limits, code
   });
   await expect(inventory).toContainText("Stable", { timeout: 30_000 });
   // The parameters' types and limits, from the document.
-  await expect(inventory).toContainText(/integer\W*min:\W*1\W*max:\W*1000\D/);
-  await expect(inventory).toContainText(/integer\W*min:\W*0\W*max:\W*100000\D/);
-  await expect(inventory).toContainText(/boolean/);
+  await expect(inventory).toContainText(/integer\W*Format:\W*int32\W*min:\W*1\W*max:\W*1000\D/);
+  await expect(inventory).toContainText(/integer\W*Format:\W*int32\W*min:\W*0\W*max:\W*100000\D/);
+  // A boolean filter takes true, false, 1 or 0, and says so (a `boolean` would refuse 1 and 0).
+  await expect(inventory).toContainText(/sms_enabled.*Type:\W*string\W*enum/);
+  await expect(inventory).toContainText("truefalse10");
 
   // Descriptions are Markdown: a scope is a code span, never raw backticks.
   await expect(inventory.locator("code", { hasText: "inventory:read" }).first()).toBeAttached();
@@ -65,4 +67,31 @@ test("other pages do not load the reference's script", async ({ page }) => {
   await expect
     .poll(() => page.evaluate(() => "__VUE_OPTIONS_API__" in globalThis), { timeout: 30_000 })
     .toBe(true);
+});
+
+// Issue 23 item 11: Scalar's "Ask AI" would upload the document to a third party (and the CSP
+// blocks it); Scalar's own <main> elements nested in the portal's; an order example that mixed
+// both item shapes with empty strings.
+test("the reference has no Ask AI, one main landmark, and a working order example", async ({ page }) => {
+  await signIn(page, users.acmeCustomer, "/docs");
+  await expect(page.getByRole("heading", { name: "Numbers API", level: 1 })).toBeVisible({ timeout: 60_000 });
+
+  await expect(page.getByRole("main")).toHaveCount(1);
+  await expect(page.getByText(/ask ai/i)).toHaveCount(0);
+  await expect(page.locator(".agent-button-container, .ask-agent-scalar-input")).toHaveCount(0);
+
+  await page.goto("/docs#tag/orders/POST/order");
+  const order = page.getByRole("region", {
+    name: "Order numbers: named ones, or a quantity in a geography (back-ordered beyond stock)",
+    exact: true,
+  });
+  const example = order.locator("code", { hasText: "contact_name" }).first();
+  await expect(example).toContainText('"contact_name": "Ada Lovelace"', { timeout: 30_000 });
+  await expect(example).toContainText('"number_e164": "+12125550123"');
+  await expect(example).toContainText('"region": "US-NY-NEW_YORK-212"');
+  await expect(example).not.toContainText('""');
+  // Opening the request client keeps one main landmark too.
+  await order.getByRole("button", { name: "Test Request (post /order)" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expect(page.getByRole("main")).toHaveCount(1);
 });

@@ -7,7 +7,7 @@ export const DEMO_PASSWORD = "demo-password-2026";
 
 export const users = {
   acmeCustomer: "customer@acme.example",
-  acmeSupport: "support@acme.example",
+  support: "support@numbers.example",
   globexCustomer: "customer@globex.example",
 } as const;
 

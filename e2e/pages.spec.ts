@@ -13,6 +13,8 @@ type PageCase = {
   actions?: (page: Page) => Locator;
   /** The cart is issue 16's to fit to a phone: photographed and checked with axe only. */
   skipFit?: boolean;
+  /** Only for people who may hold and buy (contract §15): support may not, so has no cart. */
+  buyersOnly?: boolean;
 };
 
 const pages: PageCase[] = [
@@ -38,6 +40,7 @@ const pages: PageCase[] = [
     path: "/cart",
     ready: async (page) => void (await expect(page.getByTestId("cart-line").first()).toBeVisible()),
     skipFit: true,
+    buyersOnly: true,
   },
   {
     name: "orders",
@@ -136,15 +139,25 @@ function tour(who: keyof typeof users) {
     // Something in the cart, so the cart page has lines to show: put there at laptop size, as setup.
     await page.setViewportSize({ width: 1366, height: 768 });
     await signIn(page, users[who], "/inventory?country=GB&type=local");
-    await emptyCart(page);
-    await page
-      .getByTestId("inventory-row")
-      .getByRole("button", { name: /^Add \+44/ })
-      .first()
-      .click();
+    const buyer = who !== "support";
+    if (!buyer) {
+      // The operator's support people have no seeded tokens: one of theirs, so /tokens has a row.
+      const created = await page.request.post("/api/v2/tokens", {
+        headers: { origin: new URL(page.url()).origin },
+        data: { name: `E2E tour ${testInfo.project.name}`, scopes: ["numbers:read"] },
+      });
+      expect(created.status()).toBe(200);
+    } else {
+      await emptyCart(page);
+      await page
+        .getByTestId("inventory-row")
+        .getByRole("button", { name: /^Add \+44/ })
+        .first()
+        .click();
+    }
     await page.setViewportSize(viewport);
 
-    for (const entry of pages) {
+    for (const entry of pages.filter((candidate) => buyer || !candidate.buyersOnly)) {
       await test.step(entry.name, async () => {
         const path = typeof entry.path === "string" ? entry.path : await entry.path(page);
         await page.goto(path);
@@ -174,5 +187,5 @@ test(
 );
 test(
   "every page for support: accessible, photographed, and on a phone nothing scrolls sideways",
-  tour("acmeSupport"),
+  tour("support"),
 );

@@ -92,7 +92,11 @@ test("a customer searches, fills the cart from inventory and products, checks ou
 
   // The form says what the API would refuse, before sending anything.
   await page.getByRole("button", { name: "Place order" }).click();
-  await expect(page.getByText(/contact_name/)).toBeVisible();
+  // In words beside the field, not the API's field name (issue 23.10).
+  await expect(
+    page.getByText("Enter the name of the person we contact about this order (up to 200 characters)."),
+  ).toBeVisible();
+  await expect(page.getByText(/contact_name/)).toHaveCount(0);
   await page.getByLabel("Contact name").fill("Alex Carter");
   await page.getByLabel("Your reference (optional)").fill("PO-E2E-1");
   await screenshot(page, testInfo, "flow-cart");
@@ -106,6 +110,29 @@ test("a customer searches, fills the cart from inventory and products, checks ou
   await expect(page.getByRole("heading", { name: /3 local numbers in Manchester/ })).toBeVisible();
   await expect(page.getByRole("link", { name: /Cart/ })).toHaveText("Cart");
   await screenshot(page, testInfo, "flow-order");
+
+  // Issue 23.6: each bought number links to its own page, and the order's numbers page lists
+  // exactly this order's numbers (the whole list is sorted by number: one could be on page 2).
+  const delivered = await page
+    .getByRole("list", { name: "Numbers delivered" })
+    .locator(".mono")
+    .allTextContents();
+  expect(delivered).toEqual(expect.arrayContaining(picked));
+  for (const number of delivered)
+    await expect(page.getByRole("link", { name: number, exact: true })).toHaveAttribute(
+      "href",
+      /^\/numbers\/[^/?]+$/,
+    );
+  const orderUrl = page.url();
+  await page.getByRole("link", { name: "See how your numbers answer calls →" }).click();
+  await expect(page).toHaveURL(new RegExp(`/numbers\\?order=${referenceId}$`));
+  await expect(page.getByRole("heading", { name: `Numbers from order ${referenceId}` })).toBeVisible();
+  const listed = page.getByTestId("number-row");
+  await expect(listed).toHaveCount(delivered.length);
+  expect((await listed.locator(".mono").allTextContents()).sort()).toEqual([...delivered].sort());
+  await listed.filter({ hasText: picked[0] }).getByRole("link").click();
+  await expect(page).toHaveURL(/\/numbers\/[^/?]+$/);
+  await page.goto(orderUrl);
 
   // One order more, whatever the double click did, and it heads the order list, exactly once.
   expect(await orderTotal(page)).toBe(ordersBefore + 1);

@@ -57,3 +57,164 @@ test("a token with numbers:write from the tokens page changes a configuration", 
   expect(changed.status()).toBe(200);
   expect(changed.headers().etag).not.toBe(read.headers().etag);
 });
+
+// Issue 23 item 1: the one-time secret appeared above the viewport (−145 px at 1366×768,
+// −234 px at 390×844) and focus dropped to <body>.
+for (const size of [
+  { name: "1366×768", viewport: { width: 1366, height: 768 }, hasTouch: false },
+  { name: "390×844", viewport: { width: 390, height: 844 }, hasTouch: true },
+]) {
+  test.describe(`a new token's secret at ${size.name}`, () => {
+    test.use({ viewport: size.viewport, hasTouch: size.hasTouch });
+
+    test("is shown where the person is looking, takes focus and says it is shown once", async ({ page }) => {
+      await signIn(page, users.acmeCustomer, "/tokens");
+      const form = page.getByRole("form", { name: "Create an API token" });
+      await form.getByLabel("Name").fill(`E2E secret box ${size.name} ${Date.now()}`);
+      await form.getByRole("checkbox", { name: /reference:read/ }).check();
+      const create = form.getByRole("button", { name: "Create token" });
+      await create.scrollIntoViewIfNeeded();
+      await create.click();
+
+      const box = page.getByTestId("secret-box");
+      await expect(box).toBeFocused();
+      await expect(box).toBeInViewport({ ratio: 1 });
+      await expect(box).toContainText("Copy it now — it is shown once.");
+      await expect(box.getByTestId("new-token-secret")).toHaveText(/^npk_/);
+      await expect(box).toHaveAccessibleName(/^Token “E2E secret box .*” created\.$/);
+      await expect(box.getByRole("button", { name: "Copy token" })).toBeInViewport();
+    });
+  });
+}
+
+// Issue 23 item 10: the form said "name must be 1 to 100 characters"; people are told in words,
+// beside the field, whether the browser's check (the route's own schema) or the server refused.
+test("the token form's errors are in words beside their fields", async ({ page }) => {
+  await signIn(page, users.acmeCustomer, "/tokens");
+  const form = page.getByRole("form", { name: "Create an API token" });
+  const name = form.getByLabel("Name");
+  await name.fill("   ");
+  await form.getByRole("button", { name: "Create token" }).click();
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(name).toHaveAccessibleDescription(/The name must be 1 to 100 characters$/);
+  await expect(name).toBeFocused();
+  await expect(form.getByRole("group", { name: "Scopes" })).toHaveAccessibleDescription(
+    "The scopes must name at least one scope",
+  );
+
+  await form.getByLabel("Expires").selectOption("custom");
+  await name.fill("Reader");
+  await form.getByRole("checkbox", { name: /reference:read/ }).check();
+  await form.getByRole("button", { name: "Create token" }).click();
+  await expect(form.getByLabel("Expiry date")).toHaveAccessibleDescription(
+    // With an example day written as the date field shows dates (en-US in these runs).
+    /Choose the day the token stops working, such as \d{1,2}\/\d{1,2}\/\d{4}$/,
+  );
+  await form.getByLabel("Expiry date").fill("2020-01-01");
+  await form.getByRole("button", { name: "Create token" }).click();
+  await expect(form.getByLabel("Expiry date")).toHaveAccessibleDescription(
+    /The expiry date must be in the future$/,
+  );
+
+  // The server's refusal lands on the field its error.details path names, in the same words.
+  await page.route("**/api/v2/tokens", (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({
+          status: 400,
+          json: {
+            message: "Bad Request",
+            error: {
+              message: "name must not repeat another token's name",
+              details: "body.name=Reader",
+              code: "invalid_parameter",
+            },
+          },
+        })
+      : route.fallback(),
+  );
+  await form.getByLabel("Expires").selectOption("30");
+  await form.getByRole("button", { name: "Create token" }).click();
+  await expect(name).toHaveAccessibleDescription(/The name must not repeat another token's name$/);
+  await expect(name).toHaveValue("Reader");
+  await expect(form).not.toContainText(/\b(expires_at|body\.name)\b|^name must/);
+});
+
+// Issue 23 item 10: an error box said "The server answered 503." whatever the server said.
+test.describe("the tokens' error box says what the server said", () => {
+  const cases = [
+    {
+      name: "a 503 with a message but not the contract's whole body",
+      body: {
+        message: "Service Unavailable",
+        error: { message: "The database is being upgraded; back in two minutes." },
+      },
+      says: "The database is being upgraded; back in two minutes.",
+    },
+    {
+      name: "a 503 in the contract's body",
+      body: {
+        message: "Service Unavailable",
+        error: {
+          message: "The service cannot reach its database just now; retry shortly.",
+          details: "request_id=r1",
+          code: "service_unavailable",
+        },
+      },
+      says: "The service cannot reach its database just now; retry shortly.",
+    },
+    {
+      name: "a 503 with no body",
+      body: null,
+      says: "The service is unavailable for a moment. Try again shortly.",
+    },
+  ];
+  for (const { name, body, says } of cases) {
+    test(name, async ({ page }) => {
+      await page.route("**/api/v2/tokens", (route) =>
+        route.request().method() === "GET"
+          ? route.fulfill({
+              status: 503,
+              headers: { "retry-after": "5" },
+              ...(body ? { json: body } : { body: "" }),
+            })
+          : route.fallback(),
+      );
+      await signIn(page, users.acmeCustomer, "/tokens");
+      const alert = page.getByRole("alert").filter({ hasText: "The tokens could not be loaded" });
+      await expect(alert).toContainText(says);
+      await expect(alert).not.toContainText("The server answered 503");
+      // Field paths and request ids are for support, folded away.
+      await expect(alert.getByText("request_id=r1")).toBeHidden();
+    });
+  }
+});
+
+// Issue 23 item 8 (for the pages on components/ui's DataTable): on a phone, a card put a cell's
+// second line (a token's prefix, an order's reference) under the label column.
+test.describe("cards on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test("keep every line of a cell beside its label", async ({ page }) => {
+    await signIn(page, users.acmeCustomer, "/tokens");
+    for (const [path, row] of [
+      ["/tokens", "token-row"],
+      ["/orders", "order-row"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByTestId(row).first()).toBeVisible();
+      const underLabels = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>("table.cards-on-phone td[data-label]")]
+          .filter((cell) => cell.dataset.label !== "")
+          .flatMap((cell) => {
+            const label = parseFloat(getComputedStyle(cell, "::before").width);
+            const start =
+              cell.getBoundingClientRect().left + parseFloat(getComputedStyle(cell).paddingLeft) + label;
+            return [...cell.querySelectorAll<HTMLElement>("*")]
+              .filter((part) => part.getClientRects().length > 0 && part.getBoundingClientRect().left < start)
+              .map((part) => `${cell.dataset.label}: ${part.textContent}`);
+          }),
+      );
+      expect(underLabels, path).toEqual([]);
+    }
+  });
+});

@@ -6,6 +6,36 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgresql:// URL")
     .optional(),
+  // A direct connection to the server when DATABASE_URL is PgBouncer in transaction pooling
+  // mode: only LISTEN and migrations use it (contract §18). Unset: DATABASE_URL.
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_DIRECT_URL must be a postgresql:// URL")
+    .optional(),
+  // Streaming replicas for the reads that may be stale (lib/db/replicas.ts), comma-separated.
+  DATABASE_REPLICA_URL: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((url) => url.trim())
+        .filter((url) => url !== ""),
+    )
+    .pipe(
+      z
+        .array(
+          z.string().regex(/^postgres(ql)?:\/\//, "each DATABASE_REPLICA_URL must be a postgresql:// URL"),
+        )
+        .max(16, "DATABASE_REPLICA_URL names at most 16 replicas"),
+    )
+    .default([]),
+  // A replica further behind the primary than this is skipped until it catches up.
+  REPLICA_MAX_LAG_MS: z.coerce
+    .number("REPLICA_MAX_LAG_MS must be a number of milliseconds")
+    .int("REPLICA_MAX_LAG_MS must be a whole number of milliseconds")
+    .min(0, "REPLICA_MAX_LAG_MS must be at least 0")
+    .max(3_600_000, "REPLICA_MAX_LAG_MS must be at most 3600000 (an hour)")
+    .default(5000),
   PGLITE_DATA_DIR: z.string().min(1).default("./data/pglite"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -31,6 +61,15 @@ const envSchema = z.object({
     .optional(),
   // Portal sessions (next-auth). Unset secret: one is generated and kept in data/nextauth-secret.
   NEXTAUTH_SECRET: z.string().min(32, "NEXTAUTH_SECRET must be at least 32 characters").optional(),
+  // Encrypts data at rest (TOTP secrets; contract §17): 32 bytes as base64 or 64 hex digits.
+  // Unset: one is generated and kept in data/data-encryption-key (lib/crypto/data-key.ts).
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .refine(
+      (value) => /^[0-9a-fA-F]{64}$/.test(value) || Buffer.from(value, "base64").length === 32,
+      "DATA_ENCRYPTION_KEY must be 32 bytes as base64 (44 characters) or as 64 hex digits",
+    )
+    .optional(),
   // How long POST /reservations holds a number (contract §12). Fractions are allowed so a
   // test can let holds run out in seconds (0.05 = 3 s).
   RESERVATION_MINUTES: z.coerce
@@ -58,6 +97,31 @@ const envSchema = z.object({
     .min(15, "WEBHOOKS_LEASE_SECONDS must be at least 15 (the 10 s timeout and a margin)")
     .max(3600, "WEBHOOKS_LEASE_SECONDS must be at most 3600")
     .default(60),
+  // Email (contract §15): an smtp:// or smtps:// URL with any user and password in it. Unset:
+  // messages are written to the server's log instead, links included.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
+    .optional(),
+  // The From of every message.
+  EMAIL_FROM: z
+    .string()
+    .min(3, "EMAIL_FROM must be an address")
+    .default("Numbers portal <no-reply@numbers.example>"),
+  // How long a released number stays restorable before it goes back to inventory (contract §16).
+  RELEASE_AGING_DAYS: z.coerce
+    .number("RELEASE_AGING_DAYS must be a number of days")
+    .int("RELEASE_AGING_DAYS must be a whole number of days")
+    .min(1, "RELEASE_AGING_DAYS must be at least 1")
+    .max(365, "RELEASE_AGING_DAYS must be at most 365")
+    .default(14),
+  // How long a sold number may wait for an approved bundle before it is released (contract §17).
+  DOCUMENTS_DUE_DAYS: z.coerce
+    .number("DOCUMENTS_DUE_DAYS must be a number of days")
+    .int("DOCUMENTS_DUE_DAYS must be a whole number of days")
+    .min(4, "DOCUMENTS_DUE_DAYS must be at least 4 (the reminder goes 3 days before)")
+    .max(365, "DOCUMENTS_DUE_DAYS must be at most 365")
+    .default(14),
   NEXTAUTH_URL: z.url({ protocol: /^https?$/, error: "NEXTAUTH_URL must be an http(s):// URL" }).optional(),
 });
 

@@ -10,7 +10,12 @@
 // /reservations holds the first number GET /inventory/{country}/{number_type} listed, and the
 // Reservations folder runs before Orders, so no order has bought it first. POST /webhooks adds
 // an endpoint on a loopback receiver this script runs; the endpoint's other operations use its
-// id, and the re-send waits until the test event has been delivered.
+// id, and the re-send waits until the test event has been delivered. Before Portman runs,
+// tests/contract/fixtures.ts makes through the API what the compliance and lifecycle operations
+// start from (an end user, addresses, uploaded documents, bundles in draft and under review, a
+// number bought to be released); POST /documents uploads a real file from a pre-request script.
+// Operations whose success needs what only a person has (an emailed link, an authenticator's
+// code, an unverified email) assert their documented error instead.
 // CONTRACT_PORT picks the port (default 3470). Builds first when there is no build.
 // CONTRACT_BASE_URL (with CONTRACT_DATA_DIR, the server's data directory, for the demo token)
 // runs it against a server already running instead, for working on the suite.
@@ -22,6 +27,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_DEMO_PASSWORD, demoUsers } from "@/prisma/seed/fixtures";
 import { readDocExamples, runDocExamples } from "@/tests/contract/doc-examples";
+import { buyNumberToRelease, makeComplianceFixtures } from "@/tests/contract/fixtures";
 
 const root = process.cwd();
 const port = Number(process.env.CONTRACT_PORT ?? 3470);
@@ -105,6 +111,33 @@ type NewmanSummary = {
   };
 };
 
+// Variations Portman generates as "invalid" that are valid bodies by construction, so the server
+// rightly accepts them. Portman merges a oneOf's shapes and their required lists, reads the
+// keywords propertyNames/additionalProperties of the `tags` map as property names, and removes
+// `id` from the read-only `region` object that these bodies do not send. Its fuzzing cannot
+// exclude single items, so they are excused here by name, each with its reason, and printed.
+const VALID_BY_CONSTRUCTION: Array<{ variation: RegExp; why: string }> = [
+  {
+    variation: /^Order numbers:.*\[required items\[0\]\.number_e164\]/,
+    why: "a geographic item without number_e164 is the other oneOf shape, a valid order",
+  },
+  {
+    variation: /^Replace an? (number's|extension's) name and rules.*\[required id\]/,
+    why: "the id removed belongs to the read-only region object, which the body does not send",
+  },
+  {
+    variation: /^Start a bulk job.*\[(minimum|maximum) length params\.(name|from_number_id)\]/,
+    why: "name and from_number_id are apply_configuration's params; the example is a set_tags job without them, so the variation changes nothing",
+  },
+  {
+    variation: /\[(minimum|maximum) length rules\[0\]\.action\.tags\.(propertyNames|additionalProperties)\]/,
+    why: "a tag named after a schema keyword is a valid tag (a POST /extensions one then makes the next a 409)",
+  },
+];
+
+const excuse = (name: string | undefined) =>
+  VALID_BY_CONSTRUCTION.find(({ variation }) => variation.test(name ?? ""))?.why;
+
 async function main(): Promise<number> {
   if (!external && !existsSync(path.join(root, ".next", "BUILD_ID")) && run("npm", ["run", "build"]) !== 0)
     return 1;
@@ -138,13 +171,41 @@ async function main(): Promise<number> {
     const credentials = JSON.parse(readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8")) as {
       token: string;
     };
+    const demoApi = (route: string, init?: RequestInit) =>
+      fetch(`${baseUrl}/api/v2${route}`, {
+        ...init,
+        headers: {
+          ...(init?.headers as Record<string, string>),
+          Authorization: `Bearer ${credentials.token}`,
+        },
+      });
+    const fixtures = await makeComplianceFixtures(demoApi);
+    const released = await buyNumberToRelease(demoApi);
+    // POST /documents' pre-request script uploads this file from newman's working directory.
+    writeFileSync(path.join(dir, "contract.pdf"), "%PDF-1.4\n% contract suite upload\n%%EOF\n");
     const envFile = path.join(dir, "portman.env");
     writeFileSync(
       envFile,
       [
         `PORTMAN_BEARER_TOKEN=${credentials.token}`,
         `PORTMAN_SESSION_COOKIE=${await sessionCookie(demoUsers.acmeCustomer.email)}`,
-        `PORTMAN_SUPPORT_COOKIE=${await sessionCookie(demoUsers.acmeSupport.email)}`,
+        `PORTMAN_SUPPORT_COOKIE=${await sessionCookie(demoUsers.support.email)}`,
+        // Session-only operations that change the person (two-factor, password, sign out
+        // everywhere) use people the rest of the suite does not sign in as. Nothing they answer
+        // may set a cookie: newman keeps a jar, and would send it with every later request.
+        `PORTMAN_DEVELOPER_COOKIE=${await sessionCookie(demoUsers.acmeDeveloper.email)}`,
+        `PORTMAN_BILLING_COOKIE=${await sessionCookie(demoUsers.acmeBilling.email)}`,
+        `PORTMAN_DEMO_PASSWORD=${DEFAULT_DEMO_PASSWORD}`,
+        `PORTMAN_END_USER_ID=${fixtures.endUserId}`,
+        `PORTMAN_ADDRESS_ID=${fixtures.spareAddressId}`,
+        `PORTMAN_RELEASE_NUMBER_ID=${released.numberId}`,
+        `PORTMAN_RELEASE_NUMBER_ETAG=${released.etag}`,
+        `PORTMAN_DOCUMENT_ID=${fixtures.documentId}`,
+        `PORTMAN_LOCAL_ADDRESS_DOCUMENT_ID=${fixtures.documentIds[0]}`,
+        `PORTMAN_SPARE_DOCUMENT_ID=${fixtures.spareDocumentId}`,
+        `PORTMAN_DRAFT_BUNDLE_ID=${fixtures.draftBundleId}`,
+        `PORTMAN_APPROVE_BUNDLE_ID=${fixtures.approveBundleId}`,
+        `PORTMAN_REJECT_BUNDLE_ID=${fixtures.rejectBundleId}`,
         `PORTMAN_ORIGIN=${baseUrl}`,
         `PORTMAN_WEBHOOK_URL=${webhookUrl}`,
         "",
@@ -172,6 +233,7 @@ async function main(): Promise<number> {
         "--newmanRunOptions",
         JSON.stringify({
           abortOnFailure: false,
+          workingDir: dir,
           reporters: ["cli", "json"],
           reporter: { json: { export: report } },
         }),
@@ -183,22 +245,24 @@ async function main(): Promise<number> {
       return 1;
     }
     const { run: summary } = JSON.parse(readFileSync(report, "utf8")) as NewmanSummary;
-    for (const failure of summary.failures)
-      console.error(
-        `FAILED ${failure.source?.name ?? "?"}: ${failure.error.test ?? ""} ${failure.error.message}`,
-      );
+    let failed = 0;
+    for (const failure of summary.failures) {
+      const why = excuse(failure.source?.name);
+      if (!why) failed += 1;
+      const line = `${failure.source?.name ?? "?"}: ${failure.error.test ?? ""} ${failure.error.message}`;
+      if (why) console.log(`excused (${why}): ${line}`);
+      else console.error(`FAILED ${line}`);
+    }
     console.log(
-      `test:contract: ${summary.stats.requests.total} requests, ${summary.stats.assertions.total} assertions, ${summary.stats.assertions.failed} failed (${summary.stats.requests.failed} requests failed)`,
+      `test:contract: ${summary.stats.requests.total} requests, ${summary.stats.assertions.total} assertions, ` +
+        `${failed} failed, ${summary.failures.length - failed} excused (${summary.stats.requests.failed} requests failed)`,
     );
     // docs/API.md's curl examples, against the same server.
     const examples = readDocExamples(root);
     const docFailures = runDocExamples(examples, baseUrl, credentials.token);
     for (const failure of docFailures) console.error(`FAILED docs/API.md: ${failure}`);
     console.log(`test:contract: docs/API.md: ${examples.length} curl examples, ${docFailures.length} failed`);
-    return status === 0 &&
-      summary.stats.assertions.failed === 0 &&
-      summary.stats.requests.failed === 0 &&
-      docFailures.length === 0
+    return status === 0 && failed === 0 && summary.stats.requests.failed === 0 && docFailures.length === 0
       ? 0
       : 1;
   } finally {

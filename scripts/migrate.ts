@@ -1,9 +1,9 @@
 // npm run db:migrate – applies prisma/migrations to the configured database.
-import { connectFromEnv } from "@/lib/db/client";
+import { connectDirectFromEnv } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 
 async function main() {
-  const db = await connectFromEnv();
+  const db = await connectDirectFromEnv();
   try {
     const applied = await applyMigrations(db.sql);
     console.log(

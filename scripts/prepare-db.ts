@@ -3,13 +3,14 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { connectFromEnv, type Database } from "@/lib/db/client";
+import { connectDirectFromEnv, type Database } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { applyMigrations } from "@/lib/db/migrate";
 import { createApiToken, hashTokenSecret } from "@/lib/auth/tokens";
 import { scopes } from "@/lib/schemas/scopes";
 import { seedDatabase } from "@/prisma/seed/seed";
-import { DEFAULT_DEMO_PASSWORD, demoUsers } from "@/prisma/seed/fixtures";
+import { DEFAULT_DEMO_PASSWORD, demoOrganizations, demoUsers } from "@/prisma/seed/fixtures";
+import { seedDemoAccounts } from "@/prisma/seed/demo";
 
 // Beside the embedded database when there is one, so each data directory has its own token.
 export function demoCredentialsFile(env = getEnv()): string {
@@ -50,13 +51,17 @@ async function ensureDemoToken(db: Database): Promise<string> {
 }
 
 export async function prepareDatabase(log: (line: string) => void = console.log): Promise<DemoCredentials> {
-  const db = await connectFromEnv();
+  const db = await connectDirectFromEnv();
   try {
     const applied = await applyMigrations(db.sql);
     if (applied.length > 0) log(`Applied ${applied.length} migration(s).`);
     if ((await db.prisma.country.count()) === 0) {
       log("Empty database: seeding demo data (20,000 numbers)…");
       await seedDatabase(db, { numbers: 20_000, log });
+    } else if (await db.prisma.organization.findUnique({ where: { id: demoOrganizations.acme.id } })) {
+      // A demo database seeded by an earlier version gains the people added since (one of each
+      // role, support moved to the operator) and loses the retired sign-ins.
+      await seedDemoAccounts(db.prisma, DEFAULT_DEMO_PASSWORD);
     }
     const token = await ensureDemoToken(db);
     const users = Object.values(demoUsers).map((user) => ({ email: user.email, role: user.role }));

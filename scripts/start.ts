@@ -1,10 +1,12 @@
-// npm start, first half – migrate, seed an empty database, build if there is no build, print
-// the sign-in banner, and exit. The npm script then `exec`s `next start` in the same shell, so
-// once the app serves, nothing of the preparation (tsx, Prisma, PGlite, the seed) stays resident:
-// the tree a user runs is npm and next-server (docs/PERFORMANCE.md, memory).
+// npm start, first half – migrate, seed an empty database, build if there is no build, bundle the
+// custom server (scripts/server.ts) to .next/portal-server.mjs, print the sign-in banner, and
+// exit. The npm script then `exec`s node on that bundle in the same shell, so once the app serves,
+// nothing of the preparation (tsx, Prisma, PGlite, the seed) stays resident: the tree a user runs
+// is npm and one node process serving Next (docs/PERFORMANCE.md, memory).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { bundleServer } from "@/scripts/bundle-server";
 import { getEnv } from "@/lib/env";
 import { prepareDatabase } from "@/scripts/prepare-db";
 
@@ -23,7 +25,9 @@ async function main() {
     if (build.status !== 0) throw new Error("next build failed");
   }
 
-  // `next start` reads the same PORT (and defaults to the same 3000) as lib/env.
+  await bundleServer();
+
+  // The server reads the same PORT (and defaults to the same 3000) as lib/env.
   const url = `http://localhost:${env.PORT}`;
   console.log(
     [

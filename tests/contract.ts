@@ -51,7 +51,10 @@ function templateFor(pathname: string): string | null {
   return templates[0] ?? null;
 }
 
-/** Throws when a response does not match the document. Paths with no endpoint (404) and wrong methods (405) are checked against the error schema. */
+/**
+ * Throws when a response does not match the document. Paths with no endpoint (404) and wrong
+ * methods (405) are checked against the error schema.
+ */
 export function assertMatchesContract(method: string, pathname: string, status: number, body: unknown): void {
   const template = templateFor(pathname);
   const operation = template ? document.paths[template][method.toLowerCase()] : undefined;

@@ -19,10 +19,11 @@ export const testTokens = {
     userId: "usr_acme_customer",
     scopes,
   },
-  acmeSupport: {
+  // Support staff are the operator's (contract §15): their tokens belong to the operator.
+  support: {
     secret: "npk_test_acme_support_000000000000000000",
-    organizationId: "org_acme",
-    userId: "usr_acme_support",
+    organizationId: "org_operator",
+    userId: "usr_numbers_support",
     scopes,
   },
   globexAll: {
@@ -118,11 +119,48 @@ export const testTokens = {
     userId: "usr_acme_customer",
     scopes: allScopesBut("webhooks:write"),
   },
-  globexSupport: {
-    secret: "npk_test_globex_support_0000000000000000",
-    organizationId: "org_globex",
-    userId: "usr_globex_support",
+  acmeLacksAuditRead: {
+    secret: "npk_test_acme_lacks_audit_read_0000000000",
+    organizationId: "org_acme",
+    userId: "usr_acme_customer",
+    scopes: allScopesBut("audit:read"),
+  },
+  // Every scope, made by each Acme role: what a token may do is capped by its creator's role.
+  acmeAdminAll: {
+    secret: "npk_test_acme_admin_all_scopes_000000000",
+    organizationId: "org_acme",
+    userId: "usr_acme_admin",
     scopes,
+  },
+  acmeDeveloperAll: {
+    secret: "npk_test_acme_developer_all_scopes_00000",
+    organizationId: "org_acme",
+    userId: "usr_acme_developer",
+    scopes,
+  },
+  acmeBillingAll: {
+    secret: "npk_test_acme_billing_all_scopes_0000000",
+    organizationId: "org_acme",
+    userId: "usr_acme_billing",
+    scopes,
+  },
+  acmeViewerAll: {
+    secret: "npk_test_acme_viewer_all_scopes_00000000",
+    organizationId: "org_acme",
+    userId: "usr_acme_viewer",
+    scopes,
+  },
+  acmeLacksNumbersRelease: {
+    secret: "npk_test_acme_lacks_numbers_release_00000",
+    organizationId: "org_acme",
+    userId: "usr_acme_customer",
+    scopes: allScopesBut("numbers:release"),
+  },
+  acmeLacksJobsWrite: {
+    secret: "npk_test_acme_lacks_jobs_write_0000000000",
+    organizationId: "org_acme",
+    userId: "usr_acme_customer",
+    scopes: allScopesBut("jobs:write"),
   },
 } satisfies Record<
   string,

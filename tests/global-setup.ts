@@ -7,7 +7,7 @@ import { connectPostgres, wrapPglite } from "@/lib/db/client";
 import { openPglite } from "@/lib/db/pglite";
 import { buildTestTemplate } from "@/tests/fixtures";
 import {
-  databaseUrl,
+  directDatabaseUrl,
   quoteIdent,
   testDatabaseKind,
   uniqueDatabaseName,
@@ -25,7 +25,8 @@ export default async function setup(project: TestProject) {
   if (testDatabaseKind === "postgres") {
     const name = uniqueDatabaseName("numbers_tpl");
     await withAdminClient((client) => client.query(`CREATE DATABASE ${quoteIdent(name)}`));
-    const db = await connectPostgres(databaseUrl(name), 4);
+    // Directly: a template must have no connection left, and PgBouncer would keep some open.
+    const db = await connectPostgres(directDatabaseUrl(name), 4);
     await applyMigrations(db.sql);
     await buildTestTemplate(db);
     await db.close();

@@ -5,6 +5,7 @@ import { connectPostgres, setDatabase, wrapPglite, type Database } from "@/lib/d
 import { openPglite } from "@/lib/db/pglite";
 import {
   databaseUrl,
+  directDatabaseUrl,
   quoteIdent,
   testDatabaseKind,
   uniqueDatabaseName,
@@ -25,7 +26,7 @@ if (testDatabaseKind === "postgres") {
       await client.query("SELECT pg_advisory_unlock(727274002)");
     }
   });
-  database = await connectPostgres(databaseUrl(name), 20);
+  database = await connectPostgres(databaseUrl(name), 20, directDatabaseUrl(name));
   // For tests that open a second connection to the same database, as another app instance would.
   process.env.TEST_DATABASE_URL = databaseUrl(name);
   afterAll(async () => {

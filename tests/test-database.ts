@@ -5,15 +5,32 @@ import { Client } from "pg";
 export const testDatabaseKind: "pglite" | "postgres" =
   process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 
-/** The server that test:pg creates and drops its databases on. */
-export function adminUrl(): string {
+function serverUrl(): string {
   return process.env.PG_TEST_URL ?? process.env.DATABASE_URL ?? "postgresql://root@127.0.0.1:5432/test";
 }
 
-export function databaseUrl(name: string): string {
-  const url = new URL(adminUrl());
+/**
+ * The server that test:pg creates and drops its databases on, and migrates them: directly, also
+ * when PG_TEST_URL is PgBouncer (PG_TEST_DIRECT_URL then names the server itself, contract §18).
+ */
+export function adminUrl(): string {
+  return process.env.PG_TEST_DIRECT_URL ?? serverUrl();
+}
+
+function withDatabase(base: string, name: string): string {
+  const url = new URL(base);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** A database as the app reaches it (through PgBouncer when PG_TEST_URL is one). */
+export function databaseUrl(name: string): string {
+  return withDatabase(serverUrl(), name);
+}
+
+/** The same database on the server itself, for migrations and LISTEN. */
+export function directDatabaseUrl(name: string): string {
+  return withDatabase(adminUrl(), name);
 }
 
 export function uniqueDatabaseName(prefix: string): string {

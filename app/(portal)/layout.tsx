@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { Providers } from "@/components/layout/providers";
 import { SiteHeader } from "@/components/layout/site-header";
 import { requirePortalUser } from "@/lib/auth/portal-session";
+import { accountLinks, linksFor, mainLinks } from "@/lib/auth/navigation";
+import { VerifyBanner } from "@/components/auth/account-forms";
 
 // Every portal page: signed in (the proxy redirects first; this is the check that counts),
 // with the header, and react-query for the pages' data.
@@ -19,8 +21,12 @@ export default async function PortalLayout({ children }: { children: ReactNode }
           role: user.role,
           organizationName: user.organizationName,
         }}
+        // Only what the person's role may do (lib/auth/navigation.ts asks the permission table).
+        links={linksFor(user.role, mainLinks).map(({ href, label }) => ({ href, label }))}
+        account={linksFor(user.role, accountLinks).map(({ href, label }) => ({ href, label }))}
       />
       <main id="main" className="page" tabIndex={-1}>
+        {user.emailVerified ? null : <VerifyBanner email={user.email} />}
         {children}
       </main>
     </Providers>

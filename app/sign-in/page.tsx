@@ -1,5 +1,6 @@
 // /sign-in – email and password; back to callbackUrl afterwards (contract §10)
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { listServedDemoAccounts } from "@/lib/auth/demo-accounts";
@@ -31,6 +32,10 @@ export default async function SignInPage({ searchParams }: Props) {
           Find, compare and buy telephone numbers, and see how each one answers its calls.
         </p>
         <SignInForm callbackUrl={callbackUrl} initialError={error} />
+        <p className="muted">
+          <Link href="/forgot-password">Forgot your password?</Link> · New here?{" "}
+          <Link href="/sign-up">Create an account</Link>
+        </p>
         {demoAccounts.length > 0 ? (
           <div className="demo-hint" data-testid="demo-hint">
             <p>

@@ -32,7 +32,7 @@ async function postForm(path: string, fields: Record<string, string>): Promise<R
  * next-auth puts in its answer's URL ("CredentialsSignin", "throttled:12"; "" when it gave none).
  */
 export async function signInWithCredentials(
-  credentials: { email: string; password: string },
+  credentials: { email: string; password: string; code?: string },
   callbackUrl: string,
 ): Promise<string | null> {
   try {

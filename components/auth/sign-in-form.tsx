@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/field";
 // form is first used, so zod is not part of the page's first load.
 const loadSignIn = () => import("@/lib/schemas/sign-in");
 
-type Errors = Partial<Record<"email" | "password" | "form", string>>;
+type Errors = Partial<Record<"email" | "password" | "code" | "form", string>>;
 
 /** `initialError`: the sentence for the error next-auth sent back in the URL, if any. */
 export function SignInForm({
@@ -21,27 +21,44 @@ export function SignInForm({
   const router = useRouter();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
+  // The second step, for people with two-factor sign-in: shown once the password was right.
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState("");
   const [errors, setErrors] = useState<Errors>(initialError ? { form: initialError } : {});
   const [pending, setPending] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const { describeSignInError, signInSchema } = await loadSignIn();
-    const parsed = signInSchema.safeParse({ email, password });
+    const { describeSignInError, signInErrors, signInSchema } = await loadSignIn();
+    const parsed = signInSchema.safeParse({ email, password, code: needsCode ? code : undefined });
     if (!parsed.success) {
       const fieldErrors: Errors = {};
       for (const issue of parsed.error.issues)
-        fieldErrors[issue.path[0] as "email" | "password"] ??= issue.message;
+        fieldErrors[issue.path[0] as "email" | "password" | "code"] ??= issue.message;
       setErrors(fieldErrors);
+      return;
+    }
+    if (needsCode && parsed.data.code === undefined) {
+      setErrors({ code: describeSignInError(signInErrors.codeRequired) });
       return;
     }
     setPending(true);
     setErrors({});
     // Navigate here, to this site's own callbackUrl, rather than where next-auth would.
-    const error = await signInWithCredentials(parsed.data, callbackUrl);
+    const { code: typedCode, ...credentials } = parsed.data;
+    const error = await signInWithCredentials(
+      typedCode === undefined ? credentials : { ...credentials, code: typedCode },
+      callbackUrl,
+    );
     if (error !== null) {
       setPending(false);
-      setErrors({ form: describeSignInError(error) });
+      if (error === signInErrors.codeRequired) {
+        setNeedsCode(true);
+        setErrors({});
+      } else if (error === signInErrors.invalidCode) {
+        setCode("");
+        setErrors({ code: describeSignInError(error) });
+      } else setErrors({ form: describeSignInError(error) });
       return;
     }
     router.replace(callbackUrl);
@@ -88,8 +105,29 @@ export function SignInForm({
           />
         )}
       </Field>
+      {needsCode ? (
+        <Field
+          label="Two-factor code"
+          hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+          error={errors.code}
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="text"
+              name="code"
+              inputMode="text"
+              autoComplete="one-time-code"
+              autoFocus
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              required
+            />
+          )}
+        </Field>
+      ) : null}
       <button type="submit" className="btn btn--primary" disabled={pending}>
-        {pending ? "Signing in…" : "Sign in"}
+        {pending ? "Signing in…" : needsCode ? "Verify and sign in" : "Sign in"}
       </button>
     </form>
   );

@@ -15,6 +15,7 @@ import type { Product, ProductMap } from "@/lib/schemas/products";
 import { HoldStatus } from "@/components/cart/hold-status";
 import { QuantityInput } from "@/components/cart/quantity-input";
 import { lineLabel } from "@/components/cart/removed-notice";
+import styles from "@/components/cart/cart-lines.module.css";
 
 type Props = {
   lines: PricedLine[];
@@ -23,6 +24,8 @@ type Props = {
   holds: ReadonlyMap<string, Hold | null>;
   update: (change: (cart: Cart) => Cart) => void;
   remove: (line: CartLine) => void;
+  /** A geography line's quantity as typed cannot be ordered (the words), or can again (null). */
+  onQuantityProblem: (key: string, problem: string | null) => void;
 };
 
 function priceWords(product: Pick<Product, "monthly_fee" | "setup_fee" | "currency">): string {
@@ -32,7 +35,7 @@ function priceWords(product: Pick<Product, "monthly_fee" | "setup_fee" | "curren
   }`;
 }
 
-export function CartLines({ lines, products, unavailable, holds, update, remove }: Props) {
+export function CartLines({ lines, products, unavailable, holds, update, remove, onQuantityProblem }: Props) {
   const renew = useRenewCart();
   return (
     <>
@@ -62,6 +65,13 @@ export function CartLines({ lines, products, unavailable, holds, update, remove 
               const gone = line.kind === "number" && unavailable.has(line.number_e164);
               const regionProducts = products[line.country]?.[line.number_type]?.[line.region] ?? [];
               const cheapest = cheapestProduct(regionProducts);
+              const chosen = regionProducts.find((candidate) => candidate.id === line.product?.id);
+              // The whole choice, for the tooltip: the closed select may cut it short on a phone.
+              const selectedText = chosen
+                ? `${chosen.name} (${priceWords(chosen)})`
+                : cheapest
+                  ? `Cheapest: ${cheapest.name} (${priceWords(cheapest)})`
+                  : "Cheapest";
               return (
                 <tr key={line.key} className={gone ? "is-unavailable" : undefined} data-testid="cart-line">
                   <td data-label="Number">
@@ -96,7 +106,8 @@ export function CartLines({ lines, products, unavailable, holds, update, remove 
                         </label>
                         <select
                           id={`product-${line.key}`}
-                          className="cart-product"
+                          className={styles.productSelect}
+                          title={selectedText}
                           value={line.product?.id ?? ""}
                           onChange={(event) => {
                             const chosen = regionProducts.find(
@@ -128,6 +139,7 @@ export function CartLines({ lines, products, unavailable, holds, update, remove 
                         label={`Quantity in ${line.region_name}`}
                         quantity={line.quantity}
                         onChange={(value) => update((cart) => setQuantity(cart, line.key, value))}
+                        onProblem={(problem) => onQuantityProblem(line.key, problem)}
                       />
                     ) : (
                       1

@@ -1,23 +1,43 @@
 "use client";
 import Link from "next/link";
+import { useCallback, useState } from "react";
 import { CartLines } from "@/components/cart/cart-lines";
 import { CheckoutForm } from "@/components/cart/checkout-form";
 import { useRemoveWithUndo } from "@/components/cart/removed-notice";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { formatMoney } from "@/components/ui/format";
 import { cheapestProduct, priceSummary, type PricedLine } from "@/lib/cart/checkout";
-import { toCartProduct } from "@/lib/cart/cart";
+import { toCartProduct, type Cart } from "@/lib/cart/cart";
 import { useCart } from "@/lib/hooks/use-cart";
 import { useProductsFor } from "@/lib/hooks/use-products";
 
 export function CartView() {
-  const { cart, update, holds, loaded } = useCart();
+  const { cart, update: save, holds, loaded, error, retry } = useCart();
+  // A change the server refused is said beside the lines (the cart shown is the server's again).
+  const [saveError, setSaveError] = useState<unknown>(null);
+  const update = useCallback(
+    (change: (current: Cart) => Cart) => void save(change).then((failure) => setSaveError(failure ?? null)),
+    [save],
+  );
+  // Geography lines whose quantity, as typed, cannot be ordered (checkout waits for them).
+  const [badQuantities, setBadQuantities] = useState<ReadonlyMap<string, string>>(new Map());
+  const onQuantityProblem = useCallback((key: string, problem: string | null) => {
+    setBadQuantities((current) => {
+      if ((current.get(key) ?? null) === problem) return current;
+      const next = new Map(current);
+      if (problem === null) next.delete(key);
+      else next.set(key, problem);
+      return next;
+    });
+  }, []);
   const { remove, notice } = useRemoveWithUndo(update);
   const products = useProductsFor(
     cart.lines.map((line) => ({ country: line.country, number_type: line.number_type })),
   );
 
   if (!loaded) return <LoadingState label="Opening your cart…" />;
+  // Never "Your cart is empty" for a cart that could not be read: it may hold numbers.
+  if (error) return <ErrorState error={error} onRetry={retry} title="Your cart could not be loaded" />;
   if (cart.lines.length === 0) {
     return (
       <section className="card">
@@ -53,8 +73,12 @@ export function CartView() {
           holds={holds}
           update={update}
           remove={remove}
+          onQuantityProblem={onQuantityProblem}
         />
         {notice}
+        {saveError ? (
+          <ErrorState error={saveError} title="Your change was not saved: the cart shows what is saved" />
+        ) : null}
         {products.error ? <ErrorState error={products.error} title="Prices could not be loaded" /> : null}
       </section>
       <aside className="stack" aria-label="Summary and checkout">
@@ -88,7 +112,13 @@ export function CartView() {
         </section>
         <section className="card" aria-labelledby="checkout-heading">
           <h2 id="checkout-heading">Checkout</h2>
-          <CheckoutForm cart={cart} lines={lines} update={update} ready={!products.isPending} />
+          <CheckoutForm
+            cart={cart}
+            lines={lines}
+            update={update}
+            ready={!products.isPending}
+            badQuantities={badQuantities}
+          />
         </section>
       </aside>
     </div>

@@ -3,7 +3,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Field } from "@/components/ui/field";
 import { ApiClientError } from "@/lib/hooks/api-fetch";
-import { newIdempotencyKey, type useCart } from "@/lib/hooks/use-cart";
+import { newIdempotencyKey } from "@/lib/hooks/use-cart";
 import { usePlaceOrder } from "@/lib/hooks/use-orders";
 import {
   emptyCart,
@@ -15,6 +15,13 @@ import {
 } from "@/lib/cart/cart";
 import { orderInput, type PricedLine } from "@/lib/cart/checkout";
 import { describeError } from "@/components/ui/states";
+import {
+  checkoutFieldOf,
+  checkoutFieldWords,
+  orderFailedWords,
+  quantityBlockWords,
+  refusedField,
+} from "@/components/cart/checkout-words";
 
 // POST /order's schema, loaded when the form is first used: zod stays out of the first load.
 const loadOrderSchema = () => import("@/lib/schemas/orders").then((module) => module.orderRequestSchema);
@@ -23,11 +30,13 @@ type Errors = Partial<Record<"contact_name" | "reference_number" | "form", strin
 type Props = {
   cart: Cart;
   lines: PricedLine[];
-  update: ReturnType<typeof useCart>["update"];
+  update: (change: (cart: Cart) => Cart) => void;
   ready: boolean;
+  /** Geography lines (by key) whose quantity, as typed, shows an error. */
+  badQuantities: ReadonlyMap<string, string>;
 };
 
-export function CheckoutForm({ cart, lines, update, ready }: Props) {
+export function CheckoutForm({ cart, lines, update, ready, badQuantities }: Props) {
   const router = useRouter();
   const placeOrder = usePlaceOrder();
   const [contact, setContact] = useState({ contact_name: "", reference_number: "" });
@@ -38,13 +47,21 @@ export function CheckoutForm({ cart, lines, update, ready }: Props) {
     event.preventDefault();
     if (placeOrder.isPending || blocked || !ready) return;
     // POST /order's own schema: the form shows exactly what the API would refuse.
+    // A quantity showing its error is not the quantity the cart would send: nothing goes.
+    const waiting = lines
+      .filter(({ line }) => badQuantities.has(line.key))
+      .map(({ line }) => line.region_name);
+    if (waiting.length > 0) return setErrors({ form: quantityBlockWords(waiting) });
     const parsed = (await loadOrderSchema()).safeParse(orderInput(lines, contact));
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
-        const field =
-          issue.path[0] === "contact_name" || issue.path[0] === "reference_number" ? issue.path[0] : "form";
-        next[field] ??= issue.message;
+        const field = checkoutFieldOf(issue.path);
+        if (field) next[field] ??= checkoutFieldWords[field];
+        else
+          next.form ??= orderFailedWords(
+            "The cart cannot be ordered as it is; reload the page and try again.",
+          );
       }
       return setErrors(next);
     }
@@ -69,7 +86,12 @@ export function CheckoutForm({ cart, lines, update, ready }: Props) {
         );
         return;
       }
-      setErrors({ form: describeError(error) });
+      const field = refusedField(error);
+      setErrors(
+        field
+          ? { [field]: checkoutFieldWords[field], form: orderFailedWords("Correct the field marked above.") }
+          : { form: orderFailedWords(describeError(error)) },
+      );
     }
   }
 

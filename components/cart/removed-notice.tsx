@@ -8,7 +8,7 @@ import { removeLine, type Cart, type CartLine } from "@/lib/cart/cart";
 export const lineLabel = (line: CartLine) =>
   line.kind === "number" ? line.number_e164 : `${line.quantity} × ${line.region_name}`;
 
-export function useRemoveWithUndo(update: (change: (cart: Cart) => Cart) => void) {
+export function useRemoveWithUndo(update: (change: (cart: Cart) => Cart) => unknown) {
   const [removed, setRemoved] = useState<CartLine | null>(null);
   const undoRef = useRef<HTMLButtonElement>(null);
   const remove = useCallback(

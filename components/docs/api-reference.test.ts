@@ -57,7 +57,7 @@ describe("what the API reference shows", () => {
     ],
     [
       "/tokens",
-      "List your organization's API tokens (portal session only). Needs a signed-in portal session: API tokens cannot call it.",
+      "List your organization's API tokens (portal session only). Needs a signed-in portal session: API tokens cannot call it. Needs the owner, admin, developer or support role.",
     ],
     [
       "/destinations/{country}/{number_type}",

@@ -1,17 +1,30 @@
 "use client";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Field } from "@/components/ui/field";
 import { numberTypeLabel } from "@/components/ui/format";
-import { PAGE_SIZES } from "@/components/inventory/search-state";
+import { PAGE_SIZES, type RefusedFilter } from "@/components/inventory/search-state";
 import { blankInventorySearch } from "@/lib/hooks/inventory-search";
 import type { InventorySearch } from "@/lib/hooks/use-inventory";
 import { INVENTORY_PAGE } from "@/lib/schemas/limits";
+import type { inventoryQuerySchema } from "@/lib/schemas/inventory";
 import { useCountries, useDocumentTypes, useRegions } from "@/lib/hooks/use-reference";
 import { useProducts } from "@/lib/hooks/use-products";
 
 // The route's own query schema checks the form, loaded when the form is first used: zod and
 // the schemas stay out of the page's first load (the results need neither).
-const loadQuerySchema = () => import("@/lib/schemas/inventory").then((module) => module.inventoryQuerySchema);
+// The route's query schema is a chunk of its own, fetched when the form appears rather than at
+// the first search: a search made after the connection dropped still goes to the API and fails
+// there, in words, instead of stopping silently on a chunk that cannot load.
+let querySchema: Promise<typeof inventoryQuerySchema> | null = null;
+function loadQuerySchema() {
+  querySchema ??= import("@/lib/schemas/inventory")
+    .then((module) => module.inventoryQuerySchema)
+    .catch((error: unknown) => {
+      querySchema = null;
+      throw error;
+    });
+  return querySchema;
+}
 
 type Tri = "any" | "true" | "false";
 type Draft = {
@@ -52,7 +65,11 @@ function draftOf(search: InventorySearch | null): Draft {
 }
 
 // Draft field ← the API's query parameter it becomes, for mapping the schema's issues back.
-const fieldOfParam: Record<string, keyof Draft> = {
+const fieldOfParam: Partial<Record<string, keyof Draft>> = {
+  country: "country",
+  number_type: "type",
+  sms_enabled: "sms",
+  voice_enabled: "voice",
   contains: "contains",
   starts_with: "starts_with",
   ends_with: "ends_with",
@@ -67,7 +84,11 @@ const fieldMessages: Partial<Record<keyof Draft, string>> = {
     "Contains takes up to 15 digits or letters (CALL finds 2255), optionally after a +. Remove spaces and other signs.",
   starts_with: "Starts with takes up to 15 digits, such as 212, or + and the country code, such as +1212.",
   ends_with: "Ends with takes up to 15 digits, such as 7333.",
+  country: "Choose a country from the list.",
+  type: "Choose a number type from the list.",
   region: "Choose a region from the list.",
+  sms: "Choose whether the numbers send SMS.",
+  voice: "Choose whether the numbers take calls.",
   limit: "Choose how many results a page shows.",
   excludeDocuments: "Choose the documents to leave out again.",
 };
@@ -81,14 +102,31 @@ export function InventoryFilters({
   onSearch,
   busy = false,
   onInvalid,
+  refused = null,
 }: {
   search: InventorySearch | null;
   onSearch: (search: InventorySearch) => void;
   busy?: boolean;
   onInvalid?: (invalid: boolean) => void;
+  /** A filter of this URL the API refused: marked on its field until the person searches. */
+  refused?: RefusedFilter | null;
 }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(search));
-  const [errors, setErrors] = useState<Errors>({});
+  const [ownErrors, setErrors] = useState<Errors | null>(null);
+  const refusedField: keyof Errors | null = refused ? (fieldOfParam[refused.param] ?? "form") : null;
+  // The field the API refused, with what it still holds (unchanged, it would be refused again).
+  const stillRefused =
+    refusedField !== null &&
+    refusedField !== "form" &&
+    refused !== null &&
+    String(draft[refusedField]) === refused.value;
+  const refusedErrors: Errors =
+    refusedField === null
+      ? {}
+      : refusedField === "form"
+        ? { form: "This link's filters cannot be searched. Clear them and search again." }
+        : { [refusedField]: fieldMessages[refusedField] ?? "Change this filter." };
+  const errors: Errors = ownErrors ?? refusedErrors;
   const countries = useCountries();
   const documentTypes = useDocumentTypes();
   const regions = useRegions(draft.country || null);
@@ -100,18 +138,28 @@ export function InventoryFilters({
     (region) => regionIds === null || regionIds.has(region.id),
   );
 
+  useEffect(() => {
+    loadQuerySchema().catch(() => undefined);
+  }, []);
+
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    if (stillRefused && refusedField !== null) {
+      onInvalid?.(true);
+      return setErrors(refusedErrors);
+    }
     if (!draft.country) {
       onInvalid?.(true);
       return setErrors({ country: "Choose a country to search in." });
     }
     // The route's own query schema, so the form refuses exactly what the API would.
-    const parsed = (await loadQuerySchema()).safeParse({
+    // Without the schema (offline before it loaded) the API checks the filters instead.
+    const schema = await loadQuerySchema().catch(() => null);
+    const parsed = schema?.safeParse({
       limit: String(draft.limit),
       contains: digitsOrUndefined(draft.contains),
       starts_with: digitsOrUndefined(draft.starts_with),
@@ -119,7 +167,7 @@ export function InventoryFilters({
       region: orUndefined(draft.region),
       exclude_documents: draft.excludeDocuments.length > 0 ? draft.excludeDocuments : undefined,
     });
-    if (!parsed.success) {
+    if (parsed !== undefined && !parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
         const field = fieldOfParam[String(issue.path[0])];
@@ -164,6 +212,7 @@ export function InventoryFilters({
               onChange={(event) => setDraft({ ...draft, country: event.target.value, type: "", region: "" })}
             >
               <option value="">{countries.isPending ? "Loading countries…" : "Choose a country"}</option>
+              <UnknownOption value={draft.country} known={countries.data?.map((country) => country.id)} />
               {countries.data?.map((country) => (
                 <option key={country.id} value={country.id}>
                   {country.english_name}
@@ -181,6 +230,7 @@ export function InventoryFilters({
               onChange={(event) => setDraft({ ...draft, type: event.target.value, region: "" })}
             >
               <option value="">Any type</option>
+              <UnknownOption value={draft.type} known={offer.data ? typesSold : undefined} />
               {typesSold.map((type) => (
                 <option key={type} value={type}>
                   {numberTypeLabel(type)}
@@ -198,6 +248,10 @@ export function InventoryFilters({
               onChange={(event) => set("region", event.target.value)}
             >
               <option value="">Any region</option>
+              <UnknownOption
+                value={draft.region}
+                known={regions.data && offer.data ? regionOptions.map((region) => region.id) : undefined}
+              />
               {regionOptions.map((region) => (
                 <option key={region.id} value={region.id}>
                   {region.name}
@@ -338,4 +392,13 @@ export function InventoryFilters({
       </div>
     </form>
   );
+}
+
+/**
+ * A value from the URL that is not among the choices (a shared link's "region=nope"): shown as
+ * it is, so the select says what the link asked for until the person picks another.
+ */
+function UnknownOption({ value, known }: { value: string; known: readonly string[] | undefined }) {
+  if (value === "" || known === undefined || known.includes(value)) return null;
+  return <option value={value}>“{value}” (not offered)</option>;
 }

@@ -6,6 +6,7 @@ import { formatFee } from "@/components/ui/format";
 import { cheapestProduct } from "@/lib/cart/checkout";
 import { useCart } from "@/lib/hooks/use-cart";
 import { useProductsFor } from "@/lib/hooks/use-products";
+import { describeError } from "@/components/ui/states";
 import type { InventoryNumber } from "@/lib/schemas/inventory";
 
 type Props = { items: InventoryNumber[]; national: Record<string, string>; regionNames: Map<string, string> };
@@ -19,13 +20,19 @@ export function InventoryResults({ items, national, regionNames }: Props) {
   const products = useProductsFor(
     items.map((number) => ({ country: number.country, number_type: number.number_type })),
   );
-  const [added, setAdded] = useState<string | null>(null);
+  // What the live region says: only once the cart has saved the number, or that it has not.
+  const [said, setSaid] = useState<{ number: string; failure: unknown } | null>(null);
 
   return (
     <div className="table-wrap">
       <p className="visually-hidden" role="status" aria-live="polite">
-        {added ? `${added} is in the cart.` : ""}
+        {said && said.failure === null ? `${said.number} is in the cart.` : ""}
       </p>
+      {said && said.failure !== null ? (
+        <div className="notice notice--error" role="alert" data-testid="add-failed">
+          <strong>{said.number} was not added to the cart.</strong> {describeError(said.failure)} Try again.
+        </div>
+      ) : null}
       <table className="cards-on-phone">
         <caption className="visually-hidden">Numbers for sale</caption>
         <thead>
@@ -87,13 +94,19 @@ export function InventoryResults({ items, national, regionNames }: Props) {
                   {number.required_documents.length === 0 ? (
                     <span className="muted">None</span>
                   ) : (
-                    <ul className="plain-list">
-                      {number.required_documents.map((document) => (
-                        <li key={document.document_type_id} title={document.more_information}>
-                          {document.name}
-                        </li>
-                      ))}
-                    </ul>
+                    <>
+                      <ul className="plain-list">
+                        {number.required_documents.map((document) => (
+                          <li key={document.document_type_id} title={document.more_information}>
+                            {document.name}
+                          </li>
+                        ))}
+                      </ul>
+                      {/* Whether the organization's approved bundles cover them, in words (contract §17). */}
+                      <div className="small muted" data-testid="activation-note">
+                        {number.activation_note}
+                      </div>
+                    </>
                   )}
                 </td>
                 <td className="num cell--action">
@@ -107,9 +120,10 @@ export function InventoryResults({ items, national, regionNames }: Props) {
                         ? `${number.number_e164} is in the cart`
                         : `Add ${number.number_e164} to the cart`
                     }
-                    onClick={() => {
+                    onClick={async () => {
                       if (isInCart) return;
-                      update((current) =>
+                      setSaid(null);
+                      const failure = await update((current) =>
                         addNumber(current, {
                           number_e164: number.number_e164,
                           country: number.country,
@@ -118,7 +132,7 @@ export function InventoryResults({ items, national, regionNames }: Props) {
                           region_name: regionName,
                         }),
                       );
-                      setAdded(number.number_e164);
+                      setSaid({ number: number.number_e164, failure });
                     }}
                   >
                     {isInCart ? "In cart ✓" : "Add to cart"}

@@ -1,10 +1,10 @@
 "use client";
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useRef, useState, useTransition } from "react";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
 import { InventoryFilters } from "@/components/inventory/inventory-filters";
 import { InventoryResults } from "@/components/inventory/inventory-results";
-import { searchFromParams, searchToParams } from "@/components/inventory/search-state";
+import { refusedFilter, searchFromParams, searchToParams } from "@/components/inventory/search-state";
 import { plural } from "@/components/ui/format";
 import { Pagination } from "@/components/ui/pagination";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
@@ -14,7 +14,6 @@ import { useInventorySearch, type InventorySearch } from "@/lib/hooks/use-invent
 import { useRegions } from "@/lib/hooks/use-reference";
 
 export function InventoryView() {
-  const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const search = searchFromParams(new URLSearchParams(params.toString()));
@@ -24,26 +23,30 @@ export function InventoryView() {
   const { cart } = useCart();
   const inCart = numberCount(cart);
 
-  // The server writes the first results of a URL, so a search is a navigation: until it lands
-  // the page still shows the previous search's numbers, hidden and marked busy meanwhile.
-  const [navigating, startNavigation] = useTransition();
+  // A search changes the URL in place (history.pushState, which Next.js's useSearchParams
+  // follows) and the browser asks the API: no navigation to the server that a lost connection
+  // could turn into the browser's offline page; a failed search shows its error here instead.
   // push, not replace: each search is a step the back button should return to.
   const go = (next: InventorySearch) => {
     moveToResults.current = true;
-    startNavigation(() => router.push(`${pathname}?${searchToParams(next).toString()}`, { scroll: false }));
+    window.history.pushState(null, "", `${pathname}?${searchToParams(next).toString()}`);
   };
-  const updating = navigating || (results.isFetching && results.isPlaceholderData);
-  const busy = navigating || results.isFetching;
+  const updating = results.isFetching && results.isPlaceholderData;
+  const busy = results.isFetching;
   // The filters on screen could not be searched (for this URL): the results below are not theirs.
   const [invalidFor, setInvalidFor] = useState<string | null>(null);
   const filtersInvalid = invalidFor === params.toString();
-  const resultsRef = useRef<HTMLElement>(null);
+  // The API refused a filter from the URL (a shared link): it is marked in the form, in words,
+  // instead of a "Try again" that would send the same request.
+  const refused = refusedFilter(results.error);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const moveToResults = useRef(false);
-  // Once a search's results are in, they take focus and scroll into view (on a phone they start far below the form).
+  // Once a search's results are in, their heading takes focus at the top of the screen (on a
+  // phone the results start far below the form; the section's own focus landed mid-list).
   useEffect(() => {
-    if (moveToResults.current && !busy) {
+    if (moveToResults.current && !busy && headingRef.current) {
       moveToResults.current = false;
-      resultsRef.current?.focus();
+      bringIntoView(headingRef.current);
     }
   }, [busy, params]);
 
@@ -55,18 +58,13 @@ export function InventoryView() {
         onSearch={go}
         busy={busy}
         onInvalid={(invalid) => setInvalidFor(invalid ? params.toString() : null)}
+        refused={refused}
       />
-      <section
-        ref={resultsRef}
-        tabIndex={-1}
-        className="card results"
-        aria-labelledby="results-heading"
-        aria-busy={busy}
-      >
+      <section className="card results" aria-labelledby="results-heading" aria-busy={busy}>
         <div className="card__title">
-          <h2 id="results-heading">
+          <h2 id="results-heading" ref={headingRef} tabIndex={-1}>
             Results
-            {results.data && !filtersInvalid ? (
+            {results.data && !filtersInvalid && !refused ? (
               <span className="muted small" data-testid="result-count">
                 {" "}
                 · {updating ? "updating…" : plural(results.data.total, "number")}
@@ -79,7 +77,7 @@ export function InventoryView() {
             </Link>
           ) : null}
         </div>
-        {filtersInvalid ? (
+        {filtersInvalid || refused ? (
           <EmptyState title="Fix the filters to search">
             <p>
               The filters above have a problem, marked in red. Results will show here once they can be
@@ -94,6 +92,7 @@ export function InventoryView() {
           // The previous search's numbers are not shown while the next loads: they would read as its results.
           <LoadingState label="Searching numbers…" />
         ) : results.isError ? (
+          // A lost connection or a server failure: asking again may help, so Try again is offered.
           <ErrorState error={results.error} onRetry={() => results.refetch()} title="The search failed" />
         ) : results.data.items.length === 0 ? (
           <EmptyState title="No numbers match">
@@ -118,4 +117,11 @@ export function InventoryView() {
       </section>
     </div>
   );
+}
+
+/** Focus without the browser's own scroll, then the element's top just under the sticky header. */
+function bringIntoView(element: HTMLElement) {
+  element.focus({ preventScroll: true });
+  const header = document.querySelector(".site-header")?.getBoundingClientRect().bottom ?? 0;
+  window.scrollBy({ top: element.getBoundingClientRect().top - Math.max(header, 0) - 12 });
 }

@@ -1,3 +1,4 @@
+import { ApiClientError } from "@/lib/hooks/api-fetch";
 import type { InventorySearch } from "@/lib/hooks/use-inventory";
 import { INVENTORY_PAGE } from "@/lib/schemas/limits";
 
@@ -56,4 +57,17 @@ export function searchToParams(search: InventorySearch): URLSearchParams {
   if (search.limit !== INVENTORY_PAGE.defaultLimit) params.set("limit", String(search.limit));
   if (search.offset > 0) params.set("offset", String(search.offset));
   return params;
+}
+
+/** A search parameter the API refused, and the value it was given. */
+export type RefusedFilter = { param: string; value: string };
+
+/**
+ * The filter a refused search names: a 400 whose details read "query.region=nope" or
+ * "path.country=XX" (contract §3). null for any other failure, which asking again may mend.
+ */
+export function refusedFilter(error: unknown): RefusedFilter | null {
+  if (!(error instanceof ApiClientError) || error.status !== 400) return null;
+  const match = /^(?:query|path)\.([a-z_]+)(?:\.\d+)?=(.*)$/s.exec(error.body?.error.details ?? "");
+  return match ? { param: match[1], value: match[2] } : null;
 }

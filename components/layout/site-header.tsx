@@ -1,31 +1,32 @@
 "use client";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { signOut } from "@/components/auth/auth-requests";
 import { numberCount } from "@/lib/cart/cart";
 import { useCart } from "@/lib/hooks/use-cart";
 import { useQueryClient } from "@tanstack/react-query";
-
-const links = [
-  { href: "/inventory", label: "Inventory" },
-  { href: "/products", label: "Products" },
-  { href: "/cart", label: "Cart" },
-  { href: "/orders", label: "Orders" },
-  { href: "/numbers", label: "Numbers" },
-  { href: "/tokens", label: "API tokens" },
-  { href: "/webhooks", label: "Webhooks" },
-  { href: "/docs", label: "Docs" },
-] as const;
+import type { Role } from "@/lib/schemas/roles";
 
 export type HeaderUser = {
   name: string;
   email: string;
-  role: "customer" | "support";
+  role: Role;
   organizationName: string;
 };
 
-export function SiteHeader({ user }: { user: HeaderUser }) {
+/** A link of the header, as the server chose it for the person's role (lib/auth/navigation.ts). */
+export type HeaderLink = { href: string; label: string };
+
+export function SiteHeader({
+  user,
+  links,
+  account,
+}: {
+  user: HeaderUser;
+  links: readonly HeaderLink[];
+  account: readonly HeaderLink[];
+}) {
   const pathname = usePathname();
   const router = useRouter();
   // The person's cart on the server: 0 until it has loaded.
@@ -45,6 +46,19 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
     window.addEventListener("keydown", close);
     return () => window.removeEventListener("keydown", close);
   }, [menuOpen]);
+  // Closing hides the links: focus on one of them (Escape, a link followed) would fall to the
+  // page's start, so it goes back to the Menu button, where the person opened the menu.
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !menuOpen) {
+      const active = document.activeElement;
+      if (active === null || active === document.body || nav.current?.contains(active))
+        menuButton.current?.focus();
+    }
+    wasOpen.current = menuOpen;
+  }, [menuOpen, pathname]);
   const inCart = numberCount(cart);
 
   async function handleSignOut() {
@@ -68,6 +82,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
           Numbers portal
         </Link>
         <button
+          ref={menuButton}
           type="button"
           className="btn btn--small menu-button"
           aria-expanded={menuOpen}
@@ -76,7 +91,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
         >
           <span aria-hidden="true">{menuOpen ? "✕" : "☰"}</span> Menu
         </button>
-        <nav id="main-nav" className={`nav${menuOpen ? " nav--open" : ""}`} aria-label="Main">
+        <nav ref={nav} id="main-nav" className={`nav${menuOpen ? " nav--open" : ""}`} aria-label="Main">
           {links.map((link) => {
             const current = pathname === link.href || pathname.startsWith(`${link.href}/`);
             return (
@@ -98,9 +113,20 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
           <div className="user-menu__who">
             <strong>{user.name}</strong>
             <span>
-              {user.organizationName} · {user.role}
+              {/* Support staff act on every organization: the operator's name, never a customer's. */}
+              {user.role === "support" ? "Numbers support" : `${user.organizationName} · ${user.role}`}
             </span>
           </div>
+          {account.map((link) => (
+            <Link
+              key={link.href}
+              href={link.href}
+              className="btn btn--small btn--link"
+              aria-current={pathname === link.href ? "page" : undefined}
+            >
+              {link.label}
+            </Link>
+          ))}
           <button type="button" className="btn btn--small" onClick={handleSignOut} disabled={signingOut}>
             {signingOut ? "Signing out…" : "Sign out"}
           </button>

@@ -1,15 +1,21 @@
 "use client";
 import Link from "next/link";
 import { OrderStatus, describeOrderTotals, orderNumberCounts } from "@/components/orders/order-status";
-import { formatDateTime, formatFee, numberTypeLabel } from "@/components/ui/format";
+import { itemCountWords, placedSummary } from "@/components/orders/order-words";
+import { formatDateTime, formatFee } from "@/components/ui/format";
 import { nationalFormat } from "@/lib/reference/phone-format";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { ApiClientError } from "@/lib/hooks/api-fetch";
+import { useOrderNumbers } from "@/lib/hooks/use-numbers";
 import { useOrder } from "@/lib/hooks/use-orders";
 import { useRegions } from "@/lib/hooks/use-reference";
 
 export function OrderDetail({ referenceId, justPlaced }: { referenceId: string; justPlaced: boolean }) {
   const order = useOrder(referenceId);
+  // Each delivered number links to its own page: its number_id comes from GET /numbers?order=.
+  const delivered = order.data ? orderNumberCounts(order.data).assigned > 0 : false;
+  const bought = useOrderNumbers(referenceId, delivered);
+  const numberIds = new Map((bought.data?.items ?? []).map((number) => [number.number, number.number_id]));
 
   if (order.isPending) return <LoadingState label="Loading the order…" />;
   if (order.isError) {
@@ -37,10 +43,7 @@ export function OrderDetail({ referenceId, justPlaced }: { referenceId: string; 
     <div className="stack">
       {justPlaced ? (
         <div className="notice notice--success" role="status">
-          <strong>Thank you — order {data.reference_id} is placed.</strong>{" "}
-          {counts.backordered > 0
-            ? `${counts.assigned} numbers are yours now; ${counts.backordered} are back-ordered.`
-            : `All ${counts.assigned} numbers are yours now.`}
+          <strong>Thank you — order {data.reference_id} is placed.</strong> {placedSummary(counts)}
         </div>
       ) : null}
       <section className="card">
@@ -73,7 +76,7 @@ export function OrderDetail({ referenceId, justPlaced }: { referenceId: string; 
                 `Number ${item.number_e164}`
               ) : (
                 <>
-                  {item.quantity} {numberTypeLabel(item.number_type).toLowerCase()} numbers in{" "}
+                  {itemCountWords(item.quantity, item.number_type)} in{" "}
                   <RegionName country={item.country} region={item.region} />
                 </>
               )}
@@ -87,7 +90,16 @@ export function OrderDetail({ referenceId, justPlaced }: { referenceId: string; 
             <ul className="number-grid" aria-label="Numbers delivered">
               {item.assigned_numbers.map((number) => (
                 <li key={number}>
-                  <span className="mono">{number}</span>
+                  {numberIds.has(number) ? (
+                    <Link
+                      className="mono"
+                      href={`/numbers/${encodeURIComponent(numberIds.get(number) ?? "")}`}
+                    >
+                      {number}
+                    </Link>
+                  ) : (
+                    <span className="mono">{number}</span>
+                  )}
                   <span className="muted small">{nationalFormat(number)}</span>
                 </li>
               ))}

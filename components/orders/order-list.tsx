@@ -3,10 +3,12 @@ import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { OrderStatus, describeOrderTotals, orderNumberCounts } from "@/components/orders/order-status";
 import { organizationLabel, useOrganizationNames } from "@/lib/hooks/use-organizations";
+import { OrganizationPicker } from "@/components/organizations/organization-picker";
 import { formatDateTime } from "@/components/ui/format";
-import { Pagination } from "@/components/ui/pagination";
+import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { useOrders } from "@/lib/hooks/use-orders";
+import type { Order } from "@/lib/schemas/orders";
 
 const PAGE_SIZE = 20;
 
@@ -16,101 +18,141 @@ export function OrderList({ isSupport }: { isSupport: boolean }) {
   const pathname = usePathname();
   const params = useSearchParams();
   const offset = Math.max(0, Math.trunc(Number(params.get("offset")) || 0));
-  const orders = useOrders({ limit: PAGE_SIZE, offset });
+  const organizationId = isSupport ? params.get("organization_id") || null : null;
+  const orders = useOrders({ limit: PAGE_SIZE, offset, organization_id: organizationId });
   const organizationNames = useOrganizationNames(isSupport);
+  const go = (next: { offset?: number; organization_id?: string | null }) => {
+    const query = new URLSearchParams();
+    const organization = next.organization_id === undefined ? organizationId : next.organization_id;
+    if (organization) query.set("organization_id", organization);
+    if (next.offset) query.set("offset", String(next.offset));
+    router.push(query.size > 0 ? `${pathname}?${query}` : pathname);
+  };
+  // Support staff, like on the numbers page, choose whose orders they see.
+  const picker = isSupport ? (
+    <form className="card" aria-label="Choose an organization" onSubmit={(event) => event.preventDefault()}>
+      <div className="form-grid">
+        <OrganizationPicker
+          value={organizationId}
+          seenIds={orders.data?.items.map((order) => order.organization_id) ?? []}
+          onChange={(id) => go({ organization_id: id || null, offset: 0 })}
+        />
+      </div>
+    </form>
+  ) : null;
 
   if (orders.isPending) return <LoadingState label="Loading orders…" />;
   if (orders.isError)
     return (
-      <ErrorState
-        error={orders.error}
-        onRetry={() => orders.refetch()}
-        title="The orders could not be loaded"
-      />
+      <div className="stack">
+        {picker}
+        <ErrorState
+          error={orders.error}
+          onRetry={() => orders.refetch()}
+          title="The orders could not be loaded"
+        />
+      </div>
     );
   if (orders.data.items.length === 0) {
     return (
-      <section className="card">
-        <EmptyState title="No orders yet">
-          <p>
-            Find numbers in the <Link href="/inventory">inventory</Link> and check out; your orders appear
-            here.
-          </p>
-        </EmptyState>
-      </section>
+      <div className="stack">
+        {picker}
+        <section className="card">
+          <EmptyState title="No orders yet">
+            <p>
+              Find numbers in the <Link href="/inventory">inventory</Link> and check out; your orders appear
+              here.
+            </p>
+          </EmptyState>
+        </section>
+      </div>
     );
   }
   return (
-    <>
-      <div className="table-wrap">
-        <table className="cards-on-phone">
-          <caption className="visually-hidden">Orders, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Placed</th>
-              <th scope="col">Contact · reference</th>
-              {isSupport ? <th scope="col">Organization</th> : null}
-              <th scope="col">Status</th>
-              <th scope="col" className="num">
-                Numbers
-              </th>
-              <th scope="col" className="num">
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.data.items.map((order) => {
-              const counts = orderNumberCounts(order);
-              const totals = describeOrderTotals(order);
-              return (
-                <tr key={order.reference_id} data-testid="order-row">
-                  <td data-label="Order">
-                    <Link className="mono" href={`/orders/${order.reference_id}`}>
-                      {order.reference_id}
-                    </Link>
-                  </td>
-                  <td data-label="Placed" className="nowrap">
-                    {formatDateTime(order.created_at)}
-                  </td>
-                  <td data-label="Contact">
-                    {order.contact_name}
-                    {order.reference_number ? (
-                      <span className="muted"> · {order.reference_number}</span>
-                    ) : null}
-                  </td>
-                  {isSupport ? (
-                    <td data-label="Organization" className="small">
-                      {organizationLabel(organizationNames, order.organization_id)}
-                    </td>
-                  ) : null}
-                  <td data-label="Status">
-                    <OrderStatus status={order.status} />
-                  </td>
-                  <td data-label="Numbers" className="num">
-                    {counts.assigned}
-                    {counts.backordered > 0 ? (
-                      <span className="muted small"> (+{counts.backordered} to come)</span>
-                    ) : null}
-                  </td>
-                  <td data-label="Total" className="num" data-testid="order-total">
-                    <div className="nowrap">{totals.setupNow} setup</div>
-                    <div className="muted small nowrap">then {totals.monthly} a month</div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-      <Pagination
-        label="Order pages"
-        offset={offset}
-        limit={PAGE_SIZE}
-        total={orders.data.total}
-        onChange={(next) => router.push(`${pathname}?offset=${next}`)}
+    <div className="stack">
+      {picker}
+      <DataTable
+        caption="Orders, newest first"
+        columns={isSupport ? withOrganization(organizationNames) : columns}
+        rows={orders.data.items}
+        rowId={(order) => order.reference_id}
+        rowProps={() => ({ testId: "order-row" })}
+        busy={orders.isFetching}
+        paging={{
+          label: "Order pages",
+          offset,
+          limit: PAGE_SIZE,
+          total: orders.data.total,
+          onChange: (next) => go({ offset: next }),
+        }}
       />
-    </>
+    </div>
   );
+}
+
+const columns: DataColumn<Order>[] = [
+  {
+    id: "order",
+    header: "Order",
+    cell: (order) => (
+      <Link className="mono" href={`/orders/${order.reference_id}`}>
+        {order.reference_id}
+      </Link>
+    ),
+  },
+  { id: "placed", header: "Placed", className: "nowrap", cell: (order) => formatDateTime(order.created_at) },
+  {
+    id: "contact",
+    header: "Contact · reference",
+    label: "Contact",
+    cell: (order) => (
+      <>
+        {order.contact_name}
+        {order.reference_number ? <span className="muted"> · {order.reference_number}</span> : null}
+      </>
+    ),
+  },
+  { id: "status", header: "Status", cell: (order) => <OrderStatus status={order.status} /> },
+  {
+    id: "numbers",
+    header: "Numbers",
+    numeric: true,
+    cell: (order) => {
+      const counts = orderNumberCounts(order);
+      return (
+        <>
+          {counts.assigned}
+          {counts.backordered > 0 ? (
+            <span className="muted small"> (+{counts.backordered} to come)</span>
+          ) : null}
+        </>
+      );
+    },
+  },
+  {
+    id: "total",
+    header: "Total",
+    numeric: true,
+    cell: (order) => {
+      const totals = describeOrderTotals(order);
+      return (
+        <span data-testid="order-total">
+          <span className="nowrap">{totals.setupNow} setup</span>
+          <br />
+          <span className="muted small nowrap">then {totals.monthly} a month</span>
+        </span>
+      );
+    },
+  },
+];
+
+/** Support staff see every organization's orders: a column names each row's organization. */
+function withOrganization(names: Map<string, string>): DataColumn<Order>[] {
+  const organization: DataColumn<Order> = {
+    id: "organization",
+    header: "Organization",
+    className: "small",
+    cell: (order) => organizationLabel(names, order.organization_id),
+  };
+  return [...columns.slice(0, 3), organization, ...columns.slice(3)];
 }

@@ -3,19 +3,21 @@ import { useState } from "react";
 import { formatFee, formatRate } from "@/components/ui/format";
 import { addGeography, toCartProduct } from "@/lib/cart/cart";
 import { useCart } from "@/lib/hooks/use-cart";
+import styles from "@/components/products/product-matrix.module.css";
+import { describeError } from "@/components/ui/states";
 import { ORDER_LIMITS } from "@/lib/schemas/limits";
 import type { ProductRow, SortDirection, SortKey } from "@/components/products/product-rows";
 
 // "Add to cart" comes right after the prices, so a laptop shows it beside the region without
 // scrolling; the details that only some compare follow it.
-const columns: { key: SortKey | null; label: string; numeric?: boolean }[] = [
+const columns: { key: SortKey | null; label: string; numeric?: boolean; wraps?: boolean }[] = [
   { key: "region", label: "Region" },
   { key: null, label: "Product" },
   { key: "monthly_fee", label: "Monthly", numeric: true },
   { key: "setup_fee", label: "Setup", numeric: true },
   { key: null, label: "Add to cart" },
-  { key: "included_minutes", label: "Included min", numeric: true },
-  { key: null, label: "Overage / min: fixed · mobile", numeric: true },
+  { key: "included_minutes", label: "Included min", numeric: true, wraps: true },
+  { key: null, label: "Overage / min: fixed · mobile", numeric: true, wraps: true },
   { key: "lead_time", label: "Lead time" },
   { key: null, label: "Documents" },
 ];
@@ -42,7 +44,10 @@ export function ProductMatrix({ rows, country, numberType, sort, direction, onSo
               <th
                 key={column.label}
                 scope="col"
-                className={column.numeric ? "num" : undefined}
+                className={
+                  [column.numeric ? "num" : "", column.wraps ? styles.wrapping : ""].join(" ").trim() ||
+                  undefined
+                }
                 aria-sort={
                   column.key === sort ? (direction === "asc" ? "ascending" : "descending") : undefined
                 }
@@ -88,14 +93,16 @@ function ProductRowView({
   const { product } = row;
   const { update } = useCart();
   const [text, setText] = useState("1");
-  const [added, setAdded] = useState<number | null>(null);
+  // Said once the cart has saved the numbers, never before; a refused save is said instead.
+  const [added, setAdded] = useState<{ quantity: number; failure: unknown } | null>(null);
   const quantity = Number(text);
   const problem = quantityProblem(text);
   const inputId = `qty-${row.regionId}-${product.id}`;
 
-  function add() {
+  async function add() {
     if (problem !== null) return;
-    update((cart) =>
+    setAdded(null);
+    const failure = await update((cart) =>
       addGeography(cart, {
         country,
         number_type: numberType,
@@ -105,7 +112,7 @@ function ProductRowView({
         product: toCartProduct(product),
       }),
     );
-    setAdded(quantity);
+    setAdded({ quantity, failure });
   }
 
   return (
@@ -156,10 +163,15 @@ function ProductRowView({
         </div>
         <span
           id={`${inputId}-note`}
-          className={problem ? "field__error" : "small muted"}
-          role={problem ? "alert" : "status"}
+          className={problem || added?.failure ? "field__error" : "small muted"}
+          role={problem || added?.failure ? "alert" : "status"}
         >
-          {problem ?? (added ? `${added} added to the cart` : "")}
+          {problem ??
+            (added === null
+              ? ""
+              : added.failure === null
+                ? `${added.quantity} added to the cart`
+                : `Not added to the cart: ${describeError(added.failure)} Try again.`)}
         </span>
       </td>
       <td data-label="Included min" className="num">

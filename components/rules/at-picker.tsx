@@ -1,33 +1,8 @@
 "use client";
 import { useId, useState, type FormEvent } from "react";
 import { describeMoment, zoneLabel } from "@/components/rules/describe";
-import { zonedInstant } from "@/components/rules/week-timeline";
-
-/** "YYYY-MM-DDTHH:MM" as the wall clock in `timeZone` reads `date`: what a datetime-local input shows. */
-function toZonedInput(date: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
-
-/** The instant a datetime-local value names in `timeZone`; null when it is not one. */
-function fromZonedInput(text: string, timeZone: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text);
-  if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number);
-  return zonedInstant(year, month, day, hour * 60 + minute, timeZone);
-}
+import { fromZonedInput, toZonedInput } from "@/components/rules/zoned-time";
+import { fieldExample } from "@/components/ui/field-example";
 
 /**
  * Picks the moment the rule viewer shows, in the number's own time zone (named beside it),
@@ -50,7 +25,10 @@ export function AtPicker({
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (chosen === null) {
-      setError("Enter a date and a time, such as 29/11/2026 22:00.");
+      // The example as this field shows a date and time, in the browser's own locale.
+      setError(
+        `Enter a date and a time, such as ${fieldExample(value ?? new Date(), "datetime-local", { timeZone })}.`,
+      );
       return;
     }
     setError(null);

@@ -3,14 +3,17 @@ import {
   describeAction,
   describeActivation,
   describeDays,
+  describeMidnightCrossing,
   describeMoment,
+  describeNoAnswer,
   describeWindow,
   explainAnswer,
   weekOrder,
   zoneLabel,
 } from "@/components/rules/describe";
 import { resolveActiveRule } from "@/lib/numbers/evaluate-rules";
-import { dayCodes, type Action, type Activation, type Rule } from "@/lib/schemas/numbers";
+import { dayCodes } from "@/lib/schemas/numbers/fields";
+import type { Action, Activation, Rule } from "@/lib/schemas/numbers/responses";
 
 const at = new Date("2026-03-10T10:00:00Z");
 const epoch = (iso: string) => Date.parse(iso) / 1000;
@@ -43,11 +46,39 @@ describe("describeWindow", () => {
   it.each([
     { start: null, stop: null, text: "all day" },
     { start: "09:00", stop: "17:00", text: "09:00–17:00" },
-    { start: "22:00", stop: "06:00", text: "22:00–06:00 (overnight)" },
+    { start: "22:00", stop: "06:00", text: "22:00–06:00 (crosses midnight)" },
     { start: "18:00", stop: null, text: "18:00–24:00" },
     { start: null, stop: "08:00", text: "00:00–08:00" },
   ])("$start–$stop → $text", ({ start, stop, text }) => {
     expect(describeWindow(start, stop)).toBe(text);
+  });
+});
+
+describe("describeMidnightCrossing", () => {
+  it.each([
+    // The case: from 09:00 until 08:00 is 23 hours, not an empty window.
+    {
+      start: "09:00",
+      stop: "08:00",
+      text: "This window crosses midnight: from 09:00 until 08:00 the next day.",
+    },
+    {
+      start: "22:00",
+      stop: "06:00",
+      text: "This window crosses midnight: from 22:00 until 06:00 the next day.",
+    },
+    {
+      start: "23:59",
+      stop: "00:00",
+      text: "This window crosses midnight: from 23:59 until 00:00 the next day.",
+    },
+    { start: "09:00", stop: "17:00", text: null },
+    { start: "09:00", stop: "09:00", text: null },
+    { start: null, stop: "08:00", text: null },
+    { start: "22:00", stop: null, text: null },
+    { start: null, stop: null, text: null },
+  ])("$start–$stop → $text", ({ start, stop, text }) => {
+    expect(describeMidnightCrossing(start, stop)).toBe(text);
   });
 });
 
@@ -71,7 +102,7 @@ describe("describeActivation", () => {
     {
       name: "nights",
       activation: activation({ start_time: "22:00", stop_time: "06:00" }),
-      text: "Every day 22:00–06:00 (overnight), London time",
+      text: "Every day 22:00–06:00 (crosses midnight), London time",
     },
     {
       name: "an ended closure",
@@ -96,7 +127,7 @@ describe("describeActivation", () => {
         stop: epoch("2026-03-16T07:00:00Z"),
         time_zone: "America/Los_Angeles",
       }),
-      text: "Every day 18:00–09:00 (overnight), Los Angeles time, until 16 Mar 2026, 00:00",
+      text: "Every day 18:00–09:00 (crosses midnight), Los Angeles time, until 16 Mar 2026, 00:00",
     },
     {
       name: "a weekly window that has not begun",
@@ -139,6 +170,23 @@ describe("describeAction", () => {
     { action: { type: "hangup", tags: {} }, text: "Hang up" },
   ])("$text", ({ action, text }) => {
     expect(describeAction(action)).toBe(text);
+  });
+
+  it.each<{ action: Action; text: string | null }>([
+    {
+      action: {
+        type: "dial",
+        destination: "+442079460000",
+        timeout_sec: 25,
+        caller_id: "caller_number",
+        tags: {},
+      },
+      text: "If nobody picks up within 25 s, the call ends unanswered: one rule handles each call, so the rules after it do not take over.",
+    },
+    { action: { type: "voicemail", tags: {} }, text: null },
+    { action: { type: "hangup", tags: {} }, text: null },
+  ])("when nobody picks up: $action.type → $text", ({ action, text }) => {
+    expect(describeNoAnswer(action)).toBe(text);
   });
 
   it("names zones as people say them", () => {

@@ -1,6 +1,7 @@
 import { activationMatches } from "@/lib/numbers/evaluate-rules";
 import { formatInternational } from "@/lib/reference/phone-format";
-import type { Action, Activation, DayCode, Rule } from "@/lib/schemas/numbers";
+import type { DayCode } from "@/lib/schemas/numbers/fields";
+import type { Action, Activation, Rule } from "@/lib/schemas/numbers/responses";
 
 // Rules in plain words: "Mon–Fri 09:00–17:00, New York time", "Dial +44 20 7946 0000 for
 // 30 s, show caller's number". Pure, so the words are tested without a browser.
@@ -49,7 +50,13 @@ export function describeWindow(startTime: string | null, stopTime: string | null
   if (startTime === null && stopTime === null) return "all day";
   const open = startTime ?? "00:00";
   const close = stopTime ?? "24:00";
-  return close < open && stopTime !== null ? `${open}–${close} (overnight)` : `${open}–${close}`;
+  return close < open && stopTime !== null ? `${open}–${close} (crosses midnight)` : `${open}–${close}`;
+}
+
+/** "From 09:00 until 08:00 the next day": said beside a window that crosses midnight, else null. */
+export function describeMidnightCrossing(startTime: string | null, stopTime: string | null): string | null {
+  if (startTime === null || stopTime === null || stopTime >= startTime) return null;
+  return `This window crosses midnight: from ${startTime} until ${stopTime} the next day.`;
 }
 
 function formatInstant(epochSeconds: number, timeZone: string): string {
@@ -108,6 +115,15 @@ export function describeAction(action: Action): string {
     case "hangup":
       return "Hang up";
   }
+}
+
+/**
+ * What a forwarded call does when nobody picks up. One rule handles each call (contract §8),
+ * so when the dial rings out the rules after it do not take the call over.
+ */
+export function describeNoAnswer(action: Action): string | null {
+  if (action.type !== "dial") return null;
+  return `If nobody picks up within ${action.timeout_sec} s, the call ends unanswered: one rule handles each call, so the rules after it do not take over.`;
 }
 
 /** "Sun 29 Nov 2026, 22:00": an instant as the wall clock in `timeZone` reads it. */

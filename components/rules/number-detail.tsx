@@ -4,14 +4,19 @@ import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { AtPicker } from "@/components/rules/at-picker";
 import { EditorLoader } from "@/components/rules/editor/editor-loader";
+import { HistoryPanel } from "@/components/rules/history-panel";
 import { RuleList } from "@/components/rules/rule-list";
 import { timelineZone } from "@/components/rules/week-timeline";
 import { WeekTimeline } from "@/components/rules/week-timeline-view";
-import { describeMoment, explainAnswer } from "@/components/rules/describe";
+import { describeMoment, describeNoAnswer, explainAnswer } from "@/components/rules/describe";
 import { ruleColor } from "@/components/rules/week-timeline-view";
+import { NumberLifecycle } from "@/components/numbers/number-lifecycle";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { useActiveRule, useNumberConfiguration } from "@/lib/hooks/use-numbers";
+import { useVersionAt } from "@/lib/hooks/use-configuration";
+import { resolveActiveRule } from "@/lib/numbers/evaluate-rules";
+import { describeVersion } from "@/lib/numbers/version-at";
 import { organizationLabel, useOrganizationNames } from "@/lib/hooks/use-organizations";
 
 /** `?at=` pins the time the page shows (shareable); without it the page follows the clock. */
@@ -19,20 +24,28 @@ export function NumberDetail({
   numberId,
   atParam,
   showOrganization,
+  lifecycleRefusal,
+  agingDays,
 }: {
   numberId: string;
   atParam: string | null;
   showOrganization: boolean;
+  /** Why this person may not release, restore or lock the number; null when they may. */
+  lifecycleRefusal: string | null;
+  /** How long a released number stays restorable (contract §16). */
+  agingDays: number;
 }) {
   const router = useRouter();
   const pathname = usePathname();
   const pinned = atParam !== null && !Number.isNaN(Date.parse(atParam));
   const configuration = useNumberConfiguration(numberId);
   const active = useActiveRule(numberId, pinned ? new Date(atParam).toISOString() : null);
-  const now = useNow(!pinned);
+  const now = useNow(!pinned, configuration.dataUpdatedAt);
   const [editing, setEditing] = useState(false);
   const organizationNames = useOrganizationNames(showOrganization);
   const at = pinned ? new Date(atParam) : now;
+  // A moment asked about is answered with the rules in force then, read from the history.
+  const version = useVersionAt(configuration.data ?? null, at);
 
   const back = <Link href="/numbers">All numbers</Link>;
   if (configuration.isPending || configuration.isError || configuration.data === null) {
@@ -60,14 +73,33 @@ export function NumberDetail({
     );
   }
 
-  const { rules } = configuration.data;
-  const activeRule = active.data?.rule ?? null;
+  const current = configuration.data;
+  // The number's own time zone (its rules'), so a time picked or read is the one its callers live in.
+  const zone = timelineZone(current.rules, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  // Until the history says otherwise, a moment from now on is under the current rules; an
+  // earlier one waits for the version in force then.
+  const found = version.found;
+  const past = pinned && at.getTime() < now.getTime();
+  const isCurrent = found === undefined ? !past : found.until === null;
+  const shown = isCurrent ? current : (found?.configuration ?? null);
+  const rules = shown?.rules ?? [];
+  // The current rules' answer is the API's own; an earlier version's, the same evaluator's here.
+  const activeRule = isCurrent
+    ? (active.data?.rule ?? null)
+    : found === undefined
+      ? null
+      : resolveActiveRule(rules, at).rule;
   const activeIndex =
     activeRule === null
       ? null
       : rules.findIndex((rule) => JSON.stringify(rule) === JSON.stringify(activeRule));
-  // The number's own time zone (its rules'), so a time picked or read is the one its callers live in.
-  const zone = timelineZone(rules, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const answerPending = isCurrent ? active.isPending : found === undefined && !version.isError;
+  const answerError = isCurrent ? (active.isError ? active : null) : version.isError ? version : null;
+  const noAnswer = activeRule === null ? null : describeNoAnswer(activeRule.action);
+  const versionText =
+    found === undefined
+      ? null
+      : describeVersion(found, at, now, (iso) => describeMoment(new Date(iso), zone));
 
   const { name, number, local_format: localFormat } = configuration.data;
   const edit = (
@@ -88,6 +120,7 @@ export function NumberDetail({
         actions={edit}
       />
       {editing ? <EditorLoader numberId={numberId} onClose={() => setEditing(false)} /> : null}
+      <NumberLifecycle number={current} refusal={lifecycleRefusal} agingDays={agingDays} />
       {atParam !== null && !pinned ? (
         <div className="notice notice--warning" role="alert">
           “{atParam}” is not a time this page understands; showing now instead.
@@ -110,34 +143,50 @@ export function NumberDetail({
             }
           />
         </div>
-        {active.isPending ? (
-          <LoadingState label="Asking which rule answers…" />
-        ) : active.isError ? (
-          <ErrorState error={active.error} onRetry={() => active.refetch()} />
+        {answerPending ? (
+          <LoadingState
+            label={isCurrent ? "Asking which rule answers…" : "Finding the rules in force then…"}
+          />
+        ) : answerError !== null ? (
+          <ErrorState error={answerError.error} onRetry={() => answerError.refetch()} />
         ) : (
-          <p data-testid="active-rule">
-            {activeRule ? (
-              <>
-                <span
-                  className="rule__swatch"
-                  style={{ background: ruleColor(activeIndex ?? 0) }}
-                  aria-hidden="true"
-                />{" "}
-                Answered by <strong>{activeRule.name}</strong>.{" "}
-                <span className="muted">
-                  {explainAnswer(
-                    rules,
-                    activeIndex === null || activeIndex < 0 ? null : rules[activeIndex],
-                    at,
-                  )}
-                </span>
-              </>
-            ) : (
-              <>
-                <strong>No rule answers.</strong>{" "}
-                <span className="muted">{explainAnswer(rules, null, at)}</span>
-              </>
+          <>
+            <p data-testid="active-rule">
+              {activeRule ? (
+                <>
+                  <span
+                    className="rule__swatch"
+                    style={{ background: ruleColor(activeIndex ?? 0) }}
+                    aria-hidden="true"
+                  />{" "}
+                  Answered by <strong>{activeRule.name}</strong>.{" "}
+                  <span className="muted">
+                    {explainAnswer(
+                      rules,
+                      activeIndex === null || activeIndex < 0 ? null : rules[activeIndex],
+                      at,
+                    )}
+                  </span>
+                </>
+              ) : (
+                <>
+                  <strong>No rule answers.</strong>{" "}
+                  <span className="muted">
+                    {shown === null ? "The number had no rules then." : explainAnswer(rules, null, at)}
+                  </span>
+                </>
+              )}
+            </p>
+            {noAnswer === null ? null : (
+              <p className="small" data-testid="no-answer">
+                {noAnswer}
+              </p>
             )}
+          </>
+        )}
+        {versionText === null ? null : (
+          <p className="small muted" data-testid="version-at">
+            {versionText}
           </p>
         )}
         {showOrganization ? (
@@ -147,25 +196,44 @@ export function NumberDetail({
         ) : null}
       </section>
       <section className="card" aria-labelledby="rules-heading">
-        <h2 id="rules-heading">Rules, in the order calls meet them</h2>
+        <h2 id="rules-heading">
+          {isCurrent
+            ? "Rules, in the order calls meet them"
+            : `Rules as they were then${found?.version ? ` (version ${found.version})` : ""}`}
+        </h2>
         <p className="small muted">
           The first rule that is switched on and whose times match answers the call.
         </p>
-        <RuleList rules={rules} activeIndex={activeIndex === -1 ? null : activeIndex} at={at} />
+        {isCurrent || found !== undefined ? (
+          <RuleList rules={rules} activeIndex={activeIndex === -1 ? null : activeIndex} at={at} />
+        ) : (
+          <p className="muted">The rules in force then show once the history has been read.</p>
+        )}
       </section>
       {rules.length > 0 ? (
         <section className="card" aria-labelledby="week-heading">
-          <h2 id="week-heading">Who answers when, this week</h2>
+          <h2 id="week-heading">
+            {isCurrent ? "Who answers when, this week" : "Who answered when, that week"}
+          </h2>
           <WeekTimeline rules={rules} at={at} timeZone={zone} pinned={pinned} />
         </section>
       ) : null}
+      <HistoryPanel numberId={numberId} timeZone={zone} />
     </div>
   );
 }
 
-/** The current time, moving on each minute while `live`. */
-function useNow(live: boolean): Date {
+/**
+ * The current time, moving on each minute while `live`, and whenever the number is read again
+ * (`readAt`): a change made from this page (a lock, a release) is then in the past, not after "now".
+ */
+function useNow(live: boolean, readAt: number): Date {
   const [now, setNow] = useState(() => new Date());
+  const [seenRead, setSeenRead] = useState(readAt);
+  if (seenRead !== readAt) {
+    setSeenRead(readAt);
+    setNow(new Date(readAt));
+  }
   useEffect(() => {
     if (!live) return;
     const timer = window.setInterval(() => setNow(new Date()), 60_000);

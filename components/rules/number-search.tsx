@@ -1,45 +1,84 @@
 "use client";
-import { useQueryString } from "@/lib/hooks/use-query-string";
-import Link from "next/link";
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { describeAction } from "@/components/rules/describe";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { BulkActions, type BulkPermissions } from "@/components/numbers/bulk-actions";
+import { JobProgress } from "@/components/numbers/job-progress";
+import { numberColumns } from "@/components/numbers/number-columns";
+import { NumberFilters } from "@/components/numbers/number-filters";
+import { OrganizationPicker } from "@/components/organizations/organization-picker";
+import { DataTable } from "@/components/ui/data-table";
 import { Field } from "@/components/ui/field";
-import { numberTypeLabel, plural } from "@/components/ui/format";
-import { Pagination } from "@/components/ui/pagination";
+import { plural } from "@/components/ui/format";
+import { noSelection, type Selection } from "@/components/ui/selection";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { resolveActiveRule } from "@/lib/numbers/evaluate-rules";
-import { interpretNumberSearch, numbersPageSize } from "@/lib/hooks/number-search";
-import { useNumberSearch } from "@/lib/hooks/use-numbers";
+import { interpretNumberSearch, numbersPageSize, readNumberFilters } from "@/lib/hooks/number-search";
+import { useRecentJobs } from "@/lib/hooks/use-jobs";
+import { numbersCsvHref, useNumberSearch } from "@/lib/hooks/use-numbers";
 import { useOrder } from "@/lib/hooks/use-orders";
 import { organizationLabel, useOrganizationNames } from "@/lib/hooks/use-organizations";
+import { useQueryString } from "@/lib/hooks/use-query-string";
 
-/** `?q=` the search, `?offset=` the page, `?order=` an order whose numbers are marked as just bought. */
-export function NumberSearch({ isSupport }: { isSupport: boolean }) {
+// /numbers: the search box and filters (contract §16) in the URL, a page of numbers with their
+// state and tags, a pick of them (or all N matching) for a bulk job whose progress is followed
+// by `?job=`, and the CSV of everything matching.
+
+const sortChoices = [
+  { value: "", label: "Number" },
+  { value: "name", label: "Name" },
+  { value: "-purchased_at", label: "Newest first" },
+  { value: "purchased_at", label: "Oldest first" },
+];
+
+/**
+ * `?q=` the search, the filters under the API's own names, `?offset=` the page, `?job=` a bulk
+ * job under way, `?order=` an order whose numbers are marked as just bought. `permissions`
+ * null: the person starts no bulk job (support, a viewer), so nothing is selectable.
+ */
+export function NumberSearch({
+  isSupport,
+  permissions,
+  bulkRefusal,
+  agingDays,
+}: {
+  isSupport: boolean;
+  permissions: BulkPermissions | null;
+  /** Why this person's role changes no numbers in bulk; null when it does (or for support). */
+  bulkRefusal: string | null;
+  agingDays: number;
+}) {
   const [params, navigate] = useQueryString();
   const query = params.get("q") ?? "";
   const offset = Math.max(0, Number.parseInt(params.get("offset") ?? "0", 10) || 0);
   const organizationId = isSupport ? params.get("organization_id") || null : null;
   const orderReference = params.get("order");
-  const [text, setText] = useState(query);
   const limit = numbersPageSize(params.get("limit"));
-  const search = interpretNumberSearch(query, organizationId, offset, limit);
+  const filters = readNumberFilters(params);
+  const search = interpretNumberSearch(query, organizationId, offset, limit, filters);
   const results = useNumberSearch(search);
   const names = useOrganizationNames(isSupport);
   // Support staff choose an organization: by name when GET /organizations answers, else the ids seen.
   const everything = useNumberSearch(interpretNumberSearch("", null));
   const organizationIds = isSupport
-    ? [
-        ...new Set([
-          ...names.keys(),
-          ...(everything.data?.items ?? []).map((configuration) => configuration.organization_id),
-        ]),
-      ].sort()
+    ? (everything.data?.items ?? []).map((configuration) => configuration.organization_id)
     : [];
   const bought = useBoughtNumbers(orderReference);
+  const jobId = params.get("job");
+  const running = useRunningJob(permissions !== null && jobId === null);
+  const [selection, setSelection] = useSelectionOf(JSON.stringify({ ...search, offset: 0 }));
+  const extensionIds = useExtensionIds(results.data?.items);
   const resultsRef = useRef<HTMLElement>(null);
   // Set by a search or a page change: the results take focus (and scroll into view) once they are in.
   const moveToResults = useRef(false);
-  const now = new Date();
+  const [now] = useState(() => new Date());
+  const columns = useMemo(
+    () =>
+      numberColumns({
+        organizationColumn: isSupport,
+        organizationName: (id) => organizationLabel(names, id),
+        bought,
+        now,
+      }),
+    [isSupport, names, bought, now],
+  );
 
   useEffect(() => {
     if (moveToResults.current && !results.isFetching) {
@@ -48,70 +87,31 @@ export function NumberSearch({ isSupport }: { isSupport: boolean }) {
     }
   }, [results.isFetching, query, offset]);
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    navigate({ q: text.trim(), offset: "" });
+  const apply = (changes: Record<string, string>) => {
+    navigate({ ...changes, offset: "" }, { history: "push" });
     moveToResults.current = true;
-  }
+  };
 
   const data = results.data;
   const updating = results.isFetching && results.isPlaceholderData;
+  const filtered = Object.values(filters).some((value) => value !== null && value.length !== 0);
   return (
     <div className="stack">
-      <form className="card" role="search" aria-label="Search numbers and extensions" onSubmit={handleSubmit}>
-        <div className="form-grid">
-          <Field
-            label="Number, name or extension"
-            hint="Any part of a number, written any way — (212) 202-7333, 020 4903 8196, 7333 — a name such as “office”, or an extension such as 101"
-          >
-            {(props) => (
-              <input
-                {...props}
-                type="search"
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-              />
-            )}
-          </Field>
-          {isSupport ? (
-            <Field label="Organization">
-              {(props) => (
-                <select
-                  {...props}
-                  value={organizationId ?? ""}
-                  onChange={(event) => navigate({ organization_id: event.target.value, offset: "" })}
-                >
-                  <option value="">All organizations</option>
-                  {organizationIds.map((id) => (
-                    <option key={id} value={id}>
-                      {organizationLabel(names, id)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          ) : null}
-        </div>
-        <div className="form-actions">
-          <button
-            type="submit"
-            className="btn btn--primary"
-            disabled={results.isFetching}
-            aria-disabled={results.isFetching}
-          >
-            {results.isFetching ? "Searching…" : "Search"}
-          </button>
-          {query ? (
-            <button
-              type="button"
-              className="btn btn--link"
-              onClick={() => (setText(""), navigate({ q: "", offset: "" }))}
-            >
-              Show all
-            </button>
-          ) : null}
-        </div>
-      </form>
+      <NumberFilters
+        key={params.toString()}
+        params={params}
+        busy={results.isFetching}
+        onApply={apply}
+        extra={
+          isSupport ? (
+            <OrganizationPicker
+              value={organizationId}
+              seenIds={organizationIds}
+              onChange={(id) => navigate({ organization_id: id, offset: "" }, { history: "push" })}
+            />
+          ) : null
+        }
+      />
 
       {bought.size > 0 ? (
         <div className="notice notice--success" role="status">
@@ -120,12 +120,32 @@ export function NumberSearch({ isSupport }: { isSupport: boolean }) {
         </div>
       ) : null}
 
+      {jobId !== null ? (
+        <JobProgress key={jobId} jobId={jobId} onDismiss={() => navigate({ job: "" })} />
+      ) : running.job !== null ? (
+        <JobProgress key={running.job} jobId={running.job} onDismiss={running.dismiss} />
+      ) : null}
+
+      {permissions !== null && data !== undefined ? (
+        <BulkActions
+          selection={selection}
+          search={search}
+          extensionIds={extensionIds}
+          permissions={permissions}
+          agingDays={agingDays}
+          onStarted={(id) => {
+            setSelection(noSelection);
+            navigate({ job: id }, { history: "push" });
+          }}
+        />
+      ) : null}
+
       <section
         ref={resultsRef}
         tabIndex={-1}
         aria-labelledby="number-results-heading"
         aria-busy={results.isFetching}
-        className="results"
+        className="results stack"
       >
         <h2 id="number-results-heading" className="visually-hidden">
           Results
@@ -137,100 +157,68 @@ export function NumberSearch({ isSupport }: { isSupport: boolean }) {
         ) : data === undefined || data.items.length === 0 ? (
           <div className="card">
             <EmptyState title="Nothing found">
-              <p>
-                {query
-                  ? `No number, name or extension matches “${query}”. Try fewer digits, or part of the name.`
-                  : "There are no numbers here yet."}
-              </p>
+              <p>{emptyWords(query, filtered)}</p>
             </EmptyState>
           </div>
         ) : (
           <>
-            <p className="muted small" aria-live="polite" data-testid="number-count">
-              {plural(data.total, "number")}
-              {query ? ` matching “${query}”` : ""}
-            </p>
-            <div className="table-wrap">
-              <table className="cards-on-phone">
-                <caption className="visually-hidden">Numbers and extensions</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Number</th>
-                    <th scope="col">Type and region</th>
-                    {isSupport ? <th scope="col">Organization</th> : null}
-                    <th scope="col">Answering now</th>
-                    <th scope="col" className="num">
-                      Rules
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((configuration) => {
-                    const { rule } = resolveActiveRule(configuration.rules, now);
-                    const isNew = bought.has(configuration.number);
-                    return (
-                      <tr
-                        key={configuration.number_id}
-                        className={isNew ? "is-highlight" : undefined}
-                        data-testid="number-row"
-                      >
-                        <td data-label="Name">
-                          <Link href={`/numbers/${encodeURIComponent(configuration.number_id)}`}>
-                            {configuration.name}
-                          </Link>
-                          {isNew ? <span className="badge badge--success">Just bought</span> : null}
-                        </td>
-                        <td data-label="Number">
-                          {configuration.local_format === null ? (
-                            <span>Extension {configuration.number}</span>
-                          ) : (
-                            <>
-                              <div className="mono nowrap">{configuration.number}</div>
-                              <div className="muted small">{configuration.local_format}</div>
-                            </>
-                          )}
-                        </td>
-                        <td data-label="Type and region">
-                          {configuration.number_type === null ? (
-                            <span className="muted">Extension</span>
-                          ) : (
-                            <>
-                              <div>{numberTypeLabel(configuration.number_type)}</div>
-                              <div className="muted small">{configuration.region?.name ?? "—"}</div>
-                            </>
-                          )}
-                        </td>
-                        {isSupport ? (
-                          <td data-label="Organization" className="small">
-                            {organizationLabel(names, configuration.organization_id)}
-                          </td>
-                        ) : null}
-                        <td data-label="Answering now">
-                          {rule ? (
-                            <span title={describeAction(rule.action)}>{rule.name}</span>
-                          ) : (
-                            <span className="muted">No rule</span>
-                          )}
-                        </td>
-                        <td data-label="Rules" className="num">
-                          {configuration.rules.length}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+            <div className="results__bar">
+              <p className="muted small" aria-live="polite" data-testid="number-count">
+                {plural(data.total, "number")}
+                {query ? ` matching “${query}”` : filtered ? " matching the filters" : ""}
+              </p>
+              <div className="row">
+                <Field label="Sort by">
+                  {(props) => (
+                    <select
+                      {...props}
+                      value={filters.sort ?? ""}
+                      onChange={(event) => apply({ sort: event.target.value })}
+                    >
+                      {sortChoices.map((choice) => (
+                        <option key={choice.value} value={choice.value}>
+                          {choice.label}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+                <a className="btn btn--small" href={numbersCsvHref(search)} download="numbers.csv">
+                  Download CSV
+                </a>
+              </div>
             </div>
-            <Pagination
-              offset={offset}
-              limit={limit}
-              total={data.total}
-              label="Pages of numbers"
-              onChange={(next) => {
-                navigate({ offset: next === 0 ? "" : String(next) });
-                moveToResults.current = true;
+            {bulkRefusal === null ? null : <p className="small muted">{bulkRefusal}</p>}
+            <DataTable
+              caption="Numbers and extensions"
+              columns={columns}
+              rows={data.items}
+              rowId={(item) => item.number_id}
+              rowProps={(item) => ({
+                testId: "number-row",
+                className: bought.has(item.number) ? "is-highlight" : undefined,
+              })}
+              selection={
+                permissions === null
+                  ? undefined
+                  : {
+                      value: selection,
+                      onChange: setSelection,
+                      total: data.total,
+                      rowLabel: (item) => `Select ${item.name} (${item.number})`,
+                    }
+              }
+              paging={{
+                offset,
+                limit,
+                total: data.total,
+                label: "Pages of numbers",
+                onChange: (next) => {
+                  navigate({ offset: next === 0 ? "" : String(next) });
+                  moveToResults.current = true;
+                },
               }}
+              busy={results.isFetching}
             />
           </>
         )}
@@ -239,10 +227,57 @@ export function NumberSearch({ isSupport }: { isSupport: boolean }) {
   );
 }
 
+function emptyWords(query: string, filtered: boolean): string {
+  if (query) return `No number, name or extension matches “${query}”. Try fewer digits, or part of the name.`;
+  if (filtered) return "No number matches these filters. Choose “Show all” to see every number.";
+  return "There are no numbers here yet.";
+}
+
+/** The pick of rows, emptied when the search changes (rows picked then are not these rows). */
+function useSelectionOf(searchKey: string): [Selection, (next: Selection) => void] {
+  const [state, setState] = useState<{ key: string; selection: Selection }>({
+    key: searchKey,
+    selection: noSelection,
+  });
+  const selection = state.key === searchKey ? state.selection : noSelection;
+  return [selection, (next) => setState({ key: searchKey, selection: next })];
+}
+
+/** The extensions seen on any page: a bulk job changes numbers, so they are left out of it. */
+function useExtensionIds(items: readonly { number_id: string; number_type: string | null }[] | undefined) {
+  const [ids, setIds] = useState<ReadonlySet<string>>(() => new Set());
+  // Adjusted while rendering (React's pattern for state derived from props), not in an effect.
+  const seen = (items ?? []).filter((item) => item.number_type === null).map((item) => item.number_id);
+  if (seen.some((id) => !ids.has(id))) setIds(new Set([...ids, ...seen]));
+  return ids;
+}
+
+/** A job of the organization still under way (GET /jobs), followed when the URL names none. */
+function useRunningJob(enabled: boolean): { job: string | null; dismiss: () => void } {
+  const recent = useRecentJobs(enabled);
+  const [followed, setFollowed] = useState<string | null>(null);
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
+  const underWay =
+    recent.data?.find(
+      (job) => (job.status === "queued" || job.status === "running") && !dismissed.has(job.job_id),
+    )?.job_id ?? null;
+  // Kept once found, so its end ("done") shows although GET /jobs no longer lists it as running.
+  if (underWay !== null && followed === null) setFollowed(underWay);
+  return {
+    job: enabled ? followed : null,
+    dismiss: () => {
+      if (followed !== null) setDismissed(new Set([...dismissed, followed]));
+      setFollowed(null);
+    },
+  };
+}
+
 /** The E.164 numbers an order delivered, for `?order=` (empty without one). */
 function useBoughtNumbers(referenceId: string | null): Set<string> {
   const order = useOrder(referenceId ?? "", referenceId !== null);
-  return new Set(
-    referenceId === null ? [] : (order.data?.items ?? []).flatMap((item) => item.assigned_numbers),
+  const items = order.data?.items;
+  return useMemo(
+    () => new Set(referenceId === null ? [] : (items ?? []).flatMap((item) => item.assigned_numbers)),
+    [referenceId, items],
   );
 }

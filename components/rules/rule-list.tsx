@@ -1,6 +1,6 @@
 import { describeAction, describeActivations } from "@/components/rules/describe";
 import { ruleColor } from "@/components/rules/week-timeline-view";
-import type { Rule } from "@/lib/schemas/numbers";
+import type { Rule } from "@/lib/schemas/numbers/responses";
 
 /** The rules in the order calls meet them; the one answering at `at` marked, disabled ones visibly off. */
 export function RuleList({

@@ -1,6 +1,6 @@
 import { clock, weekPosition, weekTimeline, type TimelineDay } from "@/components/rules/week-timeline";
 import { zoneLabel } from "@/components/rules/describe";
-import type { Rule } from "@/lib/schemas/numbers";
+import type { Rule } from "@/lib/schemas/numbers/responses";
 import styles from "@/components/rules/week-timeline.module.css";
 
 // Colours for rules by position; chosen to stay apart for common colour-vision deficiencies.

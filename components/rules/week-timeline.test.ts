@@ -9,7 +9,7 @@ import {
   zonedInstant,
 } from "@/components/rules/week-timeline";
 import { resolveActiveRule } from "@/lib/numbers/evaluate-rules";
-import type { Rule } from "@/lib/schemas/numbers";
+import type { Rule } from "@/lib/schemas/numbers/responses";
 
 const epoch = (iso: string) => Date.parse(iso) / 1000;
 const rule = (name: string, priority: number, activations: Rule["activations"], disabled = false): Rule => ({

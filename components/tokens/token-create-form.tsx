@@ -1,9 +1,10 @@
 "use client";
-import { useState, type FormEvent } from "react";
-import { Field } from "@/components/ui/field";
-import { describeError } from "@/components/ui/states";
-import { CopyButton } from "@/components/ui/copy-button";
+import { useForm, useWatch } from "react-hook-form";
+import { FormError, FormField, FormFieldset, requestResolver, submitRequest } from "@/components/ui/form";
+import { fieldExample } from "@/components/ui/field-example";
+import { SecretBox } from "@/components/ui/secret-box";
 import type { Scope } from "@/lib/schemas/scopes";
+import type { CreateTokenRequest } from "@/lib/schemas/tokens";
 import { useCreateToken } from "@/lib/hooks/use-tokens";
 
 const expiryChoices = [
@@ -13,18 +14,43 @@ const expiryChoices = [
   { value: "never", label: "Never" },
   { value: "custom", label: "On a date…" },
 ] as const;
-// POST /tokens' schema, loaded when the form is first used: zod stays out of the first load.
-const loadTokenSchema = () =>
-  import("@/lib/schemas/tokens").then((module) => module.createTokenRequestSchema);
 
 type Expiry = (typeof expiryChoices)[number]["value"];
-type Errors = Partial<Record<"name" | "scopes" | "expires_at" | "form", string>>;
+type Values = { name: string; scopes: Scope[]; expiry: Expiry; date: string };
 
-/** The ISO expiry the choice means, null for never, undefined when the date is not usable. */
-function expiresAt(expiry: Expiry, date: string): string | null | undefined {
+/** The ISO expiry the choice means, null for never. */
+function expiresAt({ expiry, date }: Values): string | null {
   if (expiry === "never") return null;
-  if (expiry === "custom") return date ? new Date(`${date}T23:59:00`).toISOString() : undefined;
+  if (expiry === "custom") return new Date(`${date}T23:59:00`).toISOString();
   return new Date(Date.now() + Number(expiry) * 86_400_000).toISOString();
+}
+
+/** A day 90 days on, as the date field shows dates (the browser's locale), for the error's example. */
+function exampleDay(now = Date.now()): string {
+  return fieldExample(new Date(now + 90 * 86_400_000), "date");
+}
+
+// Each field of POST /tokens' body, the form field that holds it, and its name in words.
+const fields = {
+  name: { field: "name", words: "The name" },
+  scopes: { field: "scopes", words: "The scopes" },
+  expires_at: { field: "date", words: "The expiry date" },
+} as const;
+
+// POST /tokens' own schema, loaded when the form is first checked: zod stays out of the first load.
+const resolver = requestResolver<Values, Awaited<ReturnType<typeof loadSchema>>>({
+  schema: () => loadSchema(),
+  toRequest: (values) => ({ name: values.name, scopes: values.scopes, expires_at: expiresAt(values) }),
+  fields,
+  precheck: (values) => ({
+    date:
+      values.expiry === "custom" && !values.date
+        ? `Choose the day the token stops working, such as ${exampleDay()}`
+        : undefined,
+  }),
+});
+function loadSchema() {
+  return import("@/lib/schemas/tokens").then((module) => module.createTokenRequestSchema);
 }
 
 export type ScopeChoice = { scope: Scope; description: string };
@@ -33,150 +59,92 @@ export type ScopeChoice = { scope: Scope; description: string };
 export function TokenCreateForm({ scopeChoices }: { scopeChoices: readonly ScopeChoice[] }) {
   const scopes = scopeChoices.map((choice) => choice.scope);
   const create = useCreateToken();
-  const [name, setName] = useState("");
-  const [chosen, setChosen] = useState<Scope[]>([]);
-  const [expiry, setExpiry] = useState<Expiry>("90");
-  const [date, setDate] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<Values, unknown, CreateTokenRequest>({
+    resolver,
+    shouldFocusError: false,
+    defaultValues: { name: "", scopes: [], expiry: "90", date: "" },
+  });
+  const chosen = useWatch({ control: form.control, name: "scopes" });
+  const expiry = useWatch({ control: form.control, name: "expiry" });
+  const everyScope = chosen.length === scopes.length;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const expires = expiresAt(expiry, date);
-    // POST /tokens' own schema, so the form refuses what the API would.
-    const parsed = (await loadTokenSchema()).safeParse({ name, scopes: chosen, expires_at: expires });
-    if (!parsed.success || expires === undefined) {
-      const next: Errors =
-        expires === undefined ? { expires_at: "Choose the day the token stops working" } : {};
-      for (const issue of parsed.error?.issues ?? [])
-        next[(issue.path[0] as keyof Errors) ?? "form"] ??= issue.message;
-      return setErrors(next);
-    }
-    setErrors({});
-    try {
-      await create.mutateAsync(parsed.data);
-      setName("");
-      setChosen([]);
-    } catch (error) {
-      setErrors({ form: describeError(error) });
-    }
-  }
+  const submit = submitRequest(form, fields, async (request) => {
+    await create.mutateAsync(request);
+    form.reset();
+  });
 
-  const toggle = (scope: Scope, on: boolean) =>
-    setChosen((current) => (on ? [...current, scope] : current.filter((item) => item !== scope)));
-
-  return (
-    <div className="stack">
-      {create.data ? (
-        <NewTokenSecret name={create.data.name} secret={create.data.secret} onDone={() => create.reset()} />
-      ) : null}
-      <form
-        onSubmit={handleSubmit}
-        onFocus={() => void loadTokenSchema()}
-        noValidate
-        aria-label="Create an API token"
+  if (create.data)
+    return (
+      <SecretBox
+        title={`Token “${create.data.name}” created.`}
+        secret={create.data.secret}
+        copyLabel="Copy token"
+        testId="new-token-secret"
+        onDone={() => create.reset()}
       >
-        <div className="stack">
-          <Field label="Name" hint="What uses it, e.g. “CRM sync”" error={errors.name}>
-            {(props) => (
-              <input
-                {...props}
-                type="text"
-                value={name}
-                maxLength={100}
-                onChange={(event) => setName(event.target.value)}
-              />
-            )}
-          </Field>
-          <fieldset aria-describedby={errors.scopes ? "scopes-error" : undefined}>
-            <legend>Scopes</legend>
-            <div className="checks checks--column">
-              {scopeChoices.map(({ scope, description }) => (
-                <label key={scope} className="check">
-                  <input
-                    type="checkbox"
-                    checked={chosen.includes(scope)}
-                    onChange={(event) => toggle(scope, event.target.checked)}
-                  />
-                  <span>
-                    <code>{scope}</code> <span className="muted small">{description}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-            <button
-              type="button"
-              className="btn btn--link btn--small"
-              onClick={() => setChosen(chosen.length === scopes.length ? [] : [...scopes])}
-            >
-              {chosen.length === scopes.length ? "Clear all" : "Select all"}
-            </button>
-            {errors.scopes ? (
-              <p id="scopes-error" className="field__error">
-                {errors.scopes}
-              </p>
-            ) : null}
-          </fieldset>
-          <Field label="Expires" error={expiry === "custom" ? undefined : errors.expires_at}>
-            {(props) => (
-              <select {...props} value={expiry} onChange={(event) => setExpiry(event.target.value as Expiry)}>
-                {expiryChoices.map((choice) => (
-                  <option key={choice.value} value={choice.value}>
-                    {choice.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          {expiry === "custom" ? (
-            <Field
-              label="Expiry date"
-              hint="The token stops working at the end of that day, within a year"
-              error={errors.expires_at}
-            >
-              {(props) => (
-                <input
-                  {...props}
-                  type="date"
-                  value={date}
-                  onChange={(event) => setDate(event.target.value)}
-                />
-              )}
-            </Field>
-          ) : null}
-          {errors.form ? (
-            <div className="notice notice--error" role="alert">
-              {errors.form}
-            </div>
-          ) : null}
-          <div>
-            <button type="submit" className="btn btn--primary" disabled={create.isPending}>
-              {create.isPending ? "Creating…" : "Create token"}
-            </button>
-          </div>
-        </div>
-      </form>
-    </div>
-  );
-}
+        <p className="small">
+          Send it as <code>Authorization: Bearer {create.data.secret.slice(0, 10)}…</code>
+        </p>
+      </SecretBox>
+    );
 
-function NewTokenSecret({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) {
   return (
-    <div className="notice notice--success" role="status" aria-live="polite">
-      <p>
-        <strong>Token “{name}” created.</strong> Copy it now: this is the only time it is shown.
-      </p>
-      <div className="secret">
-        <code id="new-token-secret" data-testid="new-token-secret">
-          {secret}
-        </code>
-        <CopyButton text={secret} targetId="new-token-secret" label="Copy token" />
+    <form onSubmit={submit} onFocus={() => void loadSchema()} noValidate aria-label="Create an API token">
+      <div className="stack">
+        <FormField form={form} name="name" label="Name" hint="What uses it, e.g. “CRM sync”">
+          {(props) => <input {...props} type="text" maxLength={100} />}
+        </FormField>
+        <FormFieldset form={form} name="scopes" legend="Scopes">
+          <div className="checks checks--column">
+            {scopeChoices.map(({ scope, description }) => (
+              <label key={scope} className="check">
+                <input type="checkbox" value={scope} {...form.register("scopes")} />
+                <span>
+                  <code>{scope}</code> <span className="muted small">{description}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          <button
+            type="button"
+            className="btn btn--link btn--small"
+            onClick={() =>
+              form.setValue("scopes", everyScope ? [] : [...scopes], {
+                shouldValidate: form.formState.isSubmitted,
+              })
+            }
+          >
+            {everyScope ? "Clear all" : "Select all"}
+          </button>
+        </FormFieldset>
+        <FormField form={form} name="expiry" label="Expires">
+          {(props) => (
+            <select {...props}>
+              {expiryChoices.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        {expiry === "custom" ? (
+          <FormField
+            form={form}
+            name="date"
+            label="Expiry date"
+            hint="The token stops working at the end of that day, within a year"
+          >
+            {(props) => <input {...props} type="date" />}
+          </FormField>
+        ) : null}
+        <FormError form={form} />
+        <div>
+          <button type="submit" className="btn btn--primary" disabled={create.isPending}>
+            {create.isPending ? "Creating…" : "Create token"}
+          </button>
+        </div>
       </div>
-      <p className="small">
-        Send it as <code>Authorization: Bearer {secret.slice(0, 10)}…</code>
-      </p>
-      <button type="button" className="btn btn--small" onClick={onDone}>
-        I have stored it
-      </button>
-    </div>
+    </form>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
-import { useState } from "react";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { formatDate, formatDateTime, relativeTime } from "@/components/ui/format";
-import { EmptyState, ErrorState, LoadingState, describeError } from "@/components/ui/states";
+import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { useRevokeToken, useTokens } from "@/lib/hooks/use-tokens";
 import type { Token } from "@/lib/schemas/tokens";
 
@@ -31,100 +32,102 @@ export function TokenList() {
     );
   }
   return (
-    <div className="table-wrap">
-      <table className="cards-on-phone">
-        <caption className="visually-hidden">Your organization&apos;s API tokens</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Scopes</th>
-            <th scope="col">Created</th>
-            <th scope="col">Expires</th>
-            <th scope="col">Last used</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <span className="visually-hidden">Revoke</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {tokens.data.map((token) => (
-            <TokenRow key={token.id} token={token} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Your organization's API tokens"
+      columns={columns}
+      rows={tokens.data}
+      rowId={(token) => token.id}
+      rowProps={(token) => ({
+        testId: "token-row",
+        className: status(token).label === "Active" ? undefined : "is-off",
+      })}
+    />
   );
 }
 
-function TokenRow({ token }: { token: Token }) {
-  const revoke = useRevokeToken();
-  const [confirming, setConfirming] = useState(false);
-  const { label, tone } = status(token);
-  const live = label === "Active";
-  return (
-    <tr className={live ? undefined : "is-off"} data-testid="token-row">
-      <td data-label="Name">
+const columns: DataColumn<Token>[] = [
+  {
+    id: "name",
+    header: "Name",
+    sortValue: (token) => token.name,
+    cell: (token) => (
+      <>
         <div>{token.name}</div>
         <div className="mono small muted">{token.prefix}…</div>
-      </td>
-      <td data-label="Scopes">
-        <div className="badges">
-          {token.scopes.map((scope) => (
-            <span key={scope} className="badge">
-              {scope}
-            </span>
-          ))}
-        </div>
-      </td>
-      <td data-label="Created" className="small">
+      </>
+    ),
+  },
+  {
+    id: "scopes",
+    header: "Scopes",
+    cell: (token) => (
+      <div className="badges">
+        {token.scopes.map((scope) => (
+          <span key={scope} className="badge">
+            {scope}
+          </span>
+        ))}
+      </div>
+    ),
+  },
+  {
+    id: "created",
+    header: "Created",
+    className: "small",
+    sortValue: (token) => token.created_at,
+    cell: (token) => (
+      <>
         <div className="nowrap">{formatDate(token.created_at)}</div>
         <div className="muted">{token.created_by ? `by ${token.created_by.name}` : "by a script"}</div>
-      </td>
-      <td data-label="Expires" className="small nowrap">
-        {token.expires_at ? formatDate(token.expires_at) : "Never"}
-      </td>
-      <td data-label="Last used" className="small nowrap">
-        {token.last_used_at ? (
-          <span title={formatDateTime(token.last_used_at)}>{relativeTime(token.last_used_at)}</span>
-        ) : (
-          <span className="muted">Never</span>
-        )}
-      </td>
-      <td data-label="Status">
-        <span className={`badge ${tone}`}>{label}</span>
-      </td>
-      <td data-label="" className="cell--action">
-        {token.revoked_at ? null : confirming ? (
-          <span className="row">
-            <button
-              type="button"
-              className="btn btn--small btn--danger"
-              disabled={revoke.isPending}
-              onClick={() => revoke.mutate(token.id)}
-            >
-              {revoke.isPending ? "Revoking…" : `Revoke “${token.name}”`}
-            </button>
-            <button type="button" className="btn btn--small btn--link" onClick={() => setConfirming(false)}>
-              Keep
-            </button>
-          </span>
-        ) : (
-          <button
-            type="button"
-            className="btn btn--small btn--danger"
-            onClick={() => setConfirming(true)}
-            aria-label={`Revoke ${token.name}`}
-          >
-            Revoke
-          </button>
-        )}
-        {revoke.isError ? (
-          <p className="field__error" role="alert">
-            {describeError(revoke.error)}
-          </p>
-        ) : null}
-      </td>
-    </tr>
+      </>
+    ),
+  },
+  {
+    id: "expires",
+    header: "Expires",
+    className: "small nowrap",
+    cell: (token) => (token.expires_at ? formatDate(token.expires_at) : "Never"),
+  },
+  {
+    id: "used",
+    header: "Last used",
+    className: "small nowrap",
+    cell: (token) =>
+      token.last_used_at ? (
+        <span title={formatDateTime(token.last_used_at)}>{relativeTime(token.last_used_at)}</span>
+      ) : (
+        <span className="muted">Never</span>
+      ),
+  },
+  {
+    id: "status",
+    header: "Status",
+    cell: (token) => {
+      const { label, tone } = status(token);
+      return <span className={`badge ${tone}`}>{label}</span>;
+    },
+  },
+  {
+    id: "revoke",
+    header: "Revoke",
+    hideHeader: true,
+    action: true,
+    cell: (token) => <RevokeToken token={token} />,
+  },
+];
+
+function RevokeToken({ token }: { token: Token }) {
+  const revoke = useRevokeToken();
+  if (token.revoked_at) return null;
+  return (
+    <ConfirmButton
+      label="Revoke"
+      labelFor={`Revoke ${token.name}`}
+      confirmLabel={`Revoke “${token.name}”`}
+      pendingLabel="Revoking…"
+      pending={revoke.isPending}
+      error={revoke.error}
+      onConfirm={() => revoke.mutate(token.id)}
+    />
   );
 }

@@ -1,7 +1,12 @@
 import type { ReactNode } from "react";
 import { ApiClientError } from "@/lib/hooks/api-fetch";
 
-// The three states every data view has besides "here it is".
+// Use: `if (query.isPending) return <LoadingState label="Loading tokens…" />`, then
+// `if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} title="…could not be loaded" />`,
+// then <EmptyState title="No tokens yet">…</EmptyState> for an empty list.
+// The three states every data view has besides "here it is". An error says the server's own
+// message (contract §3 `error.message`); its `details` (field paths, a request id) are for
+// support, so they are folded away rather than put in front of people.
 
 export function LoadingState({ label = "Loading…" }: { label?: string }) {
   return (
@@ -39,7 +44,12 @@ export function ErrorState({
         <strong>{signedOut ? "Your session has ended." : title}</strong>
       </p>
       <p>{signedOut ? "Sign in again to continue." : describeError(error)}</p>
-      {apiError?.body?.error.details ? <p className="small mono">{apiError.body.error.details}</p> : null}
+      {apiError?.body?.error.details ? (
+        <details className="small">
+          <summary>Details for support</summary>
+          <p className="mono">{apiError.body.error.details}</p>
+        </details>
+      ) : null}
       <div className="row">
         {signedOut ? (
           <a className="btn btn--small" href={`/sign-in?callbackUrl=${encodeURIComponent(currentPath())}`}>
@@ -57,10 +67,7 @@ export function ErrorState({
 }
 
 export function describeError(error: unknown): string {
-  if (error instanceof ApiClientError) {
-    if (error.status === 0) return "The server could not be reached. Check your connection.";
-    return error.message;
-  }
+  if (error instanceof ApiClientError) return error.message;
   return error instanceof Error ? error.message : "An unexpected error occurred.";
 }
 

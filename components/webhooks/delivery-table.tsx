@@ -1,7 +1,7 @@
 "use client";
-import { Fragment, useState } from "react";
+import { useState } from "react";
+import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { formatDateTime } from "@/components/ui/format";
-import { Pagination } from "@/components/ui/pagination";
 import { EmptyState, ErrorState, LoadingState, describeError } from "@/components/ui/states";
 import {
   attemptOutcome,
@@ -18,6 +18,7 @@ const PAGE_SIZE = 20;
 /** The endpoint's deliveries, newest first; each opens to its attempts. `canResend`: the viewer's own. */
 export function DeliveryTable({ webhookId, canResend }: { webhookId: string; canResend: boolean }) {
   const [offset, setOffset] = useState(0);
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const deliveries = useDeliveries(webhookId, { limit: PAGE_SIZE, offset });
   if (deliveries.isPending) return <LoadingState label="Loading deliveries…" />;
   if (deliveries.isError)
@@ -36,114 +37,135 @@ export function DeliveryTable({ webhookId, canResend }: { webhookId: string; can
     );
   // "in 1 min" as of the last fetch: pending deliveries are fetched again every 2 s anyway.
   const now = deliveries.dataUpdatedAt;
+  const toggle = (deliveryId: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (!next.delete(deliveryId)) next.add(deliveryId);
+      return next;
+    });
+  const columns: DataColumn<Delivery>[] = [
+    {
+      id: "event",
+      header: "Event",
+      cell: (delivery) => (
+        <>
+          <div>{eventLabel(delivery.event_type)}</div>
+          <div className="small muted">{formatDateTime(delivery.created_at)}</div>
+          <div className="small muted mono">{delivery.event_id}</div>
+        </>
+      ),
+    },
+    {
+      id: "status",
+      header: "Status",
+      cell: (delivery) => {
+        const { label, tone } = deliveryStatus(delivery);
+        return <span className={`badge ${tone}`}>{label}</span>;
+      },
+    },
+    { id: "attempts", header: "Attempts", numeric: true, cell: (delivery) => delivery.attempt_count },
+    {
+      id: "next",
+      header: "Next try",
+      className: "small nowrap",
+      cell: (delivery) =>
+        delivery.status === "pending" && delivery.next_attempt_at ? (
+          <span title={formatDateTime(delivery.next_attempt_at)}>
+            {timeUntil(delivery.next_attempt_at, now)}
+          </span>
+        ) : (
+          <span className="muted">—</span>
+        ),
+    },
+    {
+      id: "answer",
+      header: "Last answer",
+      className: "small",
+      cell: (delivery) => (
+        <span data-testid="delivery-last-answer">{attemptOutcome(delivery.attempts.at(-1))}</span>
+      ),
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      hideHeader: true,
+      action: true,
+      cell: (delivery) => (
+        <DeliveryActions
+          delivery={delivery}
+          open={open.has(delivery.delivery_id)}
+          onToggle={() => toggle(delivery.delivery_id)}
+          canResend={canResend}
+        />
+      ),
+    },
+  ];
   return (
-    <>
-      <div className="table-wrap" aria-busy={deliveries.isFetching}>
-        <table className="cards-on-phone">
-          <caption className="visually-hidden">Deliveries, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Status</th>
-              <th scope="col" className="num">
-                Attempts
-              </th>
-              <th scope="col">Next try</th>
-              <th scope="col">Last answer</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {deliveries.data.items.map((delivery) => (
-              <DeliveryRow key={delivery.delivery_id} delivery={delivery} now={now} canResend={canResend} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pagination
-        label="Delivery pages"
-        offset={offset}
-        limit={PAGE_SIZE}
-        total={deliveries.data.total}
-        onChange={setOffset}
-      />
-    </>
+    <DataTable
+      caption="Deliveries, newest first"
+      columns={columns}
+      rows={deliveries.data.items}
+      rowId={(delivery) => delivery.delivery_id}
+      rowProps={() => ({ testId: "delivery-row" })}
+      rowDetail={(delivery) =>
+        open.has(delivery.delivery_id)
+          ? { id: attemptsId(delivery), content: <AttemptList delivery={delivery} /> }
+          : null
+      }
+      busy={deliveries.isFetching}
+      paging={{
+        label: "Delivery pages",
+        offset,
+        limit: PAGE_SIZE,
+        total: deliveries.data.total,
+        onChange: setOffset,
+      }}
+    />
   );
 }
 
-function DeliveryRow({ delivery, now, canResend }: { delivery: Delivery; now: number; canResend: boolean }) {
-  const [open, setOpen] = useState(false);
+const attemptsId = (delivery: Delivery) => `attempts-${delivery.delivery_id}`;
+
+function DeliveryActions({
+  delivery,
+  open,
+  onToggle,
+  canResend,
+}: {
+  delivery: Delivery;
+  open: boolean;
+  onToggle: () => void;
+  canResend: boolean;
+}) {
   const resend = useResendDelivery(delivery.webhook_id);
-  const { label, tone } = deliveryStatus(delivery);
-  const last = delivery.attempts.at(-1);
-  const attemptsId = `attempts-${delivery.delivery_id}`;
   return (
-    <Fragment>
-      <tr data-testid="delivery-row">
-        <td data-label="Event">
-          {/* One child: on a phone the cell is a two-column grid, label then content. */}
-          <div>
-            <div>{eventLabel(delivery.event_type)}</div>
-            <div className="small muted">{formatDateTime(delivery.created_at)}</div>
-            <div className="small muted mono">{delivery.event_id}</div>
-          </div>
-        </td>
-        <td data-label="Status">
-          <span className={`badge ${tone}`}>{label}</span>
-        </td>
-        <td data-label="Attempts" className="num">
-          {delivery.attempt_count}
-        </td>
-        <td data-label="Next try" className="small nowrap">
-          {delivery.status === "pending" && delivery.next_attempt_at ? (
-            <span title={formatDateTime(delivery.next_attempt_at)}>
-              {timeUntil(delivery.next_attempt_at, now)}
-            </span>
-          ) : (
-            <span className="muted">—</span>
-          )}
-        </td>
-        <td data-label="Last answer" className="small" data-testid="delivery-last-answer">
-          {attemptOutcome(last)}
-        </td>
-        <td data-label="" className="cell--action">
-          <button
-            type="button"
-            className="btn btn--small"
-            aria-expanded={open}
-            aria-controls={attemptsId}
-            disabled={delivery.attempts.length === 0}
-            onClick={() => setOpen(!open)}
-          >
-            {open ? "Hide attempts" : "Show attempts"}
-          </button>
-          {delivery.status === "pending" || !canResend ? null : (
-            <button
-              type="button"
-              className="btn btn--small"
-              disabled={resend.isPending}
-              onClick={() => resend.mutate(delivery.delivery_id)}
-            >
-              {resend.isPending ? "Re-sending…" : "Re-send"}
-            </button>
-          )}
-          {resend.isError ? (
-            <p className="field__error" role="alert">
-              {describeError(resend.error)}
-            </p>
-          ) : null}
-        </td>
-      </tr>
-      {open ? (
-        <tr id={attemptsId} className={styles.attemptsRow}>
-          <td colSpan={6}>
-            <AttemptList delivery={delivery} />
-          </td>
-        </tr>
+    <>
+      <button
+        type="button"
+        className="btn btn--small"
+        aria-expanded={open}
+        aria-controls={open ? attemptsId(delivery) : undefined}
+        disabled={delivery.attempts.length === 0}
+        onClick={onToggle}
+      >
+        {open ? "Hide attempts" : "Show attempts"}
+      </button>
+      {delivery.status === "pending" || !canResend ? null : (
+        <button
+          type="button"
+          className="btn btn--small"
+          disabled={resend.isPending}
+          onClick={() => resend.mutate(delivery.delivery_id)}
+        >
+          {resend.isPending ? "Re-sending…" : "Re-send"}
+        </button>
+      )}
+      {resend.isError ? (
+        <p className="field__error" role="alert">
+          {describeError(resend.error)}
+        </p>
       ) : null}
-    </Fragment>
+    </>
   );
 }
 

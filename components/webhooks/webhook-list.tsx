@@ -2,11 +2,12 @@
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { formatDate } from "@/components/ui/format";
-import { Pagination } from "@/components/ui/pagination";
+import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { eventLabel } from "@/components/webhooks/webhook-words";
 import { organizationLabel } from "@/lib/hooks/use-organizations";
 import { useWebhooks } from "@/lib/hooks/use-webhooks";
+import type { Webhook } from "@/lib/schemas/webhooks";
 
 const PAGE_SIZE = 20;
 
@@ -50,78 +51,83 @@ export function WebhookList({
     next.set("webhook", webhookId);
     return `${pathname}?${next.toString()}`;
   };
+  const columns: DataColumn<Webhook>[] = [
+    {
+      id: "address",
+      header: "Address",
+      cell: (webhook) => (
+        <>
+          <div className="mono">{webhook.url}</div>
+          {webhook.description ? <div className="small muted">{webhook.description}</div> : null}
+        </>
+      ),
+    },
+    {
+      id: "events",
+      header: "Events",
+      cell: (webhook) => (
+        <div className="badges">
+          {webhook.events.map((type) => (
+            <span key={type} className="badge">
+              {eventLabel(type)}
+            </span>
+          ))}
+        </div>
+      ),
+    },
+    ...(organizationNames
+      ? [
+          {
+            id: "organization",
+            header: "Organization",
+            className: "small",
+            cell: (webhook: Webhook) => organizationLabel(organizationNames, webhook.organization_id),
+          },
+        ]
+      : []),
+    {
+      id: "added",
+      header: "Added",
+      className: "small nowrap",
+      cell: (webhook) => formatDate(webhook.created_at),
+    },
+    {
+      id: "deliveries",
+      header: "Deliveries",
+      hideHeader: true,
+      action: true,
+      cell: (webhook) => (
+        <Link
+          className="btn btn--small"
+          href={hrefFor(webhook.webhook_id)}
+          scroll={false}
+          aria-current={webhook.webhook_id === selected ? "true" : undefined}
+          aria-label={`Deliveries to ${webhook.url}`}
+        >
+          Deliveries
+        </Link>
+      ),
+    },
+  ];
   return (
-    <>
-      <div
-        className={`table-wrap${webhooks.isPlaceholderData ? " is-updating" : ""}`}
-        aria-busy={webhooks.isFetching}
-      >
-        <table className="cards-on-phone">
-          <caption className="visually-hidden">Webhook endpoints, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Address</th>
-              <th scope="col">Events</th>
-              {organizationNames ? <th scope="col">Organization</th> : null}
-              <th scope="col">Added</th>
-              <th scope="col">
-                <span className="visually-hidden">Deliveries</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {webhooks.data.items.map((webhook) => (
-              <tr
-                key={webhook.webhook_id}
-                data-testid="webhook-row"
-                className={webhook.webhook_id === selected ? "is-highlight" : undefined}
-              >
-                <td data-label="Address">
-                  <div>
-                    <div className="mono">{webhook.url}</div>
-                    {webhook.description ? <div className="small muted">{webhook.description}</div> : null}
-                  </div>
-                </td>
-                <td data-label="Events">
-                  <div className="badges">
-                    {webhook.events.map((type) => (
-                      <span key={type} className="badge">
-                        {eventLabel(type)}
-                      </span>
-                    ))}
-                  </div>
-                </td>
-                {organizationNames ? (
-                  <td data-label="Organization" className="small">
-                    {organizationLabel(organizationNames, webhook.organization_id)}
-                  </td>
-                ) : null}
-                <td data-label="Added" className="small nowrap">
-                  {formatDate(webhook.created_at)}
-                </td>
-                <td data-label="" className="cell--action">
-                  <Link
-                    className="btn btn--small"
-                    href={hrefFor(webhook.webhook_id)}
-                    scroll={false}
-                    aria-current={webhook.webhook_id === selected ? "true" : undefined}
-                    aria-label={`Deliveries to ${webhook.url}`}
-                  >
-                    Deliveries
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pagination
-        label="Endpoint pages"
-        offset={offset}
-        limit={PAGE_SIZE}
-        total={webhooks.data.total}
-        onChange={onPage}
-      />
-    </>
+    <DataTable
+      caption="Webhook endpoints, newest first"
+      columns={columns}
+      rows={webhooks.data.items}
+      rowId={(webhook) => webhook.webhook_id}
+      rowProps={(webhook) => ({
+        testId: "webhook-row",
+        className: webhook.webhook_id === selected ? "is-highlight" : undefined,
+      })}
+      busy={webhooks.isFetching}
+      updating={webhooks.isPlaceholderData}
+      paging={{
+        label: "Endpoint pages",
+        offset,
+        limit: PAGE_SIZE,
+        total: webhooks.data.total,
+        onChange: onPage,
+      }}
+    />
   );
 }

@@ -27,6 +27,12 @@ describe("event words", () => {
       "Number assigned",
       "Number settings changed",
       "Hold expired",
+      "Number released",
+      "Number restored",
+      "Bulk job finished",
+      "Number activated",
+      "Documents overdue",
+      "Bundle status changed",
     ]);
     expect(eventLabel("webhook.test")).toBe("Test event");
     for (const type of subscribableEvents) expect(eventDescription(type)).toMatch(/\.$/);

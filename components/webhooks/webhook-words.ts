@@ -1,7 +1,7 @@
 // How the webhooks page writes events, deliveries and attempts for people: the API's names
 // (order.backorder_filled, pending, response_status) stay out of the page's sentences.
 
-/** The six event types an endpoint can subscribe to, in the order the form offers them. */
+/** The event types an endpoint can subscribe to, in the order the form offers them. */
 export const subscribableEvents = [
   "order.created",
   "order.backorder_filled",
@@ -9,6 +9,12 @@ export const subscribableEvents = [
   "number.assigned",
   "number.configuration_changed",
   "reservation.expired",
+  "number.released",
+  "number.restored",
+  "job.completed",
+  "number.activated",
+  "number.documents_overdue",
+  "bundle.status_changed",
 ] as const;
 
 export type SubscribableEvent = (typeof subscribableEvents)[number];
@@ -31,6 +37,30 @@ const eventWords: Record<string, { label: string; description: string }> = {
   "reservation.expired": {
     label: "Hold expired",
     description: "A number held in a cart was not bought in time and went back to the inventory.",
+  },
+  "number.released": {
+    label: "Number released",
+    description: "A number was given back; it can be restored until its restore window ends.",
+  },
+  "number.restored": {
+    label: "Number restored",
+    description: "A released number was taken back, with the configuration it had.",
+  },
+  "job.completed": {
+    label: "Bulk job finished",
+    description: "A bulk job over many numbers has done every number it could.",
+  },
+  "number.activated": {
+    label: "Number activated",
+    description: "An approved compliance bundle covers a number's documents: its calls are routed now.",
+  },
+  "number.documents_overdue": {
+    label: "Documents overdue",
+    description: "A number still waited for documents at its deadline and was released.",
+  },
+  "bundle.status_changed": {
+    label: "Bundle status changed",
+    description: "A compliance bundle was submitted, approved, rejected, edited or expired.",
   },
   "webhook.test": { label: "Test event", description: "Sent with “Send test event”." },
 };

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Scope } from "@/lib/schemas/scopes";
 import type { ErrorCode } from "@/lib/errors";
+import type { Permission } from "@/lib/auth/roles";
 
 /** Contract §9 / spec §1: Draft and Coming Soon answer 501; Deprecated works and says so. */
 type Badge = "stable" | "draft" | "coming_soon" | "deprecated";
@@ -9,8 +10,19 @@ export type EndpointDefinition = {
   summary: string;
   /** The scope a token needs; null when the endpoint needs no token. */
   scope: Scope | null;
+  /**
+   * A power beyond the scope that the caller's role must hold (contract §15's table, e.g.
+   * "members:manage"); the role must always allow the scope too.
+   */
+  permission?: Permission;
   /** "session": only a signed-in portal session may call it, never a token (the OpenAPI document says so). */
   auth?: "session";
+  /**
+   * The caller must have verified their email (contract §15: holding, buying, uploading
+   * documents, inviting, creating tokens); else 401 email_unverified. Apart from roles on
+   * purpose: it is about the person, not what their role allows.
+   */
+  verifiedEmail?: true;
   badge?: Badge;
   deprecation?: { since: string; sunset: string; link: string };
   params?: z.ZodType;
@@ -28,10 +40,25 @@ export type EndpointDefinition = {
   status?: 201 | 202 | 204;
   /** Error codes this endpoint can answer besides the ones every endpoint can. */
   errors?: readonly ErrorCode[];
-  /** Request headers the endpoint reads (besides Authorization), for the OpenAPI document. */
-  requestHeaders?: Readonly<Record<string, { description: string; schema: z.ZodType }>>;
+  /**
+   * Request headers the endpoint reads (besides Authorization), for the OpenAPI document;
+   * `required` when the endpoint refuses a request without it (If-Match: 428).
+   */
+  requestHeaders?: Readonly<Record<string, { description: string; schema: z.ZodType; required?: boolean }>>;
   /** Response headers the 200 carries (besides the ones every response carries). */
   responseHeaders?: readonly ResponseHeader[];
+  /**
+   * Other media types the success can be (a handler returns a Response for them), each with
+   * what it holds, for the OpenAPI document: text/csv for an export.
+   */
+  alternateContent?: Readonly<Record<string, string>>;
+  /**
+   * The success is a file in one of these media types, never JSON (a handler returns a Response):
+   * the document declares each as binary, with what it holds.
+   */
+  file?: { types: readonly string[]; description: string };
+  /** Also answers text/csv (format=csv or Accept: text/csv): the columns, for the document. */
+  csv?: { description: string };
   /** Which rate-limit budget the endpoint draws on (contract §9); default "default". */
   rateLimit?: "default" | "orders";
   /** Group in the documentation. */

@@ -22,6 +22,9 @@ type Document = {
   paths: Record<string, Record<string, Operation>>;
 };
 const document = buildOpenApiDocument() as unknown as Document;
+const headerComponents = (
+  document as unknown as { components: { headers: Record<string, { required?: boolean }> } }
+).components.headers;
 
 /** Every route.ts under app/api/v2 as its OpenAPI path ("/regions/{country}"). */
 function routePaths(dir = path.join(process.cwd(), "app", "api", "v2"), prefix = ""): string[] {
@@ -87,18 +90,40 @@ describe("the OpenAPI document", () => {
 
   // What the server enforces, typed as what it means (not as a string with a digit pattern).
   it.each([
-    ["get /inventory/{country}", "limit", { type: "integer", minimum: 1, maximum: 1000, default: 50 }],
-    ["get /inventory/{country}", "offset", { type: "integer", minimum: 0, maximum: 100000, default: 0 }],
+    [
+      "get /inventory/{country}",
+      "limit",
+      { type: "integer", format: "int32", minimum: 1, maximum: 1000, default: 50 },
+    ],
+    [
+      "get /inventory/{country}",
+      "offset",
+      { type: "integer", format: "int32", minimum: 0, maximum: 100000, default: 0 },
+    ],
     [
       "get /inventory/{country}/{number_type}",
       "limit",
-      { type: "integer", minimum: 1, maximum: 1000, default: 50 },
+      { type: "integer", format: "int32", minimum: 1, maximum: 1000, default: 50 },
     ],
-    ["get /orders", "limit", { type: "integer", minimum: 1, maximum: 100, default: 20 }],
-    ["get /orders", "offset", { type: "integer", minimum: 0, maximum: 100000, default: 0 }],
-    ["get /inventory/{country}", "sms_enabled", { type: "boolean" }],
-    ["get /inventory/{country}", "voice_enabled", { type: "boolean" }],
-    ["get /inventory/{country}", "exclude_all_documents_required", { type: "boolean" }],
+    ["get /orders", "limit", { type: "integer", format: "int32", minimum: 1, maximum: 100, default: 20 }],
+    ["get /orders", "offset", { type: "integer", format: "int32", minimum: 0, maximum: 100000, default: 0 }],
+    [
+      "get /numbers/{number_id}/history",
+      "limit",
+      { type: "integer", format: "int32", minimum: 1, maximum: 100, default: 20 },
+    ],
+    [
+      "get /numbers/{number_id}/history",
+      "offset",
+      { type: "integer", format: "int32", minimum: 0, maximum: 100000, default: 0 },
+    ],
+    ["get /inventory/{country}", "sms_enabled", { type: "string", enum: ["true", "false", "1", "0"] }],
+    ["get /inventory/{country}", "voice_enabled", { type: "string", enum: ["true", "false", "1", "0"] }],
+    [
+      "get /inventory/{country}",
+      "exclude_all_documents_required",
+      { type: "string", enum: ["true", "false", "1", "0"] },
+    ],
     [
       "get /inventory/{country}",
       "exclude_documents",
@@ -143,13 +168,21 @@ describe("the OpenAPI document", () => {
     expect(missing).toEqual([]);
   });
 
-  it("says /tokens and /cart take a portal session only, and the rest a scoped token or a session", () => {
+  it("says /tokens, /cart and account security take a portal session only, and the rest a scoped token or a session", () => {
     for (const [template, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
-        const scope = (endpoints as Record<string, { scope: string | null }>)[
+        const { scope, auth } = (endpoints as Record<string, { scope: string | null; auth?: string }>)[
           `${method.toUpperCase()} ${template}`
-        ].scope;
-        const expected = /^\/(tokens|cart)(\/|$)/.test(template)
+        ];
+        // Changing the team is an owner's or admin's portal session (contract §15), never a token.
+        const changesMembers = /^\/members(\/|$)/.test(template) && method !== "get";
+        const sessionOnly =
+          changesMembers ||
+          /^\/(tokens|cart|sessions|password|two-factor|organization|verification\/resend)(\/|$)/.test(
+            template,
+          );
+        expect(auth === "session", `${method} ${template} auth`).toBe(sessionOnly);
+        const expected = sessionOnly
           ? [{ session: [] }]
           : scope === null
             ? [{}, { bearerAuth: [] }, { session: [] }]
@@ -168,5 +201,68 @@ describe("the OpenAPI document", () => {
     expect(document.tags.map((tag) => tag.name).sort()).toEqual([...used].sort());
     expect(document.tags.every((tag) => typeof tag.description === "string")).toBe(true);
     expect(document.info.contact?.name).toMatch(/support/);
+  });
+
+  it.each(["put /numbers/{number_id}", "put /extension/{extension}", "delete /extension/{extension}"])(
+    "declares If-Match required on %s (it answers 428 without)",
+    (operationKey) => {
+      const [method, template] = operationKey.split(" ");
+      const header = document.paths[template][method].parameters.find((p) => p.name === "If-Match");
+      expect(header).toMatchObject({ in: "header", required: true });
+    },
+  );
+
+  it("pages every list with integer limit and offset", () => {
+    const pages = Object.entries(document.paths).flatMap(([template, operations]) =>
+      Object.values(operations).flatMap((operation) =>
+        operation.parameters
+          .filter((p) => p.in === "query" && (p.name === "limit" || p.name === "offset"))
+          .map((p) => [`${template} ${p.name}`, p.schema.type]),
+      ),
+    );
+    expect(pages.length).toBeGreaterThanOrEqual(10);
+    expect(pages.filter(([, type]) => type !== "integer")).toEqual([]);
+  });
+
+  it("gives every timestamp format date-time", () => {
+    const missing: string[] = [];
+    const walk = (value: unknown, where: string, name: string) => {
+      if (Array.isArray(value)) return value.forEach((item, i) => walk(item, `${where}[${i}]`, name));
+      if (!value || typeof value !== "object") return;
+      const node = value as Record<string, unknown>;
+      if (/(_at|^at|_until)$/.test(name) && node.type === "string" && node.format !== "date-time")
+        missing.push(where);
+      for (const [key, item] of Object.entries(node))
+        walk(item, `${where}.${key}`, key === "anyOf" || key === "oneOf" || key === "schema" ? name : key);
+    };
+    walk(document, "", "");
+    expect(missing).toEqual([]);
+  });
+
+  it("declares the headers every answer carries on every response, errors included", () => {
+    type Header = { required?: boolean };
+    const problems: string[] = [];
+    for (const [template, operations] of Object.entries(document.paths))
+      for (const [method, operation] of Object.entries(operations))
+        for (const [status, response] of Object.entries(operation.responses)) {
+          const declared =
+            (response as { headers?: Record<string, Header & { $ref?: string }> }).headers ?? {};
+          // A header is declared once in components.headers and referred to from each response.
+          const headers = Object.fromEntries(
+            Object.entries(declared).map(([name, header]) => [
+              name,
+              header.$ref ? headerComponents[header.$ref.replace("#/components/headers/", "")] : header,
+            ]),
+          );
+          const where = `${method} ${template} ${status}`;
+          for (const name of ["X-Request-Id", "Access-Control-Allow-Origin"])
+            if (headers[name]?.required !== true) problems.push(`${where}: ${name}`);
+          for (const name of ["RateLimit", "RateLimit-Policy"]) {
+            if (!headers[name]) problems.push(`${where}: ${name}`);
+            else if (status.startsWith("2") && headers[name].required !== true)
+              problems.push(`${where}: ${name}`);
+          }
+        }
+    expect(problems).toEqual([]);
   });
 });

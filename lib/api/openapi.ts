@@ -4,7 +4,10 @@ import { z } from "zod";
 import { endpoints, splitKey, type EndpointDefinition } from "@/lib/api/registry";
 import { errorBodySchema, errorStatus, type ErrorCode } from "@/lib/errors";
 import { scopeDescriptions, scopes } from "@/lib/schemas/scopes";
-import { PARAMETER_SCHEMA_KEY } from "@/lib/schemas/common";
+import { requiredPermissions } from "@/lib/api/permissions";
+import { roleMay, rolesThatMay } from "@/lib/auth/roles";
+import { roles } from "@/lib/schemas/roles";
+import { documentedShapes, PARAMETER_SCHEMA_KEY } from "@/lib/schemas/common";
 
 type JsonSchema = Record<string, unknown>;
 type Components = Record<string, JsonSchema>;
@@ -12,12 +15,25 @@ type Components = Record<string, JsonSchema>;
 const REF_PREFIX = "#/components/schemas/";
 
 /** Converts a schema, moving every schema with a meta id into components. */
-function convert(schema: z.ZodType, io: "input" | "output", components: Components): JsonSchema {
+function convert(
+  schema: z.ZodType,
+  io: "input" | "output",
+  components: Components,
+  keepMeanings = false,
+): JsonSchema {
   const json = z.toJSONSchema(schema, {
     io,
     target: "draft-2020-12",
     unrepresentable: "any",
     reused: "inline",
+    override: (context) => {
+      // A schema checked by hand shows the shape it checks (lib/schemas/common.ts documentedShapes).
+      const shown = documentedShapes.get(context.zodSchema);
+      if (!shown) return;
+      const json = context.jsonSchema as JsonSchema;
+      for (const key of Object.keys(json)) delete json[key];
+      Object.assign(json, convert(shown, io, components));
+    },
   }) as JsonSchema;
   const defs = (json.$defs ?? {}) as Components;
   delete json.$defs;
@@ -27,14 +43,44 @@ function convert(schema: z.ZodType, io: "input" | "output", components: Componen
     // A schema whose input differs from its output (defaults, transforms) gets its own name.
     const existing = components[id];
     const name =
-      existing && JSON.stringify(existing) !== JSON.stringify(rewriteRefs(def, renames)) && io === "input"
+      existing &&
+      JSON.stringify(existing) !== JSON.stringify(documented(rewriteRefs(def, renames), false)) &&
+      io === "input"
         ? `${id}Input`
         : id;
     renames.set(id, name);
   }
   for (const [id, def] of Object.entries(defs))
-    components[renames.get(id) ?? id] ??= rewriteRefs(def, renames);
-  return rewriteRefs(json, renames);
+    components[renames.get(id) ?? id] ??= documented(rewriteRefs(def, renames), false);
+  return documented(rewriteRefs(json, renames), keepMeanings);
+}
+
+const INT32 = 2 ** 31;
+
+/**
+ * What a client reads where zod's JSON says less than the server checks: a field documented as
+ * what it means (lib/schemas/common.ts documentedAs) reads as that in a body as in a parameter,
+ * and an integer says whether it fits 32 bits.
+ */
+function documented<T>(value: T, keepMeanings: boolean): T {
+  if (Array.isArray(value)) return value.map((item) => documented(item, keepMeanings)) as T;
+  if (!value || typeof value !== "object") return value;
+  const node: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) node[key] = documented(item, keepMeanings);
+  const meaning = node[PARAMETER_SCHEMA_KEY] as JsonSchema | undefined;
+  // Parameters keep both (parameters() picks, with explode); in a body the meaning replaces the string's schema.
+  if (meaning && !keepMeanings) {
+    const { explode: _explode, ...schema } = meaning;
+    return (
+      typeof node.description === "string" ? { ...schema, description: node.description } : schema
+    ) as T;
+  }
+  if (node.type === "integer" && node.format === undefined) {
+    const min = typeof node.minimum === "number" ? node.minimum : -Infinity;
+    const max = typeof node.maximum === "number" ? node.maximum : Infinity;
+    node.format = min >= -INT32 && max < INT32 ? "int32" : "int64";
+  }
+  return node as T;
 }
 
 function rewriteRefs<T>(value: T, renames: Map<string, string>): T {
@@ -59,7 +105,7 @@ function parameters(
   components: Components,
 ): JsonSchema[] {
   if (!schema) return [];
-  const json = convert(schema, "input", components);
+  const json = convert(schema, "input", components, true);
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required ?? []) as string[]);
   return Object.entries(properties).map(([name, property]) => {
@@ -82,23 +128,62 @@ function parameters(
   });
 }
 
-const commonHeaders = {
+// Every answer carries these (lib/api/responses.ts withStandardHeaders); the rate-limit pair
+// once the caller is known, so an error the wrapper gives before that (a refused token, a
+// database that cannot be reached) may lack them. Declared once in components.headers and
+// referred to from every response, so the document does not repeat them 400 times.
+const UNTIL_KNOWN = " Absent when the answer came before the caller was known (a refused token).";
+const rateLimitSchema = { type: "string", maxLength: 200 };
+const headerComponents = {
   "X-Request-Id": {
     description: "The caller's X-Request-Id when it sent a safe one, else a new id.",
-    schema: { type: "string" },
+    required: true,
+    schema: { type: "string", pattern: "^[A-Za-z0-9._:\\-]{1,128}$", maxLength: 128 },
+  },
+  "Access-Control-Allow-Origin": {
+    description: "Bearer requests are allowed from any origin, never with credentials (contract §2).",
+    required: true,
+    schema: { type: "string", const: "*" },
   },
   RateLimit: {
     description: "IETF RateLimit header: the remaining requests of the current window.",
-    schema: { type: "string" },
+    required: true,
+    schema: rateLimitSchema,
   },
   "RateLimit-Policy": {
     description: "IETF RateLimit-Policy header: the quota and window of this token's budget.",
-    schema: { type: "string" },
+    required: true,
+    schema: rateLimitSchema,
+  },
+  "RateLimit-IfKnown": {
+    description: `IETF RateLimit header: the remaining requests of the current window.${UNTIL_KNOWN}`,
+    schema: rateLimitSchema,
+  },
+  "RateLimit-Policy-IfKnown": {
+    description: `IETF RateLimit-Policy header: the quota and window of this token's budget.${UNTIL_KNOWN}`,
+    schema: rateLimitSchema,
   },
 };
 
+const headerRef = (name: keyof typeof headerComponents) => ({ $ref: `#/components/headers/${name}` });
+const successHeaders = {
+  "X-Request-Id": headerRef("X-Request-Id"),
+  "Access-Control-Allow-Origin": headerRef("Access-Control-Allow-Origin"),
+  RateLimit: headerRef("RateLimit"),
+  "RateLimit-Policy": headerRef("RateLimit-Policy"),
+};
+const errorHeaders = {
+  "X-Request-Id": headerRef("X-Request-Id"),
+  "Access-Control-Allow-Origin": headerRef("Access-Control-Allow-Origin"),
+  RateLimit: headerRef("RateLimit-IfKnown"),
+  "RateLimit-Policy": headerRef("RateLimit-Policy-IfKnown"),
+};
+
 const responseHeaderDocs = {
-  "X-Total-Count": { description: "How many items match, across all pages.", schema: { type: "integer" } },
+  "X-Total-Count": {
+    description: "How many items match, across all pages.",
+    schema: { type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+  },
   Link: { description: 'RFC 8288 links to the rel="next" and rel="prev" pages.', schema: { type: "string" } },
   ETag: {
     description: "The configuration's version: send it back in If-Match to change it.",
@@ -118,6 +203,8 @@ function errorCodesFor(definition: EndpointDefinition): ErrorCode[] {
   const codes = new Set<ErrorCode>(definition.errors ?? []);
   codes.add("unauthorized");
   if (definition.scope !== null) codes.add("insufficient_scope");
+  if (requiredPermissions(definition).some((permission) => !roles.every((role) => roleMay(role, permission))))
+    codes.add("role_forbidden");
   if (definition.params || definition.query || definition.body) codes.add("invalid_parameter");
   if (definition.body)
     ["payload_too_large", "unsupported_media_type"].forEach((code) => codes.add(code as ErrorCode));
@@ -134,16 +221,17 @@ function errorResponses(definition: EndpointDefinition): Record<string, JsonSche
     byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
   const out: Record<string, JsonSchema> = {};
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const headers: Record<string, unknown> = { "X-Request-Id": commonHeaders["X-Request-Id"] };
+    const headers: Record<string, unknown> = { ...errorHeaders };
     if (status === 429)
       headers["Retry-After"] = {
         description: "Seconds until the budget refills.",
-        schema: { type: "integer" },
+        required: true,
+        schema: { type: "integer", minimum: 0, maximum: 86400 },
       };
     if (status === 503)
       headers["Retry-After"] = {
         description: "Seconds to wait before retrying: the database cannot be reached just now.",
-        schema: { type: "integer" },
+        schema: { type: "integer", minimum: 0, maximum: 86400 },
       };
     if (status === 412 || status === 428) headers.ETag = responseHeaderDocs.ETag;
     out[String(status)] = {
@@ -208,6 +296,18 @@ const tagGroups: ReadonlyArray<{ name: string; description: string; segments: re
     segments: ["cart"],
   },
   {
+    name: "Account security",
+    description:
+      "Your password, two-factor sign-in, signing out everywhere, and your organization's settings (never with a token).",
+    segments: ["sessions", "password", "two-factor", "organization"],
+  },
+  {
+    name: "Members",
+    description:
+      "Who belongs to your organization, with which role, and invitations to join it (changes need an owner's or admin's portal session).",
+    segments: ["members", "invitations"],
+  },
+  {
     name: "Organizations",
     description: "Every organization's name, for support users.",
     segments: ["organizations"],
@@ -216,6 +316,27 @@ const tagGroups: ReadonlyArray<{ name: string; description: string; segments: re
     name: "Events and webhooks",
     description: "What happened to your orders, numbers and holds, by polling or by signed callbacks.",
     segments: ["events", "webhooks"],
+  },
+  {
+    name: "Audit log",
+    description: "Who changed what in your organization, when and from where; kept one year.",
+    segments: ["audit-events"],
+  },
+  {
+    name: "Accounts",
+    description: "Signing up, verifying an email and resetting a password (no token needed).",
+    segments: ["signup", "verification", "password-reset"],
+  },
+  {
+    name: "Compliance",
+    description:
+      "What numbers require, and the end users, addresses, documents and bundles that meet it, reviewed by support.",
+    segments: ["requirements", "end_users", "addresses", "documents", "bundles"],
+  },
+  {
+    name: "Jobs",
+    description: "Long-running work on many numbers at once, followed and cancelled by its id.",
+    segments: ["jobs"],
   },
   { name: "Meta", description: "The API's description of itself.", segments: ["openapi.json"] },
 ];
@@ -252,6 +373,15 @@ function describe(definition: EndpointDefinition, badge: string): string {
   else if (definition.scope)
     lines.push(`Needs a token with the \`${definition.scope}\` scope, or a signed-in portal session.`);
   else lines.push("Needs no token; a token that is sent must be valid.");
+  const limited = requiredPermissions(definition).filter(
+    (permission) => !roles.every((role) => roleMay(role, permission)),
+  );
+  for (const permission of limited)
+    lines.push(
+      definition.auth === "session"
+        ? `Needs ${rolesThatMay(permission)}.`
+        : `Needs ${rolesThatMay(permission)} (a token is capped by its creator's role).`,
+    );
   if (badge === "draft" || badge === "coming_soon")
     lines.push(
       `Lifecycle: ${badge === "draft" ? "Draft" : "Coming Soon"}; it answers 501 not_implemented for now.`,
@@ -265,7 +395,7 @@ function describe(definition: EndpointDefinition, badge: string): string {
 
 function operation(key: string, definition: EndpointDefinition, components: Components): JsonSchema {
   const { method, path } = splitKey(key);
-  const headers: Record<string, unknown> = { ...commonHeaders };
+  const headers: Record<string, unknown> = { ...successHeaders };
   for (const name of definition.responseHeaders ?? []) headers[name] = responseHeaderDocs[name];
   if (definition.badge === "deprecated")
     Object.assign(headers, deprecationHeaderDocs, {
@@ -277,7 +407,7 @@ function operation(key: string, definition: EndpointDefinition, components: Comp
   const requestHeaders = Object.entries(definition.requestHeaders ?? {}).map(([name, header]) => ({
     name,
     in: "header",
-    required: false,
+    required: header.required ?? false,
     description: header.description,
     schema: convert(header.schema, "input", components),
   }));
@@ -309,9 +439,17 @@ function operation(key: string, definition: EndpointDefinition, components: Comp
   if (definition.body)
     op.requestBody = {
       required: true,
-      content: { "application/json": { schema: convert(definition.body, "input", components) } },
+      content: { "application/json": requestContent(definition.body, components) },
     };
   return op;
+}
+
+/** A body's schema, and the first example its zod schema carries as the operation's example. */
+function requestContent(body: z.ZodType, components: Components): JsonSchema {
+  const examples = body.meta()?.examples;
+  const content: JsonSchema = { schema: convert(body, "input", components) };
+  if (Array.isArray(examples) && examples.length > 0) content.example = examples[0];
+  return content;
 }
 
 const successPhrases = { 200: "OK", 201: "Created", 202: "Accepted", 204: "No Content" } as const;
@@ -323,10 +461,30 @@ function successResponse(
 ): JsonSchema {
   const status = definition.status ?? 200;
   if (status === 204) return { description: successPhrases[status], headers };
+  const { file } = definition;
+  if (file) {
+    const schema = { type: "string", format: "binary", description: file.description };
+    return {
+      description: successPhrases[status],
+      headers,
+      content: Object.fromEntries(file.types.map((type) => [type, { schema }])),
+    };
+  }
   return {
     description: successPhrases[status],
     headers,
-    content: { "application/json": { schema: convert(definition.response, "output", components) } },
+    content: {
+      "application/json": { schema: convert(definition.response, "output", components) },
+      ...Object.fromEntries(
+        Object.entries(definition.alternateContent ?? {}).map(([type, description]) => [
+          type,
+          { schema: { type: "string", description } },
+        ]),
+      ),
+      ...(definition.csv
+        ? { "text/csv": { schema: { type: "string", description: definition.csv.description } } }
+        : {}),
+    },
   };
 }
 
@@ -358,12 +516,20 @@ export function buildOpenApiDocument(registry: Record<string, EndpointDefinition
       // No url: the service does not know its public address when the document is built.
       contact: { name: "Numbers portal API support, from the portal that serves this document (/docs)" },
     },
-    servers: [{ url: "/api/v2", description: "This service" }],
+    servers: [
+      {
+        url: "/api/v2",
+        description: "This service, production: the portal's own origin",
+        "x-internal": false,
+      },
+    ],
     security: [{ bearerAuth: [] }],
     tags,
-    paths,
+    // Headers are written here, not converted from zod: they get their integer formats the same way.
+    paths: documented(paths, true),
     components: {
       schemas: components,
+      headers: headerComponents,
       securitySchemes: {
         bearerAuth: {
           type: "http",

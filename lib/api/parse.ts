@@ -97,8 +97,12 @@ function issueToApiError(issue: z.core.$ZodIssue, location: Location): ApiError 
   const code = custom ?? "invalid_parameter";
   // A message about the whole input (field "") starts with "" and is kept as it is.
   const message = issue.message.startsWith(field) ? issue.message : `${field}: ${issue.message}`;
-  return new ApiError(code, message, `${where}=${describeInput(issue.input)}`);
+  const shown = SECRET_FIELD.test(field) ? "(not shown)" : describeInput(issue.input);
+  return new ApiError(code, message, `${where}=${shown}`);
 }
+
+// A password or a link's secret is never echoed back (error bodies reach logs and screens).
+const SECRET_FIELD = /(^|[._])(password|token|secret)$/;
 
 function describeInput(input: unknown): string {
   if (input === undefined) return "(missing)";

@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/errors";
 import { getEnv } from "@/lib/env";
-import { clientAddress } from "@/lib/http/client-address";
+import { requestClientAddress } from "@/lib/http/client-address";
 import { getCounterStore, type RateLimitStore } from "@/lib/counters/stores";
 import { processSingleton } from "@/lib/process-singleton";
 
@@ -76,5 +76,5 @@ export function setRateLimiter(limiter: RateLimiter): void {
  */
 export function callerKey(principal: { kind: string; id: string } | null, request: Request): string {
   if (principal) return `${principal.kind}:${principal.id}`;
-  return `ip:${clientAddress(request.headers.get("x-forwarded-for"), getEnv().TRUST_PROXY_HOPS) ?? "unknown"}`;
+  return `ip:${requestClientAddress(request.headers) ?? "unknown"}`;
 }

@@ -2,8 +2,13 @@ import { requestIdFor } from "@/lib/api/request-id";
 import { errorResponse } from "@/lib/api/responses";
 import { serviceUnavailable } from "@/lib/api/route";
 import { pingDatabase } from "@/lib/db/ping";
+import { databaseStatuses } from "@/lib/db/replicas";
 
-/** GET /api/ready's answer: 200 when the database answers, else 503 in the contract's body. */
+/**
+ * GET /api/ready's answer: 200 when the primary answers, with each database and the replicas'
+ * lag (contract §18: a replica that does not answer is reported, not a reason to be unready);
+ * else 503 in the contract's body.
+ */
 export async function answerReadiness(request: Request): Promise<Response> {
   const requestId = requestIdFor(request);
   try {
@@ -14,7 +19,7 @@ export async function answerReadiness(request: Request): Promise<Response> {
     return response;
   }
   return Response.json(
-    { status: "ready" },
+    { status: "ready", databases: await databaseStatuses() },
     { headers: { "Cache-Control": "no-store", "X-Request-Id": requestId } },
   );
 }

@@ -8,6 +8,12 @@ import { reservationEndpoints } from "@/lib/api/endpoints/reservations";
 import { metaEndpoints } from "@/lib/api/endpoints/meta";
 import { organizationEndpoints } from "@/lib/api/endpoints/organizations";
 import { webhookEndpoints } from "@/lib/api/endpoints/webhooks";
+import { securityEndpoints } from "@/lib/api/endpoints/security";
+import { auditEndpoints } from "@/lib/api/endpoints/audit";
+import { accountEndpoints } from "@/lib/api/endpoints/accounts";
+import { memberEndpoints } from "@/lib/api/endpoints/members";
+import { complianceEndpoints } from "@/lib/api/endpoints/compliance";
+import { jobEndpoints } from "@/lib/api/endpoints/jobs";
 
 export type { EndpointDefinition } from "@/lib/api/endpoint-definition";
 
@@ -25,6 +31,12 @@ export const endpoints = {
   ...cartEndpoints,
   ...organizationEndpoints,
   ...webhookEndpoints,
+  ...securityEndpoints,
+  ...auditEndpoints,
+  ...accountEndpoints,
+  ...memberEndpoints,
+  ...complianceEndpoints,
+  ...jobEndpoints,
   ...metaEndpoints,
 } satisfies Record<string, EndpointDefinition>;
 

@@ -14,8 +14,14 @@ import { assertDecodableQuery } from "@/lib/api/raw-url";
 import { requestIdFor } from "@/lib/api/request-id";
 import { readJsonBody } from "@/lib/api/body";
 import { requireScope, resolvePrincipal } from "@/lib/auth/principal";
+import { runAsCaller } from "@/lib/db/caller";
+import { runWithAuditSource } from "@/lib/audit/record";
+import { noteCallerWrote } from "@/lib/db/replicas";
 import type { Principal } from "@/lib/auth/types";
+import { requireRole } from "@/lib/auth/roles";
+import { requiredPermissions } from "@/lib/api/permissions";
 import { assertServed, deprecationHeaders } from "@/lib/api/lifecycle";
+import { allowHeader, methodNotAllowedError } from "@/lib/api/method-not-allowed";
 import { assertSameOrigin } from "@/lib/api/origin";
 import { preflightHeaders } from "@/lib/api/cors";
 import { errorResponse, withStandardHeaders } from "@/lib/api/responses";
@@ -46,10 +52,24 @@ export class Reply<T> {
   ) {}
 }
 
+/** A streamed body that is not JSON (CSV exports): sent as it is, never parsed by the schema. */
+export class StreamReply {
+  constructor(
+    readonly stream: ReadableStream<Uint8Array>,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
 type ResponseOf<D extends EndpointDefinition> = z.input<D["response"]>;
+// A Response: only for an endpoint's alternateContent (a CSV export), streamed as it is.
 type Handler<D extends EndpointDefinition> = (
   context: HandlerContext<D>,
-) => Promise<ResponseOf<D> | Reply<ResponseOf<D>>> | ResponseOf<D> | Reply<ResponseOf<D>>;
+) =>
+  | Promise<ResponseOf<D> | Reply<ResponseOf<D>> | StreamReply | Response>
+  | ResponseOf<D>
+  | Reply<ResponseOf<D>>
+  | StreamReply
+  | Response;
 
 type Definition<P extends string, M extends string> = `${M} ${P}` extends EndpointKey
   ? (typeof endpoints)[`${M} ${P}`]
@@ -85,20 +105,10 @@ export function route<P extends EndpointPath>(
   return exports;
 }
 
-function allowHeader(allowed: Method[]): string {
-  return [...allowed, "OPTIONS"].join(", ");
-}
-
-function methodNotAllowed(allowed: Method[]): NextHandler {
-  return async (request) => {
-    const error = new ApiError(
-      "method_not_allowed",
-      `${request.method} is not allowed here; use ${allowed.join(" or ")}.`,
-      `method=${request.method}`,
-      { Allow: allowHeader(allowed) },
-    );
-    return errorResponse(error, requestIdFor(request));
-  };
+/** 405 method_not_allowed with Allow, for every method a path does not serve (also /api/health and /api/ready). */
+export function methodNotAllowed(allowed: Method[]): NextHandler {
+  return async (request) =>
+    errorResponse(methodNotAllowedError(request.method, allowed), requestIdFor(request));
 }
 
 /** The wrapper around one endpoint's handler; exported so tests can wrap made-up definitions. */
@@ -122,7 +132,10 @@ export function handleEndpoint(
         await limiter.check(callerKey(principal, request), definition.rateLimit ?? "default")
       ).headers;
       if (principal?.kind === "session" && request.method !== "GET") assertSameOrigin(request);
-      if (definition.scope !== null) requireScope(principal, definition.scope);
+      // Who may call comes before what was sent: an anonymous caller learns nothing from validation.
+      if (definition.auth === "session") requireSession(principal);
+      authorize(principal, definition);
+      if (definition.verifiedEmail) requireVerifiedEmail(principal);
       const url = new URL(request.url);
       assertDecodableQuery(url.search);
       const rawParams = await nextContext.params;
@@ -141,16 +154,45 @@ export function handleEndpoint(
             : parseOrThrow(definition.body, await readJsonBody(request), "body"),
         headers: definition.requestHeaders ? parseHeaders(definition.requestHeaders, request.headers) : {},
       };
-      const result = await handler(context);
-      const reply = result instanceof Reply ? result : new Reply(result);
-      // Parsing through the response schema drops any column the schema does not name.
-      const body = definition.response.parse(reply.body);
-      const headers = { ...rateLimitHeaders, ...deprecationHeaders(definition), ...reply.init.headers };
-      const status = reply.init.status ?? definition.status ?? 200;
-      response = withStandardHeaders(
-        status === 204 ? new Response(null, { status, headers }) : Response.json(body, { status, headers }),
-        requestId,
-      );
+      // The caller's reads follow their own writes to the primary (lib/db/replicas.ts).
+      const caller = principal ? callerKey(principal, request) : undefined;
+      // The principal and client address go along for the audit log (lib/audit/record.ts).
+      const run = () => runWithAuditSource(request, principal, () => handler(context));
+      const result = caller ? await runAsCaller(caller, run) : await run();
+      if (caller && request.method !== "GET") await noteCallerWrote(caller);
+      if (result instanceof StreamReply) {
+        const headers = { ...rateLimitHeaders, ...deprecationHeaders(definition), ...result.headers };
+        response = withStandardHeaders(new Response(result.stream, { status: 200, headers }), requestId);
+        logRequest({
+          method: request.method,
+          route: routePath,
+          status: 200,
+          durationMs: performance.now() - started,
+          requestId,
+          principalId: principal?.id ?? null,
+        });
+        return response;
+      }
+      if (result instanceof Response) {
+        // An answer the handler built itself: a CSV export it streams, or a file's bytes
+        // (GET /documents/{document_id}/file).
+        for (const [name, value] of Object.entries({
+          ...rateLimitHeaders,
+          ...deprecationHeaders(definition),
+        }))
+          result.headers.set(name, value);
+        response = withStandardHeaders(result, requestId);
+      } else {
+        const reply = result instanceof Reply ? result : new Reply(result);
+        // Parsing through the response schema drops any column the schema does not name.
+        const body = definition.response.parse(reply.body);
+        const headers = { ...rateLimitHeaders, ...deprecationHeaders(definition), ...reply.init.headers };
+        const status = reply.init.status ?? definition.status ?? 200;
+        response = withStandardHeaders(
+          status === 204 ? new Response(null, { status, headers }) : Response.json(body, { status, headers }),
+          requestId,
+        );
+      }
     } catch (error) {
       response = errorResponse(toApiError(error, requestId), requestId);
       for (const [name, value] of Object.entries(rateLimitHeaders))
@@ -166,6 +208,43 @@ export function handleEndpoint(
     });
     return response;
   };
+}
+
+/**
+ * The caller's role must allow what the endpoint needs (contract §15: 401 role_forbidden naming
+ * the roles that would), and then a token must carry the scope (401 insufficient_scope).
+ */
+function authorize(principal: Principal | null, definition: EndpointDefinition): void {
+  if (definition.scope === null && !definition.permission) return;
+  if (!principal) {
+    throw new ApiError(
+      "unauthorized",
+      "Authentication is required: send 'Authorization: Bearer <token>'.",
+      "header.authorization",
+    );
+  }
+  for (const permission of requiredPermissions(definition)) requireRole(principal.role, permission);
+  if (definition.scope !== null) requireScope(principal, definition.scope);
+}
+
+/** 401 unless a person signed in to the portal is calling (endpoints with `auth: "session"`). */
+function requireSession(principal: Principal | null): void {
+  if (principal?.kind === "session" && principal.userId !== null) return;
+  throw new ApiError(
+    "unauthorized",
+    "Only a person signed in to the portal can call this endpoint; an API token cannot.",
+    principal ? `principal=${principal.kind}` : "cookie=(no session)",
+  );
+}
+
+/** 401 email_unverified for a person who has not followed their verification link yet. */
+function requireVerifiedEmail(principal: Principal | null): void {
+  if (principal?.emailVerified !== false) return;
+  throw new ApiError(
+    "email_unverified",
+    "Verify your email first: follow the link we sent you (or ask for it again), then try once more.",
+    `user_id=${principal.userId ?? principal.id}`,
+  );
 }
 
 /** Seconds a client is asked to wait before retrying while the database is unreachable. */

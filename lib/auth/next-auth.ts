@@ -2,7 +2,7 @@ import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { clientAddressFrom, SignInRefused, verifyCredentials } from "@/lib/auth/credentials";
 import { getSessionSecret } from "@/lib/auth/secret";
-import { SESSION_MAX_AGE_S } from "@/lib/auth/session-cookie";
+import { SESSION_MAX_AGE_S, SIGNED_IN_AT_CLAIM } from "@/lib/auth/session-cookie";
 import type { Role } from "@/lib/auth/types";
 
 // next-auth 4 for the portal: email and password, JWT sessions in an HttpOnly, SameSite=Lax
@@ -36,6 +36,7 @@ export function authOptions(secure: boolean): AuthOptions {
         credentials: {
           email: { label: "Email", type: "email" },
           password: { label: "Password", type: "password" },
+          code: { label: "Two-factor code", type: "text" },
         },
         async authorize(credentials, request) {
           try {
@@ -62,6 +63,8 @@ export function authOptions(secure: boolean): AuthOptions {
           token.sub = user.id;
           token.role = user.role;
           token.organizationId = user.organizationId;
+          // Kept through every re-encoding, unlike iat: sessions ended later refuse it.
+          token[SIGNED_IN_AT_CLAIM] = Date.now();
         }
         return token;
       },

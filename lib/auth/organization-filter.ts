@@ -1,5 +1,6 @@
 import { ApiError } from "@/lib/errors";
 import type { Viewer } from "@/lib/auth/types";
+import { roleMay } from "@/lib/auth/roles";
 
 /**
  * The one organization_id rule (contract §2), for every endpoint that has the filter: a
@@ -12,7 +13,8 @@ export function readableOrganizations(
   viewer: Viewer,
   requested: string | undefined,
 ): { organizationId?: string } {
-  if (viewer.role === "support") return requested === undefined ? {} : { organizationId: requested };
+  if (roleMay(viewer.role, "organizations:all"))
+    return requested === undefined ? {} : { organizationId: requested };
   if (requested !== undefined) {
     throw new ApiError(
       "invalid_parameter",

@@ -2,6 +2,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { isSecureRequest, readSessionClaims } from "@/lib/auth/session-cookie";
 import { loadSessionUser, type PortalUser } from "@/lib/auth/session";
+import { PORTAL_PATH_HEADER, TWO_FACTOR_SETUP_PAGE } from "@/lib/auth/portal-path";
 
 // The signed-in person, for server components: the same cookie reading as the API.
 
@@ -21,6 +22,10 @@ export async function getPortalUser(): Promise<PortalUser | null> {
 export async function requirePortalUser(): Promise<PortalUser> {
   const user = await getPortalUser();
   if (!user) redirect("/sign-in");
+  // Contract §15: until a person whose organization requires it has set up two-factor
+  // sign-in, every page leads to the page that sets it up (the API answers 401 meanwhile).
+  if (user.twoFactorSetupRequired && (await headers()).get(PORTAL_PATH_HEADER) !== TWO_FACTOR_SETUP_PAGE)
+    redirect(TWO_FACTOR_SETUP_PAGE);
   return user;
 }
 

@@ -2,6 +2,7 @@ import { ApiError } from "@/lib/errors";
 import { getPrisma } from "@/lib/db/client";
 import { hashTokenSecret } from "@/lib/auth/tokens";
 import { scopes as allScopes, type Scope } from "@/lib/schemas/scopes";
+import { isRole, scopesOfRole } from "@/lib/auth/roles";
 import { resolveSessionPrincipal } from "@/lib/auth/session";
 import type { Principal } from "@/lib/auth/types";
 import { getTokenCache, type TokenRow } from "@/lib/auth/token-cache";
@@ -62,12 +63,22 @@ export async function resolvePrincipal(request: Request): Promise<Principal | nu
     token.lastUsedAt = now;
     await prisma.apiToken.update({ where: { id: token.id }, data: { lastUsedAt: now } });
   }
+  // A token acts for its creator: one whose creator is gone, or whose role is unknown, acts for nobody.
+  const role = token.role;
+  if (!isRole(role))
+    throw new ApiError(
+      "unauthorized",
+      "The token's creator is no longer a member.",
+      `token=${token.prefix}…`,
+    );
+  const allowed = scopesOfRole(role, allScopes);
   return {
     kind: "token",
     id: token.id,
     organizationId: token.organizationId,
-    role: token.role ?? "customer",
-    scopes: token.scopes.filter((scope): scope is Scope => (allScopes as readonly string[]).includes(scope)),
+    role,
+    // Capped by the creator's role now, not when the token was made (contract §15).
+    scopes: allowed.filter((scope) => token.scopes.includes(scope)),
     userId: token.userId,
     tokenId: token.id,
   };

@@ -18,7 +18,8 @@ export function getSessionSecret(): string {
   return cached;
 }
 
-function readOrCreateSecretFile(file: string): string {
+/** A random secret kept in `file`, made there on first use (0600; the first writer wins). */
+export function readOrCreateSecretFile(file: string): string {
   const existing = readSecret(file);
   if (existing) return existing;
   mkdirSync(path.dirname(file), { recursive: true });
@@ -31,7 +32,7 @@ function readOrCreateSecretFile(file: string): string {
     if (!(error instanceof Error && "code" in error && error.code === "EEXIST")) throw error;
   }
   const created = readSecret(file);
-  if (!created) throw new Error(`${file} is empty: delete it, or set NEXTAUTH_SECRET`);
+  if (!created) throw new Error(`${file} is empty: delete it, or set the variable it stands in for`);
   return created;
 }
 

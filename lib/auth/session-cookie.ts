@@ -1,7 +1,8 @@
 import { decode } from "next-auth/jwt";
 import { getSessionSecret } from "@/lib/auth/secret";
 import { getEnv } from "@/lib/env";
-import type { Role } from "@/lib/auth/types";
+import { isRole } from "@/lib/auth/roles";
+import type { Role } from "@/lib/schemas/roles";
 
 // Reading the portal's session cookie without next-auth's request plumbing, so the API
 // wrapper, the proxy and server components all decide "who is signed in" the same way.
@@ -13,7 +14,16 @@ export type SessionClaims = {
   name: string;
   role: Role;
   organizationId: string;
+  /**
+   * When the person signed in (epoch ms, the `sat` claim): next-auth renews `iat` whenever
+   * it re-encodes the cookie, so `iat` cannot tell whether the session was ended since
+   * (lib/auth/end-sessions.ts). Null for a cookie without the claim.
+   */
+  issuedAtMs: number | null;
 };
+
+/** The claim that carries SessionClaims.issuedAtMs. */
+export const SIGNED_IN_AT_CLAIM = "sat";
 
 /** 8 hours: a working day. Sessions are not extended while in use, so this is a hard limit. */
 export const SESSION_MAX_AGE_S = 8 * 60 * 60;
@@ -73,17 +83,14 @@ export async function readSessionClaims(
 function toClaims(payload: Record<string, unknown> | null): SessionClaims | null {
   if (!payload) return null;
   const { sub, email, name, role, organizationId } = payload;
-  if (
-    typeof sub !== "string" ||
-    typeof organizationId !== "string" ||
-    (role !== "customer" && role !== "support")
-  )
-    return null;
+  const signedInAt = payload[SIGNED_IN_AT_CLAIM];
+  if (typeof sub !== "string" || typeof organizationId !== "string" || !isRole(role)) return null;
   return {
     userId: sub,
     email: typeof email === "string" ? email : "",
     name: typeof name === "string" ? name : "",
     role,
     organizationId,
+    issuedAtMs: typeof signedInAt === "number" && Number.isFinite(signedInAt) ? signedInAt : null,
   };
 }

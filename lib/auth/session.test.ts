@@ -38,10 +38,11 @@ describe("the session principal", () => {
       kind: "session",
       id: customer.id,
       organizationId: "org_acme",
-      role: "customer",
+      role: "owner",
       scopes,
       userId: customer.id,
       tokenId: null,
+      emailVerified: true,
     });
   });
 
@@ -49,7 +50,7 @@ describe("the session principal", () => {
     const principal = await resolvePrincipal(
       await requestWithSession({ ...claimsOf(customer), role: "support", organizationId: "org_globex" }),
     );
-    expect(principal).toMatchObject({ role: "customer", organizationId: "org_acme" });
+    expect(principal).toMatchObject({ role: "owner", organizationId: "org_acme" });
   });
 
   it.each([
@@ -68,14 +69,14 @@ describe("the session principal", () => {
   });
 
   it("reads the __Secure- cookie when the proxy says https", async () => {
-    const request = await requestWithSession(claimsOf(demoUsers.globexSupport), {
+    const request = await requestWithSession(claimsOf(demoUsers.support), {
       secure: true,
       headers: { "x-forwarded-proto": "https" },
     });
     expect(await resolvePrincipal(request)).toMatchObject({
       kind: "session",
       role: "support",
-      organizationId: "org_globex",
+      organizationId: "org_operator",
     });
   });
 
@@ -98,7 +99,7 @@ describe("verifyCredentials", () => {
       userId: customer.id,
       email: customer.email,
       name: customer.name,
-      role: "customer",
+      role: "owner",
       organizationId: "org_acme",
     });
   });
@@ -137,11 +138,11 @@ describe("verifyCredentials", () => {
     // Another account from those addresses is not held up.
     await expect(
       verifyCredentials(
-        { email: demoUsers.acmeSupport.email, password: DEFAULT_DEMO_PASSWORD },
+        { email: demoUsers.support.email, password: DEFAULT_DEMO_PASSWORD },
         "10.0.0.1",
         throttle,
       ),
-    ).resolves.toMatchObject({ userId: demoUsers.acmeSupport.id });
+    ).resolves.toMatchObject({ userId: demoUsers.support.id });
   });
 
   it("forgets an email's failures once its password is given", async () => {

@@ -1,26 +1,41 @@
 import { getPrisma } from "@/lib/db/client";
-import { scopes, type Scope } from "@/lib/schemas/scopes";
+import { ApiError } from "@/lib/errors";
+import { scopes } from "@/lib/schemas/scopes";
 import {
   isSecureRequest,
   parseCookieHeader,
   readSessionClaims,
   type SessionClaims,
 } from "@/lib/auth/session-cookie";
-import type { Principal, Role } from "@/lib/auth/types";
+import type { Principal } from "@/lib/auth/types";
+import { scopesOfRole } from "@/lib/auth/roles";
+import { sessionStillValid } from "@/lib/auth/end-sessions";
 
 // A signed-in person as an API principal (contract §2): the portal calls the same routes as
-// API clients. People hold every scope; what differs by role is which organizations' data
-// the domain functions let them read (support reads all number configurations and orders).
-const roleScopes: Record<Role, readonly Scope[]> = {
-  customer: scopes,
-  support: scopes,
+// API clients. A person holds every scope their role allows (lib/auth/roles.ts).
+
+export type PortalUser = SessionClaims & {
+  organizationName: string;
+  emailVerified: boolean;
+  /** The organization requires two-factor sign-in and this person has not set it up yet. */
+  twoFactorSetupRequired: boolean;
 };
 
-export type PortalUser = SessionClaims & { organizationName: string };
+/**
+ * What a person who must set up two-factor sign-in may still call (contract §15: nothing else
+ * until then): the set-up itself, and signing out everywhere.
+ */
+const TWO_FACTOR_SETUP_PATHS: ReadonlySet<string> = new Set([
+  "/api/v2/two-factor",
+  "/api/v2/two-factor/enrolment",
+  "/api/v2/two-factor/enrolment/confirm",
+  "/api/v2/sessions/end-all",
+]);
 
 /**
  * The user the claims name, as stored now: a deleted user's cookie stops working at once,
- * and a changed role or organization takes effect on the next request.
+ * a changed role or organization takes effect on the next request, and so does the end of
+ * the person's sessions (lib/auth/end-sessions.ts).
  */
 export async function loadSessionUser(claims: SessionClaims): Promise<PortalUser | null> {
   const prisma = await getPrisma();
@@ -32,10 +47,13 @@ export async function loadSessionUser(claims: SessionClaims): Promise<PortalUser
       name: true,
       role: true,
       organizationId: true,
-      organization: { select: { name: true } },
+      organization: { select: { name: true, requireTwoFactor: true } },
+      sessionsValidAfter: true,
+      totpEnabledAt: true,
+      emailVerifiedAt: true,
     },
   });
-  if (!user) return null;
+  if (!user || !sessionStillValid(claims.issuedAtMs, user.sessionsValidAfter)) return null;
   return {
     userId: user.id,
     email: user.email,
@@ -43,18 +61,22 @@ export async function loadSessionUser(claims: SessionClaims): Promise<PortalUser
     role: user.role,
     organizationId: user.organizationId,
     organizationName: user.organization.name,
+    emailVerified: user.emailVerifiedAt !== null,
+    issuedAtMs: claims.issuedAtMs,
+    twoFactorSetupRequired: user.organization.requireTwoFactor && user.totpEnabledAt === null,
   };
 }
 
-function sessionPrincipal(user: SessionClaims): Principal {
+function sessionPrincipal(user: PortalUser): Principal {
   return {
     kind: "session",
     id: user.userId,
     organizationId: user.organizationId,
     role: user.role,
-    scopes: roleScopes[user.role],
+    scopes: scopesOfRole(user.role, scopes),
     userId: user.userId,
     tokenId: null,
+    emailVerified: user.emailVerified,
   };
 }
 
@@ -65,5 +87,12 @@ export async function resolveSessionPrincipal(request: Request): Promise<Princip
   const claims = await readSessionClaims(cookies, isSecureRequest(request.headers));
   if (!claims) return null;
   const user = await loadSessionUser(claims);
-  return user ? sessionPrincipal(user) : null;
+  if (!user) return null;
+  if (user.twoFactorSetupRequired && !TWO_FACTOR_SETUP_PATHS.has(new URL(request.url).pathname))
+    throw new ApiError(
+      "two_factor_required",
+      "Your organization requires two-factor sign-in: set it up at /settings/security first.",
+      "organization.require_two_factor=true; two_factor=disabled",
+    );
+  return sessionPrincipal(user);
 }

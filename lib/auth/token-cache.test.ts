@@ -130,7 +130,10 @@ describe("the change feed and the cache in use", () => {
     const acme = hashTokenSecret(testTokens.acmeAll.secret);
     expect((await get("/countries", { token: "acmeAll" })).status).toBe(200);
     const { id } = await prisma.apiToken.findUniqueOrThrow({ where: { tokenHash: acme } });
-    await revokeToken({ kind: "session", organizationId: "org_acme", userId: "usr_acme_customer" }, id);
+    await revokeToken(
+      { kind: "session", organizationId: "org_acme", userId: "usr_acme_customer", role: "owner" },
+      id,
+    );
     expect(cache.get(acme)).toBeUndefined();
     expect((await get("/countries", { token: "acmeAll" })).status).toBe(401);
   });

@@ -1,3 +1,4 @@
+import type { Tx } from "@/lib/db/transaction";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Scope } from "@/lib/schemas/scopes";
@@ -22,7 +23,11 @@ export type NewToken = {
   expiresAt?: Date | null;
 };
 
-export async function createApiToken(prisma: PrismaClient, input: NewToken, secret = generateTokenSecret()) {
+export async function createApiToken(
+  prisma: PrismaClient | Tx,
+  input: NewToken,
+  secret = generateTokenSecret(),
+) {
   const token = await prisma.apiToken.create({
     data: {
       id: `tok_${randomUUID().replaceAll("-", "").slice(0, 20)}`,

@@ -1,6 +1,8 @@
 import type { Scope } from "@/lib/schemas/scopes";
 
-export type Role = "customer" | "support";
+import type { Role } from "@/lib/schemas/roles";
+
+export type { Role } from "@/lib/schemas/roles";
 
 /** Who is calling: an API token, or a person signed in to the portal. */
 export type Principal = {
@@ -9,9 +11,12 @@ export type Principal = {
   id: string;
   organizationId: string;
   role: Role;
+  /** What the caller may do now: a token's scopes capped by its creator's current role (§15). */
   scopes: readonly Scope[];
   userId: string | null;
   tokenId: string | null;
+  /** False for a person who has not verified their email yet (contract §15); absent: verified. */
+  emailVerified?: boolean;
 };
 
 /** Whose data a reader may see: their organization, or every one for support. */

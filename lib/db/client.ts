@@ -13,12 +13,29 @@ export type Database = {
   /** Plain SQL on the same database, for the migration runner and bulk loads. */
   sql: SqlExecutor;
   kind: "pglite" | "postgres";
+  /** host:port/database (no user or password) for logs and /api/ready; "embedded" for PGlite. */
+  name: string;
   /** LISTEN on a channel for as long as the process runs (absent: a database without it). */
   listen?(channel: string, handlers: ListenHandlers): Promise<Unlisten>;
   close(): Promise<void>;
 };
 
-export async function connectPostgres(url: string, poolSize = getEnv().DB_POOL_SIZE): Promise<Database> {
+/** host:port/database of a PostgreSQL URL, without user or password. */
+export function databaseName(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || "5432"}${parsed.pathname}`;
+}
+
+/**
+ * A pool on `url` (the server, or PgBouncer in transaction pooling mode: no statement here
+ * keeps session state across transactions). LISTEN needs a session of its own, so it goes to
+ * `directUrl`, the server itself (contract §18).
+ */
+export async function connectPostgres(
+  url: string,
+  poolSize = getEnv().DB_POOL_SIZE,
+  directUrl = url,
+): Promise<Database> {
   const { Pool } = await import("pg");
   const pool = new Pool({ connectionString: url, max: poolSize });
   // An idle connection the server ends (restart, failover, DROP DATABASE ... WITH (FORCE) in
@@ -33,7 +50,8 @@ export async function connectPostgres(url: string, poolSize = getEnv().DB_POOL_S
     prisma,
     sql: pgExecutor(pool),
     kind: "postgres",
-    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+    name: databaseName(url),
+    listen: (channel, handlers) => listenPostgres(directUrl, channel, handlers),
     async close() {
       await prisma.$disconnect();
       await pool.end();
@@ -47,6 +65,7 @@ export function wrapPglite(pglite: PGlite): Database {
     prisma,
     sql: pgliteExecutor(pglite),
     kind: "pglite",
+    name: "embedded",
     listen: (channel, handlers) => listenPglite(pglite, channel, handlers),
     async close() {
       await prisma.$disconnect();
@@ -58,8 +77,20 @@ export function wrapPglite(pglite: PGlite): Database {
 /** The database the environment names: PostgreSQL with DATABASE_URL, else embedded PGlite. */
 export async function connectFromEnv(): Promise<Database> {
   const env = getEnv();
-  if (env.DATABASE_URL) return connectPostgres(env.DATABASE_URL);
+  if (env.DATABASE_URL)
+    return connectPostgres(env.DATABASE_URL, env.DB_POOL_SIZE, env.DATABASE_DIRECT_URL ?? env.DATABASE_URL);
   return wrapPglite(await openPglite(env.PGLITE_DATA_DIR));
+}
+
+/**
+ * The database for migrations and seeding: the direct connection when DATABASE_URL is a pooler,
+ * so DDL and the migration lock run on one server session of their own.
+ */
+export async function connectDirectFromEnv(): Promise<Database> {
+  const env = getEnv();
+  const direct = env.DATABASE_DIRECT_URL ?? env.DATABASE_URL;
+  if (direct) return connectPostgres(direct, env.DB_POOL_SIZE, direct);
+  return connectFromEnv();
 }
 
 // One database per process, shared by every route bundle.

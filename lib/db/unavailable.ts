@@ -27,9 +27,16 @@ const SOCKET_CODES = new Set([
   "EAI_AGAIN",
 ]);
 const SQLSTATES = /^(08...|57P0[123]|53300)$/;
-// The one exception to "by codes": node-postgres fails the queries of a connection the server
-// (or the network) cut mid-flight with an Error that has no code, only this fixed message.
-const PG_CONNECTION_CUT = "Connection terminated unexpectedly";
+// The one exception to "by codes": node-postgres fails the queries of a lost connection with
+// an Error that has no code, only one of these fixed messages (pg/lib/client.js): cut by the
+// server or the network mid-flight; ended while queries were still queued on it; and every
+// later query of a client that saw its connection fail, which is how a transaction whose
+// backend was terminated (a server stop, pg_terminate_backend) fails its next statement.
+const PG_CONNECTION_LOST = new Set([
+  "Connection terminated unexpectedly",
+  "Connection terminated",
+  "Client has encountered a connection error and is not queryable",
+]);
 
 type Inspectable = {
   code?: unknown;
@@ -54,7 +61,7 @@ export function isStoreUnavailable(error: unknown): boolean {
     )
       return true;
     if (typeof item.kind === "string" && ADAPTER_KINDS.has(item.kind)) return true;
-    if (item.code === undefined && current instanceof Error && current.message === PG_CONNECTION_CUT)
+    if (item.code === undefined && current instanceof Error && PG_CONNECTION_LOST.has(current.message))
       return true;
     queue.push(item.meta?.driverAdapterError?.cause, item.cause);
     // AggregateError (a refused connection to both ::1 and 127.0.0.1).

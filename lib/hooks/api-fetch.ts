@@ -8,11 +8,16 @@ import type { ErrorBody } from "@/lib/errors";
 // Errors keep the contract's body.
 
 export class ApiClientError extends Error {
+  /**
+   * `message`: what a person is told. The contract's `error.message` when the answer has one,
+   * even in a body that is not the contract's in full (a proxy, a gateway), else words for the status.
+   */
   constructor(
     readonly status: number,
     readonly body: ErrorBody | null,
+    message: string | null = body?.error.message ?? null,
   ) {
-    super(body?.error.message ?? `The server answered ${status}.`);
+    super(message ?? statusWords(status));
     this.name = "ApiClientError";
   }
 
@@ -21,10 +26,29 @@ export class ApiClientError extends Error {
   }
 }
 
+/** What an answer without a message of its own means for the person waiting on it. */
+function statusWords(status: number): string {
+  if (status === 0) return "The server could not be reached. Check your connection and try again.";
+  if (status === 408 || status === 504) return "The server took too long to answer. Try again.";
+  if (status === 429) return "Too many requests at once. Wait a moment and try again.";
+  if (status === 502 || status === 503) return "The service is unavailable for a moment. Try again shortly.";
+  if (status >= 500)
+    return "Something went wrong on our side. Try again; if it keeps happening, contact support.";
+  return `The request was refused (${status}).`;
+}
+
+/** `error.message` from any JSON answer that carries one; a bare status phrase is no message. */
+function serverMessage(json: unknown): string | null {
+  if (typeof json !== "object" || json === null || !("error" in json)) return null;
+  const error: unknown = json.error;
+  if (typeof error !== "object" || error === null || !("message" in error)) return null;
+  return typeof error.message === "string" && error.message.trim() ? error.message : null;
+}
+
 export type ApiAnswer<T> = { data: T; headers: Headers };
 
 type Init = {
-  method?: "GET" | "POST" | "PUT" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -51,7 +75,8 @@ export async function apiFetch<S extends z.ZodType>(
     throw new ApiClientError(0, null);
   }
   const json: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiClientError(response.status, isErrorBody(json) ? json : null);
+  if (!response.ok)
+    throw new ApiClientError(response.status, isErrorBody(json) ? json : null, serverMessage(json));
   return { data: json as z.output<S>, headers: response.headers };
 }
 

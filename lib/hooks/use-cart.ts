@@ -1,7 +1,7 @@
 "use client";
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/hooks/api-fetch";
+import { ApiClientError, apiFetch } from "@/lib/hooks/api-fetch";
 import { queryKeys } from "@/lib/hooks/query-keys";
 import { emptyCart, type Cart, type CartLine } from "@/lib/cart/cart";
 import type { cartResponseSchema, CartLineOut, ServerCart } from "@/lib/schemas/cart";
@@ -97,8 +97,38 @@ function removeLegacyCart() {
   }
 }
 
-const fetchCart = async (signal?: AbortSignal) =>
-  (await apiFetch<typeof cartResponseSchema>("/cart", { signal })).data.data;
+/** How long the cart may take to answer before the page says it could not be loaded. */
+const CART_TIMEOUT_MS = 15_000;
+
+/** A GET /cart that has not answered within CART_TIMEOUT_MS. */
+class CartTimeoutError extends Error {
+  constructor() {
+    super(`The cart did not answer within ${CART_TIMEOUT_MS / 1000} seconds.`);
+    this.name = "CartTimeoutError";
+  }
+}
+
+// A hung request would leave "Opening your cart…" up for ever: after the timeout it is
+// aborted and reported as a failure (setTimeout, not AbortSignal.timeout, so tests can move
+// the page's clock).
+async function fetchCart(signal: AbortSignal): Promise<ServerCart> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, CART_TIMEOUT_MS);
+  const stop = () => controller.abort();
+  signal.addEventListener("abort", stop);
+  try {
+    return (await apiFetch<typeof cartResponseSchema>("/cart", { signal: controller.signal })).data.data;
+  } catch (error) {
+    throw timedOut ? new CartTimeoutError() : error;
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener("abort", stop);
+  }
+}
 
 // Writes go one after another, so a quick second change never lands before the first; and
 // only the last write's answer replaces the cart shown, so an earlier answer (one line when two
@@ -106,13 +136,28 @@ const fetchCart = async (signal?: AbortSignal) =>
 let saving: Promise<unknown> = Promise.resolve();
 let latestWrite = 0;
 
+/** What update() answers once the change is saved: null, or the error that refused it. */
+export type SaveResult = Promise<unknown>;
+
 /**
- * { cart, update, holds, loaded }: update takes one of lib/cart/cart's pure functions' results
- * and saves the lines to the server; holds says, per line key, how each named number is held.
+ * { cart, update, holds, loaded, error, retry }: update takes one of lib/cart/cart's pure
+ * functions' results and saves the lines to the server, answering null once saved or the error
+ * when not (the cart shown goes back to the server's); holds says, per line key, how each named
+ * number is held. `error`: the cart could not be read, so `cart` is not the person's cart.
  */
 export function useCart() {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: queryKeys.cart(), queryFn: ({ signal }) => fetchCart(signal) });
+  const query = useQuery({
+    queryKey: queryKeys.cart(),
+    queryFn: ({ signal }) => fetchCart(signal),
+    // Offline, a paused read would leave "Opening your cart…" up: it fails and says so instead.
+    networkMode: "always",
+    // A read that timed out has waited long enough: the page says so rather than wait again.
+    retry: (failures, error) =>
+      !(error instanceof CartTimeoutError) &&
+      failures < 2 &&
+      !(error instanceof ApiClientError && error.status >= 400 && error.status < 500),
+  });
   const page = useSyncExternalStore(
     subscribe,
     () => pageState,
@@ -127,14 +172,23 @@ export function useCart() {
   );
 
   const update = useCallback(
-    (change: (cart: Cart) => Cart) => {
+    function save(change: (cart: Cart) => Cart): SaveResult {
       const previous = queryClient.getQueryData<ServerCart>(queryKeys.cart());
+      // Not read yet (or the read failed): the lines sent would replace the person's whole cart
+      // with this one change. Read it first; when it cannot be read, nothing is saved.
+      if (previous === undefined)
+        return queryClient
+          .fetchQuery({ queryKey: queryKeys.cart(), queryFn: ({ signal }) => fetchCart(signal) })
+          .then(
+            () => save(change),
+            (error: unknown) => error,
+          );
       const current = toCart(previous, pageState);
       const next = change(current);
       setPageState({ attempt: next.attempt, unavailable: next.unavailable });
-      if (JSON.stringify(next.lines) === JSON.stringify(current.lines)) return;
-      // A GET /cart still in flight (the page's first read) would overwrite this change with
-      // the cart as it was: cancel it first, as TanStack Query's optimistic updates do.
+      if (JSON.stringify(next.lines) === JSON.stringify(current.lines)) return Promise.resolve(null);
+      // A GET /cart still in flight (a refetch) would overwrite this change with the cart as it
+      // was: cancel it first, as TanStack Query's optimistic updates do.
       void queryClient.cancelQueries({ queryKey: queryKeys.cart() });
       queryClient.setQueryData(queryKeys.cart(), optimistic(previous, next.lines));
       const write = ++latestWrite;
@@ -148,13 +202,28 @@ export function useCart() {
         )
         .then((answer) => {
           if (write === latestWrite) queryClient.setQueryData(queryKeys.cart(), answer.data.data);
+          return null;
         })
-        .catch(() => queryClient.invalidateQueries({ queryKey: queryKeys.cart() }));
+        .catch(async (error: unknown) => {
+          await queryClient.invalidateQueries({ queryKey: queryKeys.cart() });
+          return error;
+        });
+      return saving;
     },
     [queryClient],
   );
 
-  return { cart, update, holds, loaded: query.isSuccess || query.isError };
+  const { refetch } = query;
+  const retry = useCallback(() => void refetch(), [refetch]);
+  return {
+    cart,
+    update,
+    holds,
+    loaded: query.isSuccess || query.isError,
+    // A failed read with nothing read before: the cart shown is not the person's.
+    error: query.isError && query.data === undefined ? query.error : null,
+    retry,
+  };
 }
 
 /** POST /cart/renew: every number in the cart held again for the full time from now. */

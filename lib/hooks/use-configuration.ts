@@ -1,11 +1,14 @@
 "use client";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { reachesBack, versionAt, type VersionAt } from "@/lib/numbers/version-at";
 import { apiFetch } from "@/lib/hooks/api-fetch";
 import { queryKeys } from "@/lib/hooks/query-keys";
 import type {
   configurationHistoryResponseSchema,
+  NumberConfiguration,
   numberConfigurationResponseSchema,
-} from "@/lib/schemas/numbers";
+} from "@/lib/schemas/numbers/responses";
 import type { destinationListResponseSchema } from "@/lib/schemas/reference";
 
 // The rule editor's queries: one configuration with its ETag, saving it under If-Match,
@@ -64,6 +67,41 @@ export function useConfigurationHistory(numberId: string, offset: number) {
       return { changes: data.data, total: Number(headers.get("x-total-count") ?? data.data.length) };
     },
   });
+}
+
+const VERSION_PAGE_SIZE = 50;
+
+/**
+ * The version of the rules in force at `at` (GET /numbers/{id}/history read back page by page,
+ * newest first, until a change at or before `at` or the oldest one): undefined while it loads.
+ */
+export function useVersionAt(current: NumberConfiguration | null, at: Date) {
+  const numberId = current?.number_id ?? "";
+  const pages = useInfiniteQuery({
+    queryKey: queryKeys.numbers.historyPages(numberId),
+    enabled: current !== null,
+    initialPageParam: 0,
+    queryFn: async ({ pageParam, signal }) => {
+      const { data, headers } = await apiFetch<typeof configurationHistoryResponseSchema>(
+        `/numbers/${encodeURIComponent(numberId)}/history?limit=${VERSION_PAGE_SIZE}&offset=${pageParam}`,
+        { signal },
+      );
+      return { changes: data.data, total: Number(headers.get("x-total-count") ?? data.data.length) };
+    },
+    getNextPageParam: (last, all) => {
+      const read = all.reduce((sum, page) => sum + page.changes.length, 0);
+      return last.changes.length === 0 || read >= last.total ? undefined : read;
+    },
+  });
+  const changes = pages.data?.pages.flatMap((page) => page.changes) ?? [];
+  const enough = pages.isSuccess && (reachesBack(changes, at) || !pages.hasNextPage);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isSuccess } = pages;
+  useEffect(() => {
+    if (isSuccess && !enough && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [isSuccess, enough, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const found: VersionAt | undefined =
+    current !== null && enough ? versionAt(current, changes, at) : undefined;
+  return { found, isError: pages.isError, error: pages.error, refetch: pages.refetch };
 }
 
 /** GET /destinations/{country}/{number_type}; disabled for an extension (no country). */

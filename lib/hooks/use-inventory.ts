@@ -32,6 +32,9 @@ export function useInventorySearch(search: InventorySearch | null) {
       );
     },
     enabled: search !== null,
+    // Offline, TanStack Query would pause the search and keep showing the last one's numbers as
+    // if they answered it: the search is tried, fails, and says the connection is lost.
+    networkMode: "always",
     // Keep showing the last page while the next one loads, instead of flashing empty.
     placeholderData: keepPreviousData,
     // Stock moves as others buy: a search older than half a minute is worth repeating.

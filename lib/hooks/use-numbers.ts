@@ -2,18 +2,24 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiFetch, toQueryString } from "@/lib/hooks/api-fetch";
 import { queryKeys } from "@/lib/hooks/query-keys";
-import type { NumberSearch } from "@/lib/hooks/number-search";
-import type { activeRuleResponseSchema, numberConfigurationListResponseSchema } from "@/lib/schemas/numbers";
+import { searchParameters, type NumberSearch } from "@/lib/hooks/number-search";
+import { NUMBER_PAGE } from "@/lib/schemas/limits";
+import type {
+  activeRuleResponseSchema,
+  numberConfigurationListResponseSchema,
+} from "@/lib/schemas/numbers/responses";
 
 function searchPath(search: NumberSearch): string {
-  return `/numbers${toQueryString({
-    contains: search.by === "digits" ? search.value : undefined,
-    name: search.by === "name" ? search.value : undefined,
-    organization_id: search.organization_id ?? undefined,
-    limit: search.limit,
-    offset: search.offset || undefined,
-  })}`;
+  return `/numbers${toQueryString(searchParameters(search))}`;
 }
+
+/** The link that downloads every number a search matches as CSV (GET /numbers?format=csv). */
+export function numbersCsvHref(search: NumberSearch): string {
+  return `/api/v2/numbers${toQueryString(searchParameters(search, "csv"))}`;
+}
+
+/** Every state: a number's own page shows it released as well as active (contract §16). */
+const EVERY_STATUS = "active,pending_documents,aging";
 
 /** One page of configurations and how many match in all (X-Total-Count). */
 export function useNumberSearch(search: NumberSearch) {
@@ -30,13 +36,31 @@ export function useNumberSearch(search: NumberSearch) {
   });
 }
 
+/**
+ * The numbers an order bought (GET /numbers?order=<reference_id>), all on one page: an order
+ * buys far fewer than a page holds. `enabled` false: not asked (no numbers delivered yet).
+ */
+export function useOrderNumbers(referenceId: string, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.numbers.ofOrder(referenceId),
+    enabled,
+    queryFn: async ({ signal }) => {
+      const { data, headers } = await apiFetch<typeof numberConfigurationListResponseSchema>(
+        `/numbers${toQueryString({ order: referenceId, limit: NUMBER_PAGE.maxLimit })}`,
+        { signal },
+      );
+      return { items: data.data, total: Number(headers.get("x-total-count") ?? data.data.length) };
+    },
+  });
+}
+
 /** One configuration by number_id; null when there is none the viewer may read. */
 export function useNumberConfiguration(numberId: string) {
   return useQuery({
     queryKey: queryKeys.numbers.detail(numberId),
     queryFn: async ({ signal }) => {
       const { data } = await apiFetch<typeof numberConfigurationListResponseSchema>(
-        `/numbers${toQueryString({ number_id: numberId })}`,
+        `/numbers${toQueryString({ number_id: numberId, status: EVERY_STATUS })}`,
         { signal },
       );
       return data.data[0] ?? null;

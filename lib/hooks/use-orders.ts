@@ -9,7 +9,8 @@ import type {
   OrderRequest,
 } from "@/lib/schemas/orders";
 
-export function useOrders(page: { limit: number; offset: number }) {
+/** organization_id: support's filter (contract §2); customers never send it. */
+export function useOrders(page: { limit: number; offset: number; organization_id?: string | null }) {
   return useQuery({
     queryKey: queryKeys.orders.list(page),
     queryFn: async ({ signal }) => {

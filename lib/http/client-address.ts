@@ -2,6 +2,8 @@
 // X-Forwarded-For only as far as TRUST_PROXY_HOPS proxies vouch for it (docs/SECURITY.md).
 // With 0, proxy.ts drops a client-sent header so Next fills in the socket's address.
 
+import { getEnv } from "@/lib/env";
+
 /** A plausible IPv4 or IPv6 address (letters, digits, dots, colons), short enough to be a key. */
 const ADDRESS = /^[0-9A-Fa-f:.]{2,45}$/;
 
@@ -17,6 +19,11 @@ export function clientAddress(
   if (index < 0) return null; // Fewer entries than proxies: the request went around them.
   const address = entries[index];
   return ADDRESS.test(address) ? address.toLowerCase() : null;
+}
+
+/** A request's client address as TRUST_PROXY_HOPS lets it be known (rate limit, audit log). */
+export function requestClientAddress(headers: Headers): string | null {
+  return clientAddress(headers.get("x-forwarded-for"), getEnv().TRUST_PROXY_HOPS);
 }
 
 /**

@@ -1,11 +1,64 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import { processSlot } from "@/lib/process-singleton";
-import { getPrisma } from "@/lib/db/client";
+import { readDb } from "@/lib/db/replicas";
 import { assertGeography } from "@/lib/inventory/geography";
 import { assertKnownDocumentTypes, loadDocumentTypes, requiredDocuments } from "@/lib/inventory/documents";
-import { notHeldByAnother } from "@/lib/reservations/holds-sql";
+import { notHeldByAnother } from "@/lib/inventory/holds-sql";
 import type { InventoryNumber, InventoryQuery } from "@/lib/schemas/inventory";
 import { totalFromPage } from "@/lib/db/paged";
+import {
+  activatableNowSql,
+  coveringBundle,
+  loadCoveringBundles,
+  type CoveringBundle,
+} from "@/lib/compliance/coverage";
+import type { DocumentTypesById } from "@/lib/inventory/documents";
+
+/** Contract §17, per number: would it be active as soon as bought, and why, in words. */
+function describeActivation(
+  row: Pick<InventoryRow, "country_id" | "number_type_id" | "required_document_ids">,
+  bundles: readonly CoveringBundle[],
+  documentTypes: DocumentTypesById,
+): { activatable_now: boolean; covering_bundle_id: string | null; activation_note: string } {
+  if (row.required_document_ids.length === 0)
+    return {
+      activatable_now: true,
+      covering_bundle_id: null,
+      activation_note: "Needs no documents: active as soon as it is bought.",
+    };
+  const needs = row.required_document_ids.map((id) => documentTypes.get(id)?.name ?? id).join(", ");
+  const bundle = coveringBundle(
+    {
+      countryId: row.country_id,
+      numberTypeId: row.number_type_id,
+      requiredDocumentIds: row.required_document_ids,
+    },
+    bundles,
+  );
+  if (bundle)
+    return {
+      activatable_now: true,
+      covering_bundle_id: bundle.id,
+      activation_note: `Needs ${needs}; your approved bundle ${bundle.id} covers them: active as soon as it is bought.`,
+    };
+  const sameKind = bundles.filter((entry) => entry.numberTypeId === row.number_type_id);
+  const missing = [
+    ...new Set(
+      row.required_document_ids.filter((id) => !sameKind.some((entry) => entry.documentTypeIds.includes(id))),
+    ),
+  ].map((id) => documentTypes.get(id)?.name ?? id);
+  const why =
+    sameKind.length === 0
+      ? `no approved bundle of yours is for ${row.country_id} ${row.number_type_id.replaceAll("_", " ")} numbers`
+      : missing.length > 0
+        ? `your approved bundles lack ${missing.join(", ")}`
+        : "no single approved bundle of yours has them all";
+  return {
+    activatable_now: false,
+    covering_bundle_id: null,
+    activation_note: `Needs ${needs}; ${why}: bought now, it would wait pending documents until a bundle that covers them is approved.`,
+  };
+}
 
 /**
  * Who searches, and when: numbers another organization holds at `now` are left out, and the
@@ -17,6 +70,8 @@ export type InventoryCriteria = InventoryQuery & {
   country: string;
   numberType?: string;
   viewer: InventoryViewer;
+  /** The caller's approved bundles of the country, for activatable_now (loaded by searchInventory). */
+  bundles?: readonly CoveringBundle[];
 };
 
 export type InventoryRow = {
@@ -53,8 +108,20 @@ export async function searchInventory(
   if (search.exclude_documents)
     assertKnownDocumentTypes(search.exclude_documents, documentTypes, "query.exclude_documents");
 
-  const prisma = await getPrisma();
-  const { rows, total } = await findInventoryRows(search, (statement) => prisma.$queryRaw(statement), prisma);
+  const prisma = await readDb();
+  // The caller's approved bundles of the country (contract §17): what activatable_now and the
+  // words beside each number are about.
+  const bundles = await loadCoveringBundles(
+    prisma,
+    search.viewer.organizationId,
+    search.viewer.now,
+    search.country,
+  );
+  const { rows, total } = await findInventoryRows(
+    { ...search, bundles },
+    (statement) => prisma.$queryRaw(statement),
+    prisma,
+  );
   const items = rows.map((row) => ({
     number_e164: row.number_e164,
     number_local_format: row.national_number,
@@ -68,6 +135,7 @@ export async function searchInventory(
     outside_country_display: row.outside_country_display,
     portable: row.portable,
     capabilities: { sms: row.sms_enabled, voice: row.voice_enabled },
+    ...describeActivation(row, bundles, documentTypes),
     ...(row.held_until ? { held_until: new Date(row.held_until).toISOString() } : {}),
   }));
   return { items, total };
@@ -214,6 +282,10 @@ function whereClause(search: InventoryCriteria): Prisma.Sql {
     conditions.push(Prisma.sql`cardinality(required_document_ids) = 0`);
   if (search.exclude_documents !== undefined) {
     conditions.push(Prisma.sql`NOT (required_document_ids && ${search.exclude_documents}::text[])`);
+  }
+  if (search.activatable_now !== undefined) {
+    const activatable = activatableNowSql(search.bundles ?? []);
+    conditions.push(search.activatable_now ? activatable : Prisma.sql`NOT ${activatable}`);
   }
   return Prisma.join(conditions, " AND ");
 }

@@ -9,24 +9,39 @@ import { loadDestinationPolicy } from "@/lib/numbers/destination-policy";
 import { assertIfMatch, etagFor } from "@/lib/numbers/preconditions";
 import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
 import { event, recordEvents } from "@/lib/events/record-events";
+import { auditChanges, auditSource, diffFields, recordAudit } from "@/lib/audit/record";
 import { validateConfiguration, type Problem } from "@/lib/numbers/validate-configuration";
-import type { ConfigurationInput, NumberConfiguration } from "@/lib/schemas/numbers";
+import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
+import type { ConfigurationInput } from "@/lib/schemas/numbers/input";
 
 // Changing configurations (contract §11). Every write is one transaction that starts with a
 // conditional UPDATE of the version the caller's If-Match named: of two concurrent changes
 // with one ETag the database lets exactly one through, and the other finds the version moved.
 // The same transaction records the change in the history, so the two cannot disagree.
 
-export type Writer = Pick<Principal, "kind" | "organizationId" | "role" | "userId" | "tokenId">;
+export type Writer = Pick<Principal, "kind" | "organizationId" | "role" | "userId" | "tokenId"> & {
+  /** The principal's scopes; absent for the system (a job runs with its creator's checks done). */
+  scopes?: Principal["scopes"];
+};
+
+/** Changing `locked` needs numbers:release, as releasing does (the roles table adds owner/admin). */
+function assertMayLock(writer: Writer): void {
+  if (writer.scopes !== undefined && !writer.scopes.includes("numbers:release"))
+    throw new ApiError(
+      "insufficient_scope",
+      "Locking or unlocking a number needs the numbers:release scope.",
+      "scope=numbers:release",
+    );
+}
 export type Written = { configuration: NumberConfiguration; etag: string };
 
-type Stored = Prisma.NumberConfigurationGetPayload<{ include: typeof configurationInclude }>;
+export type Stored = Prisma.NumberConfigurationGetPayload<{ include: typeof configurationInclude }>;
 
 /** Customers read and change their organization's configurations; support any organization's. */
-function writableBy(
+export function writableBy(
   writer: Pick<Principal, "organizationId" | "role">,
 ): Prisma.NumberConfigurationWhereInput {
-  return writer.role === "support" ? {} : { organizationId: writer.organizationId };
+  return readableOrganizations(writer, undefined);
 }
 
 /** The organization an extension write is for: the caller's own, or (support only) the one named. */
@@ -34,7 +49,7 @@ export function extensionOrganization(writer: Writer, organizationId: string | u
   return readableOrganizations(writer, organizationId).organizationId ?? writer.organizationId;
 }
 
-function notFound(what: string, detail: string): ApiError {
+export function notFound(what: string, detail: string): ApiError {
   return new ApiError("not_found", `There is no ${what}.`, detail);
 }
 
@@ -100,22 +115,34 @@ async function findExtension(organizationId: string, extension: string): Promise
   return row;
 }
 
-async function replaceConfiguration(
+/** Work a caller (a bulk job) does in the change's own transaction, e.g. marking its item done. */
+export type AlsoInTransaction = (tx: Tx) => Promise<void>;
+
+export async function replaceConfiguration(
   writer: Writer,
   row: Stored,
   ifMatch: string | undefined,
   body: unknown,
+  also?: AlsoInTransaction,
 ): Promise<Written> {
   assertIfMatch(ifMatch, etagFor(row));
   const current = toNumberConfiguration(row);
   const result = validateConfiguration(body, current, await loadDestinationPolicy(row.inventoryNumberId));
   if (!result.ok) throw invalidConfiguration(result.problems);
+  // Locking is a release permission (contract §15: owner and admin; a token needs the scope).
+  if (result.value.locked !== undefined && result.value.locked !== row.locked) assertMayLock(writer);
   return inRetryingTransaction(async (tx) => {
     const before = await claimVersion(tx, row);
     await tx.rule.deleteMany({ where: { configurationId: row.id } });
     const after = await tx.numberConfiguration.update({
       where: { id: row.id },
-      data: { name: result.value.name, rules: { create: result.value.rules.map(toRuleCreate) } },
+      data: {
+        name: result.value.name,
+        rules: { create: result.value.rules.map(toRuleCreate) },
+        // Absent = unchanged (contract §16), so a client that never heard of them keeps them.
+        ...(result.value.locked === undefined ? {} : { locked: result.value.locked }),
+        ...(result.value.tags === undefined ? {} : { tags: result.value.tags }),
+      },
       include: configurationInclude,
     });
     const written = { configuration: toNumberConfiguration(after), etag: etagFor(after) };
@@ -124,9 +151,12 @@ async function replaceConfiguration(
       organizationId: row.organizationId,
       version: after.version,
       kind: "updated",
+      target: row.kind,
       before,
       after: written.configuration,
     });
+    await auditLockAndTags(tx, writer, row, before, written.configuration);
+    if (also) await also(tx);
     // Extensions are not numbers: only a number's change is a number.configuration_changed.
     if (row.kind === "number")
       await recordEvents(tx, [
@@ -141,7 +171,7 @@ async function replaceConfiguration(
  * holds the row's lock until commit. Then reads the configuration as it was (the rules are
  * untouched yet, and every writer takes this lock first).
  */
-async function claimVersion(tx: Tx, row: Stored): Promise<NumberConfiguration> {
+export async function claimVersion(tx: Tx, row: Stored): Promise<NumberConfiguration> {
   const claimed = await tx.numberConfiguration.updateMany({
     where: { id: row.id, version: row.version },
     data: { version: { increment: 1 } },
@@ -181,6 +211,10 @@ export async function createExtension(
     local_format: null,
     number_type: null,
     region: null,
+    status: "active",
+    purchased_at: null,
+    restorable_until: null,
+    documents_due: null,
   };
   const { extension: _omit, ...configuration } = input;
   const result = validateConfiguration(
@@ -208,6 +242,7 @@ export async function createExtension(
         organizationId,
         version: created.version,
         kind: "created",
+        target: "extension",
         before: null,
         after: written.configuration,
       });
@@ -242,6 +277,7 @@ export async function deleteExtension(
       organizationId,
       version: row.version + 1,
       kind: "deleted",
+      target: "extension",
       before,
       after: null,
     });
@@ -249,16 +285,46 @@ export async function deleteExtension(
   });
 }
 
+/** The audit log's entries for a change of the lock or the tags (contract §15, §16). */
+async function auditLockAndTags(
+  tx: Tx,
+  writer: Writer,
+  row: Stored,
+  before: NumberConfiguration,
+  after: NumberConfiguration,
+): Promise<void> {
+  const entries = [
+    ...(before.locked === after.locked
+      ? []
+      : [{ action: after.locked ? "number.locked" : "number.unlocked", field: "locked" as const }]),
+    ...(JSON.stringify(before.tags) === JSON.stringify(after.tags)
+      ? []
+      : [{ action: "number.tags_changed", field: "tags" as const }]),
+  ];
+  if (entries.length === 0) return;
+  const source = await auditSource(tx, { ...writer, id: writer.userId ?? writer.tokenId ?? "" });
+  for (const entry of entries)
+    await recordAudit(tx, {
+      ...source,
+      action: entry.action,
+      organizationId: row.organizationId,
+      resource: { type: "number", id: row.id },
+      changes: [{ field: entry.field, from: before[entry.field], to: after[entry.field] }],
+    });
+}
+
 type Change = {
   id: string;
   organizationId: string;
   version: number;
-  kind: "created" | "updated" | "deleted";
+  kind: "created" | "updated" | "deleted" | "released" | "restored";
+  /** What the configuration belongs to, for the audit log's action and resource. */
+  target: "number" | "extension";
   before: NumberConfiguration | null;
   after: NumberConfiguration | null;
 };
 
-async function recordChange(tx: Tx, writer: Writer, change: Change): Promise<void> {
+export async function recordChange(tx: Tx, writer: Writer, change: Change): Promise<void> {
   const actor = await describeActor(tx, writer);
   await tx.configurationChange.create({
     data: {
@@ -269,11 +335,25 @@ async function recordChange(tx: Tx, writer: Writer, change: Change): Promise<voi
       actorUserId: writer.userId,
       actorTokenId: writer.kind === "token" ? writer.tokenId : null,
       actorName: actor,
-      actorRole: writer.role,
+      actorRole: writer.userId === null && writer.tokenId === null ? "system" : writer.role,
       before: change.before ?? Prisma.DbNull,
       after: change.after ?? Prisma.DbNull,
     },
   });
+  // Beside the history (which keeps whole before/after): the audit log's field changes. A
+  // release or restore, and a change of only the lock or tags, have entries of their own
+  // (lib/numbers/lifecycle.ts): a number's change that leaves name and rules alone adds none.
+  const changes = diffFields(change.before, change.after, ["number", "name", "rules"]);
+  if (change.target === "number" && (change.kind === "released" || change.kind === "restored")) return;
+  if (change.target === "number" && change.kind === "updated" && changes.length === 0) return;
+  await auditChanges(tx, [
+    {
+      action: change.target === "number" ? "number.configuration_changed" : `extension.${change.kind}`,
+      organizationId: change.organizationId,
+      resource: { type: change.target, id: change.id },
+      changes,
+    },
+  ]);
 }
 
 async function describeActor(tx: Tx, writer: Writer): Promise<string> {
@@ -285,7 +365,8 @@ async function describeActor(tx: Tx, writer: Writer): Promise<string> {
     const user = await tx.user.findUnique({ where: { id: writer.userId }, select: { name: true } });
     return user?.name ?? "a deleted user";
   }
-  return "unknown";
+  // The worker (contract §17: documents overdue) acts as no person and no token.
+  return writer.tokenId === null ? "system" : "unknown";
 }
 
 function toRuleCreate(rule: ConfigurationInput["rules"][number]): Prisma.RuleCreateWithoutConfigurationInput {

@@ -1,8 +1,10 @@
 import { ApiError } from "@/lib/errors";
+import { readableOrganizations } from "@/lib/auth/organization-filter";
 import type { Principal } from "@/lib/auth/types";
 import { getPrisma } from "@/lib/db/client";
-import { configurationChangeSchema, type ConfigurationChange } from "@/lib/schemas/numbers";
+import { configurationChangeSchema, type ConfigurationChange } from "@/lib/schemas/numbers/responses";
 import { readPage } from "@/lib/db/paged";
+import { withLifecycleDefaults } from "@/lib/numbers/to-api";
 
 // GET /numbers/{number_id}/history (contract §11): every change, newest first, paged.
 
@@ -12,7 +14,7 @@ export async function listConfigurationHistory(
   page: { limit: number; offset: number },
 ): Promise<{ items: ConfigurationChange[]; total: number }> {
   const prisma = await getPrisma();
-  const owner = viewer.role === "support" ? {} : { organizationId: viewer.organizationId };
+  const owner = readableOrganizations(viewer, undefined);
   const configuration = await prisma.numberConfiguration.findFirst({
     where: { id: numberId, ...owner },
     select: { id: true },
@@ -47,8 +49,8 @@ export async function listConfigurationHistory(
         name: row.actorName,
         role: row.actorRole,
       },
-      before: row.before,
-      after: row.after,
+      before: withLifecycleDefaults(row.before),
+      after: withLifecycleDefaults(row.after),
     }),
   );
   return { items, total };

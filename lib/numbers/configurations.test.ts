@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getPrisma } from "@/lib/db/client";
 import { searchNumberConfigurations } from "@/lib/numbers/configurations";
 import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
-import { numberConfigurationSchema, type NumberConfiguration } from "@/lib/schemas/numbers";
+import { numberConfigurationSchema, type NumberConfiguration } from "@/lib/schemas/numbers/responses";
 import { demoExtensions, demoOwnedNumbers } from "@/prisma/seed/fixtures";
 
 // Every configuration the seed writes must fit the API's schemas, and between them the demo
@@ -86,7 +86,7 @@ describe("searchNumberConfigurations", () => {
   const page = { limit: 100, offset: 0 };
   it("keeps ownership in the query for customers, whatever the filters", async () => {
     const { items: all } = await searchNumberConfigurations(
-      { organizationId: "org_globex", role: "customer" },
+      { organizationId: "org_globex", role: "owner" },
       page,
     );
     expect(all.length).toBeGreaterThan(0);
@@ -94,7 +94,7 @@ describe("searchNumberConfigurations", () => {
     const acmeMain = configurations.find((c) => c.number_id === "num_acme_main")!;
     expect(
       await searchNumberConfigurations(
-        { organizationId: "org_globex", role: "customer" },
+        { organizationId: "org_globex", role: "owner" },
         { ...page, number: acmeMain.number, number_id: "num_acme_main" },
       ),
     ).toEqual({ items: [], total: 0 });
@@ -104,7 +104,7 @@ describe("searchNumberConfigurations", () => {
     const {
       items: [main],
     } = await searchNumberConfigurations(
-      { organizationId: "org_acme", role: "customer" },
+      { organizationId: "org_acme", role: "owner" },
       { ...page, number_id: "num_acme_main" },
     );
     expect(main).toEqual(configurations.find((c) => c.number_id === "num_acme_main"));

@@ -2,11 +2,14 @@ import { ApiError } from "@/lib/errors";
 import type { Viewer } from "@/lib/auth/types";
 import { readableOrganizations } from "@/lib/auth/organization-filter";
 import { getPrisma } from "@/lib/db/client";
+import { readDb } from "@/lib/db/replicas";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { trunkPrefix } from "@/lib/reference/phone";
 import { resolveActiveRule } from "@/lib/numbers/evaluate-rules";
+import { describeVersion, versionAt } from "@/lib/numbers/version-at";
 import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
-import type { ActiveRule, NumberConfiguration, NumberSearchQuery } from "@/lib/schemas/numbers";
+import type { ActiveRule, NumberConfiguration } from "@/lib/schemas/numbers/responses";
+import type { NumberSearchQuery } from "@/lib/schemas/numbers/query";
 import { readPage } from "@/lib/db/paged";
 
 // Reading number and extension configurations (contract §8). Every query carries the
@@ -21,29 +24,54 @@ const byNumber = [
   { id: "asc" },
 ] satisfies Prisma.NumberConfigurationOrderByWithRelationInput[];
 
+/** The orders of `sort` (contract §16), each ending in the id so a keyset cursor can follow it. */
+export const numberOrderings = {
+  number: byNumber,
+  name: [{ name: "asc" }, { id: "asc" }],
+  purchased_at: [{ createdAt: "asc" }, { id: "asc" }],
+  "-purchased_at": [{ createdAt: "desc" }, { id: "desc" }],
+} satisfies Record<string, Prisma.NumberConfigurationOrderByWithRelationInput[]>;
+
+// Aging numbers are listed only when asked for (contract §16).
+const LISTED_BY_DEFAULT = ["active", "pending_documents"] as const;
+
+/** The where clause of GET /numbers' filters, for the list, the CSV export and bulk jobs alike. */
+export async function numberSearchWhere(
+  viewer: Viewer,
+  query: Omit<NumberSearchQuery, "limit" | "offset" | "sort" | "format">,
+): Promise<Prisma.NumberConfigurationWhereInput> {
+  const filters: Prisma.NumberConfigurationWhereInput[] = [
+    readableOrganizations(viewer, query.organization_id),
+    { status: { in: query.status ?? [...LISTED_BY_DEFAULT] } },
+  ];
+  if (query.number_id !== undefined) filters.push({ id: query.number_id });
+  if (query.number !== undefined) filters.push({ number: query.number });
+  if (query.numbers !== undefined) filters.push({ number: { in: query.numbers } });
+  if (query.order !== undefined)
+    filters.push({ inventoryNumber: { orderItem: { order: { referenceId: query.order } } } });
+  if (query.name) filters.push({ name: { contains: escapeLike(query.name), mode: "insensitive" } });
+  if (query.tag !== undefined) filters.push({ tags: { hasEvery: query.tag } });
+  if (query.country !== undefined) filters.push({ inventoryNumber: { countryId: query.country } });
+  if (query.number_type !== undefined) filters.push({ inventoryNumber: { numberTypeId: query.number_type } });
+  if (query.region !== undefined) filters.push({ inventoryNumber: { regionId: query.region } });
+  if (query.contains !== undefined) filters.push(await containsDigits(query.contains));
+  return { AND: filters };
+}
+
 /** GET /numbers: the parameters narrow together; none given = every readable configuration. One page of them, and how many match. */
 export async function searchNumberConfigurations(
   viewer: Viewer,
   query: NumberSearchQuery,
 ): Promise<{ items: NumberConfiguration[]; total: number }> {
-  const filters: Prisma.NumberConfigurationWhereInput[] = [
-    readableOrganizations(viewer, query.organization_id),
-  ];
-  if (query.number_id !== undefined) filters.push({ id: query.number_id });
-  if (query.number !== undefined) filters.push({ number: query.number });
-  if (query.numbers !== undefined) filters.push({ number: { in: query.numbers } });
-  if (query.name) filters.push({ name: { contains: escapeLike(query.name), mode: "insensitive" } });
-
-  const prisma = await getPrisma();
-  if (query.contains !== undefined) filters.push(await containsDigits(query.contains));
-  const where = { AND: filters };
+  const where = await numberSearchWhere(viewer, query);
+  const prisma = await readDb();
   const { rows, total } = await readPage(
     query,
     () =>
       prisma.numberConfiguration.findMany({
         where,
         include: configurationInclude,
-        orderBy: byNumber,
+        orderBy: numberOrderings[query.sort ?? "number"],
         take: query.limit,
         skip: query.offset,
       }),
@@ -106,13 +134,73 @@ async function getNumberConfigurationOrThrow(viewer: Viewer, numberId: string): 
   return toNumberConfiguration(row);
 }
 
-/** GET /numbers/{number_id}/active_rule: the rule that handles a call at `at`, or null and why. */
+/** Why a released number routes no call (contract §16: routing stops at once). */
+function releasedReason(restorableUntil: string | null): string {
+  const until = restorableUntil === null ? "" : `; it can be restored until ${restorableUntil}`;
+  return `No rule applies: the number is released (aging), so no call to it is routed${until}.`;
+}
+
+/** Why a number waiting for documents routes no call (contract §17). */
+function pendingReason(documentsDue: string | null | undefined): string {
+  const due =
+    documentsDue === null || documentsDue === undefined
+      ? ""
+      : `; if none covers it by ${documentsDue}, the number is released`;
+  return `No rule applies: the number is pending documents, so no call to it is routed until an approved compliance bundle covers the documents it requires${due}.`;
+}
+
+/**
+ * GET /numbers/{number_id}/active_rule: the rule that handled (or will handle) a call at `at`,
+ * or null and why. A past moment is answered with the rules in force then (contract §11's
+ * history keeps every version), and `in_force` says which version that was and from when.
+ */
 export async function getActiveRuleForNumber(
   viewer: Viewer,
   numberId: string,
   at: Date,
+  now: Date = new Date(),
 ): Promise<ActiveRule> {
-  const configuration = await getNumberConfigurationOrThrow(viewer, numberId);
-  const { rule, reason } = resolveActiveRule(configuration.rules, at);
-  return { number_id: configuration.number_id, at: at.toISOString(), rule, reason };
+  const current = await getNumberConfigurationOrThrow(viewer, numberId);
+  const prisma = await getPrisma();
+  // The last change made by `at` and the first one after it are all versionAt needs.
+  const [last, next] = await Promise.all([
+    prisma.configurationChange.findFirst({
+      where: { configurationId: numberId, changedAt: { lte: at } },
+      orderBy: { version: "desc" },
+    }),
+    prisma.configurationChange.findFirst({
+      where: { configurationId: numberId, changedAt: { gt: at } },
+      orderBy: { version: "asc" },
+    }),
+  ]);
+  const changes = [last, next].flatMap((row) =>
+    row === null
+      ? []
+      : [
+          {
+            version: row.version,
+            changed_at: row.changedAt.toISOString(),
+            before: row.before as NumberConfiguration | null,
+            after: row.after as NumberConfiguration | null,
+          },
+        ],
+  );
+  const found = versionAt(current, changes, at);
+  const description = describeVersion(found, at, now, (iso) => iso);
+  // Snapshots from before contract §16 have no status: those numbers were active.
+  const { rule, reason } =
+    found.configuration === null
+      ? { rule: null, reason: description }
+      : found.configuration.status === "aging"
+        ? { rule: null, reason: releasedReason(found.configuration.restorable_until) }
+        : found.configuration.status === "pending_documents"
+          ? { rule: null, reason: pendingReason(found.configuration.documents_due) }
+          : resolveActiveRule(found.configuration.rules, at);
+  return {
+    number_id: current.number_id,
+    at: at.toISOString(),
+    rule,
+    reason,
+    in_force: { version: found.version, since: found.since, until: found.until, description },
+  };
 }

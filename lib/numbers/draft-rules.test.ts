@@ -5,7 +5,7 @@ import {
   previewableRules,
   sampleStepMinutes,
 } from "@/lib/numbers/draft-rules";
-import type { Activation, Rule } from "@/lib/schemas/numbers";
+import type { Activation, Rule } from "@/lib/schemas/numbers/responses";
 
 // The editor's live checks on a draft: which rules can be evaluated, and which can never answer.
 

@@ -1,5 +1,5 @@
 import { activationMatches, type EvaluableRule } from "@/lib/numbers/evaluate-rules";
-import { ruleInputSchema, type RuleInput } from "@/lib/schemas/numbers";
+import { ruleInputSchema, type RuleInput } from "@/lib/schemas/numbers/input";
 
 // Evaluating a configuration while it is being edited, before it is saved. Pure: no database,
 // no clock (the caller passes `from`), the same evaluator the API uses.

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { propertyRuns } from "@/tests/property-runs";
 import { describe, expect, it } from "vitest";
 import { resolveActiveRule } from "@/lib/numbers/evaluate-rules";
-import { activationSchema, type Activation, type Rule } from "@/lib/schemas/numbers";
+import { activationSchema, type Activation, type Rule } from "@/lib/schemas/numbers/responses";
 
 // ---------------------------------------------------------------- the reference
 // Deliberately naive and sharing nothing with the evaluator: the local date comes from

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveActiveRule } from "@/lib/numbers/evaluate-rules";
-import type { Activation, Rule } from "@/lib/schemas/numbers";
+import type { Activation, Rule } from "@/lib/schemas/numbers/responses";
 
 // Fixed cases of the rule evaluator: each names one behaviour of contract §8. The property
 // test beside this file checks random rule sets against an independent reference.

@@ -1,4 +1,5 @@
-import type { Activation, DayCode, Rule } from "@/lib/schemas/numbers";
+import type { DayCode } from "@/lib/schemas/numbers/fields";
+import type { Activation, Rule } from "@/lib/schemas/numbers/responses";
 
 // Which rule handles a call at an instant (contract §8). Pure: no database, no clock.
 //

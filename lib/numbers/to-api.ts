@@ -1,6 +1,6 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { describeE164, formatNational } from "@/lib/reference/phone";
-import { numberConfigurationSchema, type NumberConfiguration } from "@/lib/schemas/numbers";
+import { numberConfigurationSchema, type NumberConfiguration } from "@/lib/schemas/numbers/responses";
 
 // Stored configuration → the API's NumberConfiguration. The one place that knows both shapes.
 
@@ -16,6 +16,23 @@ export const configurationInclude = {
 
 export type ConfigurationRow = Prisma.NumberConfigurationGetPayload<{ include: typeof configurationInclude }>;
 type RuleRow = ConfigurationRow["rules"][number];
+
+/**
+ * A configuration as the history stored it: snapshots taken before contract §16 lack its
+ * fields, and read as what every number was then (active, unlocked, untagged).
+ */
+export function withLifecycleDefaults(stored: unknown): unknown {
+  if (stored === null || typeof stored !== "object") return stored;
+  return {
+    status: "active",
+    purchased_at: null,
+    restorable_until: null,
+    documents_due: null,
+    locked: false,
+    tags: [],
+    ...stored,
+  };
+}
 
 /**
  * Parsed through the schema, so a stored row that breaks it (a dial rule without a
@@ -34,6 +51,12 @@ export function toNumberConfiguration(row: ConfigurationRow): NumberConfiguratio
     local_format: described ? formatNational(row.number) : null,
     number_type: row.inventoryNumber?.numberTypeId ?? null,
     region: row.inventoryNumber?.region ?? null,
+    status: row.status,
+    purchased_at: row.kind === "number" ? row.createdAt.toISOString() : null,
+    restorable_until: row.status === "aging" ? (row.restorableUntil?.toISOString() ?? null) : null,
+    documents_due: row.status === "pending_documents" ? (row.documentsDue?.toISOString() ?? null) : null,
+    locked: row.locked,
+    tags: row.tags,
   });
 }
 

@@ -22,6 +22,10 @@ const stored: ReadOnlyFields = {
   local_format: "020 7946 0000",
   number_type: "local",
   region: { id: "GB-LND-LONDON-20", name: "London" },
+  status: "active",
+  purchased_at: "2026-01-02T03:04:05.000Z",
+  restorable_until: null,
+  documents_due: null,
 };
 const policy: DestinationPolicy = { countries: ["GB", "US"], sip: true, voicemail: true };
 
@@ -391,6 +395,11 @@ describe("validateConfiguration: refused, each problem by path", () => {
       ["rules[0].activations[0].days[0] must be one of mon tue wed thu fri sat sun"],
     ],
     [
+      "a missing day in the list (not an invalid_type issue, yet with no value)",
+      body([rule({ activations: [activation({ days: [undefined] })] })]),
+      ["rules[0].activations[0].days[0] must be one of mon tue wed thu fri sat sun"],
+    ],
+    [
       "a day twice",
       body([rule({ activations: [activation({ days: ["mon", "tue", "mon"] })] })]),
       ["rules[0].activations[0].days must not list a day twice"],
@@ -485,6 +494,46 @@ describe("validateConfiguration: against the stored number", () => {
     ],
   ])("refuses a changed %s", (key, value, message) => {
     expect(problemsOf(body([], { [key]: value }))).toEqual([message]);
+  });
+
+  it.each([
+    ["null", null],
+    ["only its id", { id: "GB-LND-LONDON-20" }],
+  ])("refuses a region given as %s where the number has one", (_label, region) => {
+    expect(problemsOf(body([], { region }))).toEqual([
+      'region is read-only: it is {"id":"GB-LND-LONDON-20","name":"London"} and cannot be changed',
+    ]);
+  });
+
+  it("refuses a region given where the number has none", () => {
+    const result = validateConfiguration(
+      body([], { region: { id: "GB-LND-LONDON-20", name: "London" } }),
+      { ...stored, region: null },
+      policy,
+    );
+    expect(result).toEqual({
+      ok: false,
+      problems: [{ path: "region", message: "is read-only: it is null and cannot be changed" }],
+    });
+  });
+
+  it("still names read-only fields, NUL characters and shared priorities when the shape is wrong", () => {
+    const input = body([rule({ name: "A" }), rule({ name: "B" }), { name: 5 }], {
+      name: "Main\u0000",
+      number: "+1",
+    });
+    expect(problemsOf(input)).toEqual([
+      "rules[2].name must be a name",
+      "rules[2].priority is required",
+      "rules[2].action is required",
+      "name must not contain the NUL character (U+0000)",
+      'number is read-only: it is "+442079460000" and cannot be changed',
+      'rules[1].priority must be unique: rule "A" (rules[0]) has priority 1 too',
+    ]);
+  });
+
+  it("does not walk a name that is not a string when the shape is wrong", () => {
+    expect(problemsOf({ name: { "\u0000": "x" }, rules: [] })).toEqual(["name must be a name"]);
   });
 
   it("reports read-only, priority and destination problems together, in order", () => {
@@ -614,5 +663,81 @@ describe("ETag and If-Match", () => {
     [long, stale(`header.if-match=${long.slice(0, 80)}; current ETag "num_x.v3"`)],
   ])("If-Match %j → %j", (header, expected) => {
     expect(failure(header)).toEqual(expected);
+  });
+});
+
+// Contract §16: the number's own lock and tags, and its read-only status and dates.
+describe("validateConfiguration: lock and tags", () => {
+  it("answers locked and tags as given, tags lower case and each once", () => {
+    const result = validateConfiguration(
+      body([], { locked: true, tags: ["Sales:EMEA", "sales:emea", "a", "x-_:9"] }),
+      stored,
+      policy,
+    );
+    expect(result).toEqual({
+      ok: true,
+      value: { name: "Main", rules: [], locked: true, tags: ["sales:emea", "a", "x-_:9"] },
+    });
+  });
+
+  it("leaves locked and tags undefined when absent, so the stored ones stay", () => {
+    const result = validateConfiguration(body([]), stored, policy);
+    expect(result.ok && "locked" in result.value && result.value.locked).toBe(undefined);
+    expect(result.ok && result.value.tags).toBe(undefined);
+  });
+
+  it.each([
+    ["20 tags of 40 characters", Array.from({ length: 20 }, (_, i) => `${i}`.padStart(40, "t"))],
+    ["an empty list", []],
+    ["false", false],
+  ])("accepts %s", (_label, value) => {
+    const input = Array.isArray(value) ? { tags: value } : { locked: value };
+    expect(problemsOf(body([], input))).toEqual([]);
+  });
+
+  it.each([
+    ["21 tags", { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, ["tags must have at most 20 tags"]],
+    [
+      "a tag of 41 characters",
+      { tags: ["t".repeat(41)] },
+      ["tags[0] must be 1 to 40 characters of a-z 0-9 - _ : (such as sales:emea)"],
+    ],
+    [
+      "an empty tag",
+      { tags: ["ok", ""] },
+      ["tags[1] must be 1 to 40 characters of a-z 0-9 - _ : (such as sales:emea)"],
+    ],
+    [
+      "a space and a dot",
+      { tags: ["a b", "a.b"] },
+      [
+        "tags[0] must be 1 to 40 characters of a-z 0-9 - _ : (such as sales:emea)",
+        "tags[1] must be 1 to 40 characters of a-z 0-9 - _ : (such as sales:emea)",
+      ],
+    ],
+    ["a number as a tag", { tags: [7] }, ["tags[0] must be a tag: 1 to 40 characters of a-z 0-9 - _ :"]],
+    ["tags as a string", { tags: "sales" }, ["tags must be a list of tags"]],
+    ["locked as a string", { locked: "yes" }, ["locked must be true or false"]],
+    ["status changed", { status: "aging" }, ['status is read-only: it is "active" and cannot be changed']],
+    [
+      "purchased_at changed",
+      { purchased_at: null },
+      ['purchased_at is read-only: it is "2026-01-02T03:04:05.000Z" and cannot be changed'],
+    ],
+    [
+      "restorable_until changed",
+      { restorable_until: "2026-01-02T03:04:05.000Z" },
+      ["restorable_until is read-only: it is null and cannot be changed"],
+    ],
+  ])("refuses %s", (_label, patch, problems) => {
+    expect(problemsOf(body([], patch))).toEqual(problems);
+  });
+
+  it("accepts the read-only lifecycle fields sent back as read", () => {
+    expect(
+      problemsOf(
+        body([], { status: "active", purchased_at: "2026-01-02T03:04:05.000Z", restorable_until: null }),
+      ),
+    ).toEqual([]);
   });
 });

@@ -1,7 +1,12 @@
 import type { z } from "zod";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { E164_PATTERN } from "@/lib/reference/e164";
-import { configurationInputSchema, type ConfigurationInput } from "@/lib/schemas/numbers";
+import {
+  configurationInputSchema,
+  ruleInputSchema,
+  type ConfigurationInput,
+  type RuleInput,
+} from "@/lib/schemas/numbers/input";
 
 // Validation of a configuration to store (contract §11). Pure: no database, no clock, so the
 // API and the editor run the same checks, and mutation testing can reach every branch.
@@ -27,6 +32,10 @@ export type ReadOnlyFields = {
   local_format: string | null;
   number_type: string | null;
   region: { id: string; name: string } | null;
+  status: string;
+  purchased_at: string | null;
+  restorable_until: string | null;
+  documents_due?: string | null;
 };
 
 /** Destination ids as GET /destinations answers them ("GB", "SIP", "VOICEMAIL") → a policy. */
@@ -39,7 +48,8 @@ export function toPolicy(codes: readonly string[]): DestinationPolicy {
 }
 
 export type Validation =
-  { ok: true; value: Pick<ConfigurationInput, "name" | "rules"> } | { ok: false; problems: Problem[] };
+  | { ok: true; value: Pick<ConfigurationInput, "name" | "rules" | "locked" | "tags"> }
+  | { ok: false; problems: Problem[] };
 
 const readOnlyKeys = [
   "number_id",
@@ -49,6 +59,10 @@ const readOnlyKeys = [
   "local_format",
   "number_type",
   "region",
+  "status",
+  "purchased_at",
+  "restorable_until",
+  "documents_due",
 ] as const;
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -71,11 +85,47 @@ export function validateConfiguration(
   policy: DestinationPolicy,
 ): Validation {
   const parsed = configurationInputSchema.safeParse(input, { reportInput: true });
-  if (!parsed.success) return { ok: false, problems: parsed.error.issues.flatMap(issueProblems) };
+  if (parsed.success) {
+    const body = parsed.data;
+    const problems = storedFieldProblems(body, body.name, indexed(body.rules), stored, policy);
+    if (problems.length > 0) return { ok: false, problems };
+    return { ok: true, value: { name: body.name, rules: body.rules, locked: body.locked, tags: body.tags } };
+  }
+  // The shape is wrong somewhere, but every other bad field is still named (contract §3, §11):
+  // the read-only fields as given, and the checks across rules on each rule that parses alone.
+  const problems = parsed.error.issues.flatMap(issueProblems);
+  if (input === null || typeof input !== "object" || Array.isArray(input)) return { ok: false, problems };
+  const given = input as Record<string, unknown>;
+  const name = typeof given.name === "string" ? given.name : undefined;
+  const rules = Array.isArray(given.rules)
+    ? given.rules.flatMap((rule, index) => {
+        const one = ruleInputSchema.safeParse(rule);
+        return one.success ? [{ index, rule: one.data }] : [];
+      })
+    : [];
+  return { ok: false, problems: [...problems, ...storedFieldProblems(given, name, rules, stored, policy)] };
+}
 
-  const body = parsed.data;
-  // After parsing, so only the stored fields are walked, and their depth is the schema's.
-  const problems: Problem[] = findNulPaths({ name: body.name, rules: body.rules }).map((path) => ({
+type IndexedRule = { index: number; rule: RuleInput };
+
+function indexed(rules: readonly RuleInput[]): IndexedRule[] {
+  return rules.map((rule, index) => ({ index, rule }));
+}
+
+/** The checks past the schema: NUL characters, read-only fields, and the checks across rules. */
+function storedFieldProblems(
+  body: Partial<Record<(typeof readOnlyKeys)[number], unknown>>,
+  name: string | undefined,
+  rules: readonly IndexedRule[],
+  stored: ReadOnlyFields,
+  policy: DestinationPolicy,
+): Problem[] {
+  // Only parsed values are walked, so their depth is the schema's.
+  const nulPaths = [
+    ...findNulPaths({ name }),
+    ...rules.flatMap(({ index, rule }) => findNulPaths(rule, ["rules", index])),
+  ];
+  const problems: Problem[] = nulPaths.map((path) => ({
     path,
     message: "must not contain the NUL character (U+0000)",
   }));
@@ -89,9 +139,8 @@ export function validateConfiguration(
       });
     }
   }
-  problems.push(...ruleProblems(body.rules, stored.number, policy));
-  if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, value: { name: body.name, rules: body.rules } };
+  problems.push(...indexedRuleProblems(rules, stored.number, policy));
+  return problems;
 }
 
 /** The checks across rules and against the number: unique priorities, allowed destinations. */
@@ -100,15 +149,23 @@ export function ruleProblems(
   ownNumber: string,
   policy: DestinationPolicy,
 ): Problem[] {
+  return indexedRuleProblems(indexed(rules), ownNumber, policy);
+}
+
+function indexedRuleProblems(
+  rules: readonly IndexedRule[],
+  ownNumber: string,
+  policy: DestinationPolicy,
+): Problem[] {
   const problems: Problem[] = [];
-  const byPriority = new Map<number, number>();
-  rules.forEach((rule, index) => {
+  const byPriority = new Map<number, IndexedRule>();
+  for (const { index, rule } of rules) {
     const first = byPriority.get(rule.priority);
-    if (first === undefined) byPriority.set(rule.priority, index);
+    if (first === undefined) byPriority.set(rule.priority, { index, rule });
     else
       problems.push({
         path: `rules[${index}].priority`,
-        message: `must be unique: rule "${rules[first].name}" (rules[${first}]) has priority ${rule.priority} too`,
+        message: `must be unique: rule "${first.rule.name}" (rules[${first.index}]) has priority ${rule.priority} too`,
       });
 
     const action = rule.action;
@@ -121,7 +178,7 @@ export function ruleProblems(
         message: "cannot be voicemail: voicemail is not offered for this number",
       });
     }
-  });
+  }
   return problems;
 }
 
@@ -140,6 +197,7 @@ export function destinationProblem(
   if (destination === ownNumber)
     return "must not be this number itself: the call would ring back here forever";
   const country = parsed.country;
+  // Stryker disable next-line ConditionalExpression: no list of countries includes undefined, so `false ||` is the same test
   if (country === undefined || !policy.countries.includes(country)) {
     const where = country === undefined ? "that numbering plan" : (countryNames.of(country) ?? country);
     return `cannot be used: calls to this number cannot be forwarded to ${where}`;
@@ -157,6 +215,7 @@ function issueProblems(issue: z.core.$ZodIssue): Problem[] {
   }
   const path = formatPath(issue.path);
   if (issue.code === "invalid_type" && issue.input === undefined) return [{ path, message: "is required" }];
+  // Stryker disable next-line ConditionalExpression: only invalid_type issues carry `expected`, so `true &&` is the same test
   if (issue.code === "invalid_type" && issue.expected === "object")
     return [{ path, message: "must be an object" }];
   return [{ path, message: issue.message }];

@@ -6,6 +6,7 @@ import { forgetInventoryCounts } from "@/lib/inventory/search";
 import type { ItemGeography } from "@/lib/orders/pick-product";
 import { recordSaleEvents } from "@/lib/orders/order-events";
 import { loadDocumentTypes, type DocumentTypesById } from "@/lib/inventory/documents";
+import { gateSoldNumbers } from "@/lib/compliance/activation";
 
 type FilledOrder = { referenceId: string; status: OrderStatus };
 /** A region that has received numbers. */
@@ -19,6 +20,7 @@ type WaitingItem = {
   backordered_quantity: number;
   region_id: string | null;
   organization_id: string;
+  bundle_id: string | null;
 };
 
 /**
@@ -42,15 +44,21 @@ export async function fillBackorders(geographies: StockedGeography[]): Promise<F
   return result;
 }
 
-async function fillGeography(
+/**
+ * One geography's back-orders, in the caller's transaction: also used by the worker when a
+ * released number returns to inventory, so the number is filled in the same commit that puts
+ * it back on sale (contract §16) and is never for sale and owned at once.
+ */
+export async function fillGeography(
   tx: Tx,
   geography: StockedGeography,
   documentTypes: DocumentTypesById,
+  now = new Date(),
 ): Promise<FillResult> {
   // FOR UPDATE: two imports at once must not both fill one item; the second waits and then
   // reads the quantity the first left.
   const waiting = await tx.$queryRaw<WaitingItem[]>`
-    SELECT oi.id, oi.order_id, oi.product_id, oi.backordered_quantity, oi.region_id, o.organization_id
+    SELECT oi.id, oi.order_id, oi.product_id, oi.backordered_quantity, oi.region_id, o.organization_id, oi.bundle_id
     FROM order_item oi JOIN "order" o ON o.id = oi.order_id
     WHERE oi.backordered_quantity > 0 AND oi.country_id = ${geography.countryId} AND oi.number_type_id = ${geography.numberTypeId}
       AND (oi.region_id = ${geography.regionId} OR oi.region_id IS NULL)
@@ -60,17 +68,18 @@ async function fillGeography(
   let assignedNumbers = 0;
   const orderIds = new Set<number>();
   const configurationIds: string[] = [];
+  const activatedIds: string[] = [];
   for (const item of waiting) {
     const from: ItemGeography = { ...geography, regionId: item.region_id };
     // Only numbers the item's product has the documents for (contract §7).
     const taken = await sellFromGeography(
       tx,
-      { id: item.id, productId: item.product_id },
+      { id: item.id, productId: item.product_id, bundleId: item.bundle_id },
       from,
       item.backordered_quantity,
       {
         organizationId: item.organization_id,
-        now: new Date(),
+        now,
       },
     );
     if (taken.length === 0) continue;
@@ -79,12 +88,23 @@ async function fillGeography(
       data: { backorderedQuantity: { decrement: taken.length } },
     });
     configurationIds.push(...(await createConfigurations(tx, item.organization_id, taken)));
+    // Pending when no approved bundle covers them (contract §17), as at a sale.
+    activatedIds.push(
+      ...(await gateSoldNumbers(tx, configurationIds.slice(-taken.length), now)).activatedIds,
+    );
     assignedNumbers += taken.length;
     orderIds.add(item.order_id);
   }
   const orders = await updateStatuses(tx, [...orderIds]);
   // In this transaction: the events exist exactly when the numbers are assigned.
-  await recordSaleEvents(tx, { change: "filled", orderIds: [...orderIds], configurationIds, documentTypes });
+  await recordSaleEvents(tx, {
+    change: "filled",
+    orderIds: [...orderIds],
+    configurationIds,
+    activatedIds,
+    documentTypes,
+    now,
+  });
   return { assignedNumbers, orders };
 }
 

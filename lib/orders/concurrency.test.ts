@@ -41,7 +41,7 @@ describe(`concurrent orders, ${how}`, () => {
       take: 10,
     });
     expect(numbers).toHaveLength(10);
-    const tokens: TestTokenName[] = ["acmeAll", "globexAll", "acmeSupport"];
+    const tokens: TestTokenName[] = ["acmeAll", "globexAll", "acmeBillingAll"];
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
         order(

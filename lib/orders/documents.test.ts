@@ -52,7 +52,7 @@ const order = (productId: number, quantity: number, where = region, token: TestT
 // Where each number lands when `count` are bought in items of 100, lowest first.
 const positionAt = (index: number) => Math.floor(index / MAX_PER_ITEM);
 const view = async (referenceId: string) =>
-  (await get<{ data: View }>(`/orders/${referenceId}`, { token: "acmeSupport" })).body.data;
+  (await get<{ data: View }>(`/orders/${referenceId}`, { token: "support" })).body.data;
 
 async function available(needsDocuments: boolean | undefined, where = region) {
   const prisma = await getPrisma();
@@ -129,7 +129,14 @@ describe("geography orders honour the product's documents", () => {
       required_documents: number.requiredDocumentIds.length > 0 ? [address] : [],
     }));
     expect(response.body.data.numbers).toEqual(
-      listed.map((entry, index) => ({ ...entry, position: positionAt(index) })),
+      listed.map((entry, index) => ({
+        ...entry,
+        position: positionAt(index),
+        // Contract §17: no approved bundle covers the address, so those numbers wait for one.
+        ...(entry.required_documents.length > 0
+          ? { status: "pending_documents", documents_due: expect.any(String) }
+          : { status: "active", documents_due: null }),
+      })),
     );
     const detail = await view(response.body.data.reference_id);
     expect(detail.status).toBe("completed");
@@ -151,6 +158,8 @@ describe("geography orders honour the product's documents", () => {
         number_e164: number.numberE164,
         position: positionAt(index),
         required_documents: [],
+        status: "active",
+        documents_due: null,
       })),
     );
     const placed = await view(response.body.data.reference_id);
@@ -194,6 +203,8 @@ describe("geography orders honour the product's documents", () => {
         number_e164: number.numberE164,
         position: positionAt(index),
         required_documents: [address],
+        status: "pending_documents",
+        documents_due: expect.any(String),
       })),
     );
     expect(await available(undefined)).toEqual([]);

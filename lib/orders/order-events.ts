@@ -9,7 +9,8 @@ import { readOrdersInTransaction } from "@/lib/orders/read-orders";
 
 /**
  * The events of one sale, recorded in one statement: number.assigned for each configuration
- * it created (in the order sold), then for orders just placed (`placed`) or just given
+ * it created (in the order sold), number.activated for those an approved bundle covered at the
+ * sale (contract §17), then for orders just placed (`placed`) or just given
  * back-ordered numbers (`filled`) one order.created or order.backorder_filled each, and
  * order.completed for those now complete.
  */
@@ -19,14 +20,22 @@ export async function recordSaleEvents(
     change: "placed" | "filled";
     orderIds: number[];
     configurationIds: string[];
+    /** Numbers active at the sale because an approved bundle covers their documents (§17). */
+    activatedIds: string[];
     documentTypes: DocumentTypesById;
+    now: Date;
   },
 ): Promise<void> {
+  const configurations = await numbersAssigned(tx, sale.configurationIds);
+  const activated = new Set(sale.activatedIds);
   const events = [
-    ...(await numbersAssigned(tx, sale.configurationIds)),
+    ...configurations,
+    ...configurations
+      .filter((entry) => activated.has(entry.data.number_id))
+      .map((entry) => event(entry.organizationId, "number.activated", entry.data)),
     ...(await orderEvents(tx, sale.change, sale.orderIds, sale.documentTypes)),
   ];
-  await recordEvents(tx, events);
+  await recordEvents(tx, events, sale.now);
 }
 
 async function orderEvents(
@@ -47,7 +56,7 @@ async function orderEvents(
   return events;
 }
 
-async function numbersAssigned(tx: Tx, configurationIds: string[]): Promise<NewEvent[]> {
+async function numbersAssigned(tx: Tx, configurationIds: string[]): Promise<NewEvent<"number.assigned">[]> {
   if (configurationIds.length === 0) return [];
   const rows = await tx.numberConfiguration.findMany({
     where: { id: { in: configurationIds } },

@@ -1,5 +1,6 @@
 import { ApiError } from "@/lib/errors";
 import { getPrisma } from "@/lib/db/client";
+import { readDb } from "@/lib/db/replicas";
 import { formatAmount } from "@/lib/products/money";
 import { loadDocumentTypes, requiredDocuments, type DocumentTypesById } from "@/lib/inventory/documents";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -26,7 +27,7 @@ export async function listOrders(
   viewer: Viewer,
   page: { limit: number; offset: number; organization_id?: string },
 ): Promise<{ items: Order[]; total: number }> {
-  const prisma = await getPrisma();
+  const prisma = await readDb();
   const where = readableOrganizations(viewer, page.organization_id);
   const { rows, total } = await readPage(
     page,
@@ -100,6 +101,7 @@ function toOrder(row: OrderRow, documentTypes: DocumentTypesById): Order {
       })),
       backordered_quantity: item.backorderedQuantity,
       estimated_lead_time: item.estimatedLeadTime,
+      bundle_id: item.bundleId,
     })),
   };
 }

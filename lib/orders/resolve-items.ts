@@ -12,6 +12,8 @@ export type ResolvedItem = ItemGeography & {
   numberE164: string | null;
   quantity: number;
   product: Product;
+  /** The approved compliance bundle the item names (contract §17), checked by assertOrderBundles. */
+  bundleId: string | null;
 };
 
 export type Resolution = {
@@ -101,7 +103,15 @@ async function resolveNamedItem(
   }
   const context: ItemContext = { position, describe: () => [`${field}.number_e164=${numberE164}`] };
   const product = await pickProduct(item.product_id, number, context);
-  return { ...number, position, kind: "named_number", numberE164, quantity: 1, product };
+  return {
+    ...number,
+    position,
+    kind: "named_number",
+    numberE164,
+    quantity: 1,
+    product,
+    bundleId: item.bundle_id ?? null,
+  };
 }
 
 async function resolveGeographyItem(position: number, item: OrderItemInput): Promise<ResolvedItem> {
@@ -133,6 +143,7 @@ async function resolveGeographyItem(position: number, item: OrderItemInput): Pro
     numberE164: null,
     quantity: item.quantity ?? 1,
     product,
+    bundleId: item.bundle_id ?? null,
   };
 }
 

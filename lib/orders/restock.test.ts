@@ -17,7 +17,7 @@ describe("restockInventory: back-orders", () => {
       })
     ).body.data.reference_id;
   const view = async (referenceId: string) =>
-    (await get<{ data: View }>(`/orders/${referenceId}`, { token: "acmeSupport" })).body.data;
+    (await get<{ data: View }>(`/orders/${referenceId}`, { token: "support" })).body.data;
   const csvOf = (numbers: string[]) =>
     [HEADER, ...numbers.map((number) => `${number},${REGION},true,true,`)].join("\n");
 

@@ -1,10 +1,11 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import { formatNational } from "@/lib/reference/phone";
 import { newConfigurationId } from "@/lib/orders/ids";
-import { notHeldByAnother } from "@/lib/reservations/holds-sql";
+import { notHeldByAnother } from "@/lib/inventory/holds-sql";
 import type { ItemGeography } from "@/lib/orders/pick-product";
 import type { Tx } from "@/lib/db/transaction";
 import type { OrderStatus } from "@/lib/generated/prisma/client";
+import { approvedBundleDocumentsSql } from "@/lib/compliance/coverage";
 
 export type SoldNumber = {
   id: number;
@@ -53,12 +54,13 @@ export async function sellNamedNumbers(
  * Sells up to `quantity` available numbers of a geography to an order item, lowest numbers
  * first. Only numbers whose required documents are all among the item's product's are
  * taken (contract §7): a number that needs more than the product provides is never handed
- * out. SKIP LOCKED lets concurrent orders for one geography each take different rows
- * instead of queueing behind, or double-selling, the same ones.
+ * out, unless the item names an approved bundle that covers the rest (contract §17). SKIP
+ * LOCKED lets concurrent orders for one geography each take different rows instead of
+ * queueing behind, or double-selling, the same ones.
  */
 export async function sellFromGeography(
   tx: Tx,
-  item: { id: number; productId: number },
+  item: { id: number; productId: number; bundleId: string | null },
   geography: ItemGeography,
   quantity: number,
   holds: HoldView,
@@ -70,7 +72,8 @@ export async function sellFromGeography(
       SELECT id FROM inventory_number
       WHERE country_id = ${geography.countryId} AND number_type_id = ${geography.numberTypeId} ${region}
         AND status = 'available'
-        AND required_document_ids <@ ARRAY(SELECT document_type_id FROM product_document WHERE product_id = ${item.productId})
+        AND required_document_ids <@ (ARRAY(SELECT document_type_id FROM product_document WHERE product_id = ${item.productId})
+                                      || ${approvedBundleDocumentsSql(item.bundleId, holds.now)})
         AND ${notHeldByAnother(Prisma.sql`inventory_number.number_e164`, holds.organizationId, holds.now)}
       ORDER BY number_e164
       LIMIT ${quantity}

@@ -1,4 +1,4 @@
-import { getPrisma } from "@/lib/db/client";
+import { readDb } from "@/lib/db/replicas";
 import { assertGeography, type Geography } from "@/lib/inventory/geography";
 import { formatAmount } from "@/lib/products/money";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -33,7 +33,7 @@ type ProductRow = {
  */
 export async function listProducts(geography: Geography): Promise<ProductMap> {
   await assertGeography(geography);
-  const prisma = await getPrisma();
+  const prisma = await readDb();
   const numberType =
     geography.numberType === undefined
       ? Prisma.empty

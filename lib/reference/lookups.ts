@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/errors";
 import { processSlot } from "@/lib/process-singleton";
-import { getPrisma } from "@/lib/db/client";
+import { readDb } from "@/lib/db/replicas";
 import type {
   Country as CountryRow,
   DocumentType,
@@ -8,7 +8,6 @@ import type {
   PrismaClient,
   Region as RegionRow,
 } from "@/lib/generated/prisma/client";
-import type { Country, Destination, Region } from "@/lib/schemas/reference";
 
 /**
  * The small reference tables every request checks against (countries, number types, which
@@ -60,7 +59,7 @@ async function loadReferenceData(prisma: PrismaClient): Promise<ReferenceData> {
 }
 
 export async function getReferenceData(): Promise<ReferenceData> {
-  const prisma = await getPrisma();
+  const prisma = await readDb();
   let cache = referenceCache.get();
   if (!cache) referenceCache.set((cache = new WeakMap()));
   const cached = cache.get(prisma);
@@ -74,7 +73,8 @@ export async function getReferenceData(): Promise<ReferenceData> {
   return data;
 }
 
-export async function listCountries(): Promise<Country[]> {
+// The shapes are checked where they leave: each route parses its answer through lib/schemas/reference.
+export async function listCountries() {
   const { countries } = await getReferenceData();
   return countries.map((row) => ({ id: row.id, english_name: row.englishName }));
 }
@@ -120,15 +120,15 @@ export async function findRegion(regionId: string): Promise<RegionRow | undefine
   return (await getReferenceData()).regionById.get(regionId);
 }
 
-export async function listRegions(countryId: string): Promise<Region[]> {
+export async function listRegions(countryId: string) {
   await getCountryOrThrow(countryId);
   const { regions } = await getReferenceData();
   return regions.filter((row) => row.countryId === countryId).map((row) => ({ id: row.id, name: row.name }));
 }
 
-export async function listDestinations(countryId: string, numberType: string): Promise<Destination[]> {
+export async function listDestinations(countryId: string, numberType: string) {
   await assertCountrySellsType(countryId, numberType);
-  const prisma = await getPrisma();
+  const prisma = await readDb();
   const rows = await prisma.forwardingDestination.findMany({
     where: { countryId, numberTypeId: numberType },
     orderBy: [{ sortOrder: "asc" }, { code: "asc" }],

@@ -18,7 +18,7 @@ describe("concurrent holds", () => {
     });
     const numbers = rows.map((row) => row.numberE164);
     expect(numbers).toHaveLength(10);
-    const tokens: TestTokenName[] = ["acmeAll", "globexAll", "acmeSupport", "globexSupport"];
+    const tokens: TestTokenName[] = ["acmeAll", "globexAll", "acmeBillingAll", "acmeAdminAll"];
     // 60 clients, each asking for a rotated list of the same numbers.
     const responses = await Promise.all(
       Array.from({ length: 60 }, (_, index) => {

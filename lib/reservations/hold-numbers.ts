@@ -3,6 +3,7 @@ import { getPrisma } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { forgetInventoryCounts } from "@/lib/inventory/search";
 import { inRetryingTransaction } from "@/lib/db/transaction";
+import { auditChanges } from "@/lib/audit/record";
 import { heldUntilFrom } from "@/lib/reservations/expiry";
 import { expireEndedHoldsOf } from "@/lib/reservations/expire-holds";
 import type { HoldReason, NotHeld, Reservation, ReservationOutcome } from "@/lib/schemas/reservations";
@@ -51,6 +52,15 @@ export async function holdNumbers(
                   created_at = CASE WHEN h.organization_id = EXCLUDED.organization_id AND h.held_until > ${now} THEN h.created_at ELSE EXCLUDED.created_at END
               WHERE h.organization_id = EXCLUDED.organization_id OR h.held_until <= ${now}
             RETURNING h.number_e164, h.held_until`;
+    await auditChanges(
+      tx,
+      held.map((row) => ({
+        action: "reservation.placed",
+        organizationId: holder.organizationId,
+        resource: { type: "reservation", id: row.number_e164 },
+        changes: [{ field: "held_until", from: null, to: row.held_until }],
+      })),
+    );
     return { statusOf, held };
   });
   // A held number leaves other organizations' searches: totals counted before must go.
@@ -106,11 +116,22 @@ export async function releaseHold(
   numberE164: string,
   now = new Date(),
 ): Promise<Reservation> {
-  const prisma = await getPrisma();
-  const [released] = await prisma.$queryRaw<Array<{ number_e164: string; held_until: Date }>>`
-    DELETE FROM number_hold
-    WHERE number_e164 = ${numberE164} AND organization_id = ${organizationId} AND held_until > ${now}
-    RETURNING number_e164, held_until`;
+  const released = await inRetryingTransaction(async (tx) => {
+    const [row] = await tx.$queryRaw<Array<{ number_e164: string; held_until: Date }>>`
+      DELETE FROM number_hold
+      WHERE number_e164 = ${numberE164} AND organization_id = ${organizationId} AND held_until > ${now}
+      RETURNING number_e164, held_until`;
+    if (row)
+      await auditChanges(tx, [
+        {
+          action: "reservation.released",
+          organizationId,
+          resource: { type: "reservation", id: row.number_e164 },
+          changes: [{ field: "held_until", from: row.held_until, to: null }],
+        },
+      ]);
+    return row;
+  });
   if (!released)
     throw new ApiError("not_found", `Your organization holds no ${numberE164}.`, `number_e164=${numberE164}`);
   forgetInventoryCounts();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { E164_PATTERN } from "@/lib/reference/e164";
-import { countryCodeSchema, numberTypeIdSchema } from "@/lib/schemas/common";
+import { countryCodeSchema, numberTypeIdSchema, timestampSchema } from "@/lib/schemas/common";
 import { ORDER_LIMITS } from "@/lib/schemas/limits";
 import { productIdSchema } from "@/lib/schemas/orders";
 import { regionIdSchema } from "@/lib/schemas/products";
@@ -45,7 +45,24 @@ export const putCartRequestSchema = z
         "The whole cart, in order. A named number new to the cart is held for your organization; one left out is released.",
       ),
   })
-  .meta({ id: "PutCartRequest" });
+  .meta({
+    id: "PutCartRequest",
+    examples: [
+      {
+        lines: [
+          { kind: "number", number_e164: "+12125550123" },
+          {
+            kind: "geography",
+            country: "US",
+            number_type: "local",
+            region: "US-NY-NEW_YORK-212",
+            product_id: "12",
+            quantity: 2,
+          },
+        ],
+      },
+    ],
+  });
 
 export type PutCartRequest = z.output<typeof putCartRequestSchema>;
 export type CartLineInput = PutCartRequest["lines"][number];
@@ -82,7 +99,7 @@ const cartLineSchema = z
           .describe(
             "held (until held_until), hold_ended (renew to hold again), sold, held_by_another, not_in_inventory",
           ),
-        held_until: z.string().nullable().describe("ISO 8601, while held"),
+        held_until: timestampSchema("ISO 8601, while held").nullable(),
       })
       .nullable()
       .describe("A named number's hold; null for a geography line"),

@@ -58,11 +58,31 @@ export function queryBoolean(name: string) {
     z
       .enum(["true", "false", "1", "0"], `${name} must be true, false, 1 or 0`)
       .transform((value) => value === "true" || value === "1"),
-    { type: "boolean", description: "Send true or false (1 and 0 are read the same)." },
+    // Declared as the four words it takes: a generator reading `boolean` would refuse 1 and 0.
+    {
+      type: "string",
+      enum: ["true", "false", "1", "0"],
+      description: "true or false; 1 and 0 are read the same.",
+    },
   );
 }
 
 export const emptyQuerySchema = z.strictObject({});
+
+/** A moment the server writes, as ISO 8601 in UTC (Date.toISOString). */
+export function timestampSchema(description = "ISO 8601") {
+  return z.string().meta({ format: "date-time", description });
+}
+
+/**
+ * The shape the OpenAPI document shows for a schema whose parser checks by hand what JSON
+ * Schema says in its own words (an order item is one of two shapes; the parser names the
+ * missing field instead of "no union member matched"). lib/api/openapi.ts reads it.
+ */
+export const documentedShapes = new WeakMap<object, z.ZodType>();
+
+/** Text that must hold something besides spaces (the parser trims or refuses blank text). */
+export const NOT_BLANK = { minLength: 1, pattern: "\\S" } as const;
 
 /**
  * `organization_id`, the support-only filter on every endpoint that has it (contract §2).
@@ -77,3 +97,10 @@ export const organizationIdFilterSchema = z
     description:
       "Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400.",
   });
+
+const PAGE = { defaultLimit: 20, maxLimit: 100, maxOffset: 100_000 } as const;
+/** limit and offset, as every paged list of this API reads them. */
+export const pageQuery = {
+  limit: boundedInt("limit", 1, PAGE.maxLimit, PAGE.defaultLimit).meta({ description: "Page size." }),
+  offset: boundedInt("offset", 0, PAGE.maxOffset, 0).meta({ description: "Entries to skip." }),
+};

@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { boundedInt, documentedAs, organizationIdFilterSchema } from "@/lib/schemas/common";
+import { boundedInt, documentedAs, organizationIdFilterSchema, timestampSchema } from "@/lib/schemas/common";
 import { orderResponseSchema } from "@/lib/schemas/orders";
-import { numberConfigurationResponseSchema } from "@/lib/schemas/numbers";
+import { numberConfigurationResponseSchema } from "@/lib/schemas/numbers/responses";
 import { reservationResponseSchema } from "@/lib/schemas/reservations";
+import { jobSchema } from "@/lib/schemas/jobs";
+import { bundleResponseSchema } from "@/lib/schemas/compliance";
 
 // Events (contract §14): what happened to an organization's orders, numbers and holds. `data`
 // is the resource as its own endpoint shows it, through that endpoint's schema (no second copy).
@@ -14,6 +16,12 @@ export const eventTypes = [
   "number.assigned",
   "number.configuration_changed",
   "reservation.expired",
+  "number.released",
+  "number.restored",
+  "job.completed",
+  "number.activated",
+  "number.documents_overdue",
+  "bundle.status_changed",
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
@@ -23,6 +31,7 @@ export const TEST_EVENT_TYPE = "webhook.test";
 const orderData = orderResponseSchema.shape.data;
 const numberData = numberConfigurationResponseSchema.shape.data;
 const reservationData = reservationResponseSchema.shape.data;
+const bundleData = bundleResponseSchema.shape.data;
 
 /** What each type carries, so a caller recording an event cannot pair a type with the wrong resource. */
 export type EventData = {
@@ -32,11 +41,17 @@ export type EventData = {
   "number.assigned": z.infer<typeof numberData>;
   "number.configuration_changed": z.infer<typeof numberData>;
   "reservation.expired": z.infer<typeof reservationData>;
+  "number.released": z.infer<typeof numberData>;
+  "number.restored": z.infer<typeof numberData>;
+  "job.completed": z.infer<typeof jobSchema>;
+  "number.activated": z.infer<typeof numberData>;
+  "number.documents_overdue": z.infer<typeof numberData>;
+  "bundle.status_changed": z.infer<typeof bundleData>;
 };
 
 const eventBase = {
   id: z.string().describe("evt_…: unique and stable; the Webhook-Id of its deliveries"),
-  created_at: z.string().describe("ISO 8601"),
+  created_at: timestampSchema("ISO 8601"),
   organization_id: z.string(),
 };
 
@@ -51,6 +66,20 @@ const eventSchema = z
     variant("number.assigned", numberData, "A number was bought by the organization"),
     variant("number.configuration_changed", numberData, "A number's configuration was changed"),
     variant("reservation.expired", reservationData, "A hold ran out without the number being bought"),
+    variant("number.released", numberData, "A number was released: it is aging until restorable_until"),
+    variant("number.restored", numberData, "A released number was restored with its configuration"),
+    variant("job.completed", jobSchema, "A bulk job did every number it could; data is the job"),
+    variant(
+      "number.activated",
+      numberData,
+      "A number pending documents became active: an approved bundle covers them (or the order named one)",
+    ),
+    variant(
+      "number.documents_overdue",
+      numberData,
+      "A number was still pending documents at documents_due and was released; data is the number, aging",
+    ),
+    variant("bundle.status_changed", bundleData, "A compliance bundle changed status; data is the bundle"),
   ])
   .meta({ id: "Event" });
 
@@ -75,7 +104,8 @@ export const eventListQuerySchema = z.strictObject({
     {
       type: "string",
       pattern: EVENT_ID_PATTERN.source,
-      description: "Only events recorded after this one (to catch up from the last one you saw).",
+      description:
+        "Only events after this one, oldest first: poll with the last id you saw to receive every event once, in order.",
     },
   ),
   organization_id: organizationIdFilterSchema,

@@ -179,6 +179,10 @@ describe("inventoryNumberSchema (a number in GET /inventory's answer)", () => {
     outside_country_display: "yes",
     portable: "yes",
     capabilities: { sms: true, voice: false },
+    activatable_now: false,
+    covering_bundle_id: null,
+    activation_note:
+      "Needs Proof of address; no approved bundle of yours is for GB local numbers: bought now, it would wait pending documents until a bundle that covers them is approved.",
   };
 
   it("keeps every field of the contract and drops any other", () => {
@@ -204,6 +208,26 @@ describe("inventoryQuerySchema as documented", () => {
     const json = z.toJSONSchema(inventoryQuerySchema, { io: "input", unrepresentable: "any" });
     expect(json.properties).toMatchInlineSnapshot(`
       {
+        "activatable_now": {
+          "description": "true: only numbers that would be active as soon as bought — they need no document, or an approved compliance bundle of yours covers the documents they need; false: only the others (bought, they would wait pending documents).",
+          "enum": [
+            "0",
+            "1",
+            "true",
+            "false",
+          ],
+          "type": "string",
+          "x-parameter-schema": {
+            "description": "true or false; 1 and 0 are read the same.",
+            "enum": [
+              "true",
+              "false",
+              "1",
+              "0",
+            ],
+            "type": "string",
+          },
+        },
         "contains": {
           "pattern": "^[+ ]?[0-9A-Za-z]{1,15}$",
           "type": "string",
@@ -235,8 +259,14 @@ describe("inventoryQuerySchema as documented", () => {
           ],
           "type": "string",
           "x-parameter-schema": {
-            "description": "Send true or false (1 and 0 are read the same).",
-            "type": "boolean",
+            "description": "true or false; 1 and 0 are read the same.",
+            "enum": [
+              "true",
+              "false",
+              "1",
+              "0",
+            ],
+            "type": "string",
           },
         },
         "exclude_documents": {
@@ -305,8 +335,14 @@ describe("inventoryQuerySchema as documented", () => {
           ],
           "type": "string",
           "x-parameter-schema": {
-            "description": "Send true or false (1 and 0 are read the same).",
-            "type": "boolean",
+            "description": "true or false; 1 and 0 are read the same.",
+            "enum": [
+              "true",
+              "false",
+              "1",
+              "0",
+            ],
+            "type": "string",
           },
         },
         "starts_with": {
@@ -324,8 +360,14 @@ describe("inventoryQuerySchema as documented", () => {
           ],
           "type": "string",
           "x-parameter-schema": {
-            "description": "Send true or false (1 and 0 are read the same).",
-            "type": "boolean",
+            "description": "true or false; 1 and 0 are read the same.",
+            "enum": [
+              "true",
+              "false",
+              "1",
+              "0",
+            ],
+            "type": "string",
           },
         },
       }

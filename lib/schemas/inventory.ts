@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boundedInt, documentedAs, queryBoolean } from "@/lib/schemas/common";
+import { boundedInt, documentedAs, queryBoolean, timestampSchema } from "@/lib/schemas/common";
 import { regionIdSchema } from "@/lib/schemas/products";
 import { requiredDocumentSchema } from "@/lib/schemas/reference";
 import { INVENTORY_PAGE } from "@/lib/schemas/limits";
@@ -81,6 +81,10 @@ export const inventoryQuerySchema = z.strictObject({
     .optional()
     .meta({ description: "true: only numbers that require no documents." }),
   exclude_documents: documentListSchema.optional(),
+  activatable_now: queryBoolean("activatable_now").optional().meta({
+    description:
+      "true: only numbers that would be active as soon as bought — they need no document, or an approved compliance bundle of yours covers the documents they need; false: only the others (bought, they would wait pending documents).",
+  }),
 });
 
 export type InventoryQuery = z.output<typeof inventoryQuerySchema>;
@@ -99,8 +103,21 @@ const inventoryNumberSchema = z
     outside_country_display: z.string(),
     portable: z.string(),
     capabilities: z.object({ sms: z.boolean(), voice: z.boolean() }),
-    held_until: z
+    activatable_now: z
+      .boolean()
+      .describe(
+        "true when bought now it would be active at once: it needs no document, or an approved bundle of yours covers them",
+      ),
+    covering_bundle_id: z
       .string()
+      .nullable()
+      .describe(
+        "The approved compliance bundle of yours that covers its documents; null when none does or none is needed",
+      ),
+    activation_note: z
+      .string()
+      .describe("In words, for people: what the number needs and whether your approved bundles cover it"),
+    held_until: timestampSchema()
       .optional()
       .describe(
         "ISO 8601; present only on numbers your organization holds (POST /reservations): the hold ends then",

@@ -19,3 +19,12 @@ export const NUMBER_PAGE = { defaultLimit: 100, maxLimit: 1000, maxOffset: 100_0
 
 /** Contract §5 and §8: digits a `contains` search takes. */
 export const CONTAINS_MAX_DIGITS = 15;
+
+/** Contract §16: a number's own tags (not a rule's action tags), compared case-insensitively. */
+export const NUMBER_TAG = /^[a-z0-9_:-]{1,40}$/i;
+export const MAX_NUMBER_TAGS = 20;
+/** Contract §16: a number's states. */
+export const numberStatuses = ["active", "pending_documents", "aging"] as const;
+export type NumberStatus = (typeof numberStatuses)[number];
+/** Contract §16: the most numbers one bulk job takes. */
+export const MAX_JOB_NUMBERS = 1000;

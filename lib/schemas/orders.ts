@@ -4,8 +4,11 @@ import {
   boundedInt,
   countryCodeSchema,
   documentedAs,
+  documentedShapes,
+  NOT_BLANK,
   numberTypeIdSchema,
   organizationIdFilterSchema,
+  timestampSchema,
 } from "@/lib/schemas/common";
 import { ORDER_LIMITS } from "@/lib/schemas/limits";
 import { regionIdSchema } from "@/lib/schemas/products";
@@ -25,19 +28,58 @@ export const productIdSchema = z
   )
   .transform(Number);
 
+const QUANTITY_MESSAGE = `must be an integer between 1 and ${ORDER_LIMITS.maxQuantity}`;
+const e164Schema = z.string(E164_MESSAGE).regex(E164_PATTERN, E164_MESSAGE);
+const BUNDLE_MESSAGE = "must be a bundle id such as bnd_0123456789abcdef";
+const bundleIdSchema = z
+  .string(BUNDLE_MESSAGE)
+  .regex(/^bnd_[A-Za-z0-9]{1,60}$/, BUNDLE_MESSAGE)
+  .meta({
+    description:
+      "An approved compliance bundle of your organization for the item's country and number type (POST /bundles): the numbers it covers are active at once, and a geography item may take numbers needing the bundle's documents.",
+  });
+const quantitySchema = z
+  .number(QUANTITY_MESSAGE)
+  .int(QUANTITY_MESSAGE)
+  .min(1, QUANTITY_MESSAGE)
+  .max(ORDER_LIMITS.maxQuantity, QUANTITY_MESSAGE);
+
+// The two shapes an item takes, as the document and generated clients show them.
+const namedOrderItemSchema = z
+  .strictObject({
+    number_e164: e164Schema.describe("The number to buy (GET /inventory lists them)"),
+    product_id: productIdSchema.optional().describe("Absent: the cheapest product that sells it"),
+    quantity: z.literal(1).optional(),
+    bundle_id: bundleIdSchema.optional(),
+  })
+  .meta({ id: "NamedOrderItem", description: "One number by name." });
+
+const geographicOrderItemSchema = z
+  .strictObject({
+    country: countryCodeSchema,
+    number_type: numberTypeIdSchema,
+    region: regionIdSchema.optional().describe("Required for local numbers"),
+    product_id: productIdSchema.optional().describe("Absent: the region's cheapest product"),
+    quantity: quantitySchema.optional().describe("Default 1"),
+    bundle_id: bundleIdSchema.optional(),
+  })
+  .meta({
+    id: "GeographicOrderItem",
+    description: "Any numbers of a type in a country (and, for local numbers, a region).",
+    if: { properties: { number_type: { const: "local" } }, required: ["number_type"] },
+    then: { required: ["region"] },
+  });
+
+// One object checked by hand, so a bad item names its missing field rather than "no shape matched".
 const orderItemInputSchema = z
   .strictObject({
-    number_e164: z.string(E164_MESSAGE).regex(E164_PATTERN, E164_MESSAGE).optional(),
+    number_e164: e164Schema.optional(),
     country: countryCodeSchema.optional(),
     number_type: numberTypeIdSchema.optional(),
     region: regionIdSchema.optional(),
     product_id: productIdSchema.optional(),
-    quantity: z
-      .number(`must be an integer between 1 and ${ORDER_LIMITS.maxQuantity}`)
-      .int(`must be an integer between 1 and ${ORDER_LIMITS.maxQuantity}`)
-      .min(1, `must be an integer between 1 and ${ORDER_LIMITS.maxQuantity}`)
-      .max(ORDER_LIMITS.maxQuantity, `must be an integer between 1 and ${ORDER_LIMITS.maxQuantity}`)
-      .optional(),
+    quantity: quantitySchema.optional(),
+    bundle_id: bundleIdSchema.optional(),
   })
   .superRefine((item, context) => {
     if (item.number_e164 !== undefined) {
@@ -75,6 +117,11 @@ const orderItemInputSchema = z
     }
   });
 
+documentedShapes.set(
+  orderItemInputSchema,
+  z.xor([namedOrderItemSchema, geographicOrderItemSchema]).meta({ id: "OrderItemRequest" }),
+);
+
 /** An order item after parsing: either a named number or a geography with a quantity. */
 export type OrderItemInput = z.output<typeof orderItemInputSchema>;
 
@@ -84,10 +131,8 @@ export const orderRequestSchema = z
       .string(`contact_name is required: 1 to ${ORDER_LIMITS.maxContactName} characters`)
       .trim()
       .min(1, `contact_name must be 1 to ${ORDER_LIMITS.maxContactName} characters`)
-      .max(
-        ORDER_LIMITS.maxContactName,
-        `contact_name must be 1 to ${ORDER_LIMITS.maxContactName} characters`,
-      ),
+      .max(ORDER_LIMITS.maxContactName, `contact_name must be 1 to ${ORDER_LIMITS.maxContactName} characters`)
+      .meta(NOT_BLANK),
     reference_number: z
       .string(`reference_number must be a string of at most ${ORDER_LIMITS.maxReference} characters`)
       .max(
@@ -111,7 +156,20 @@ export const orderRequestSchema = z
       });
     }
   })
-  .meta({ id: "OrderRequest" });
+  .meta({
+    id: "OrderRequest",
+    // One item of each shape: a number by name, and two local numbers in a region.
+    examples: [
+      {
+        contact_name: "Ada Lovelace",
+        reference_number: "PO-1042",
+        items: [
+          { number_e164: "+12125550123" },
+          { country: "US", number_type: "local", region: "US-NY-NEW_YORK-212", quantity: 2 },
+        ],
+      },
+    ],
+  });
 
 export type OrderRequest = z.output<typeof orderRequestSchema>;
 
@@ -124,6 +182,16 @@ const placedNumberSchema = z
     number_e164: z.string(),
     position: z.number().int().describe("The item of the request the number was bought for (0-based)"),
     required_documents: numberDocumentsSchema,
+    status: z
+      .enum(["active", "pending_documents"])
+      .describe(
+        "active, or pending_documents: no approved bundle of yours covers its required documents yet (no call is routed until one does)",
+      ),
+    documents_due: timestampSchema("ISO 8601")
+      .nullable()
+      .describe(
+        "While pending_documents: the deadline for an approved bundle, after which the number is released",
+      ),
   })
   .meta({ id: "PlacedNumber" });
 
@@ -166,6 +234,7 @@ const orderItemSchema = z
       .describe("The same numbers as assigned_numbers, each with the documents it requires"),
     backordered_quantity: z.number().int(),
     estimated_lead_time: z.string(),
+    bundle_id: z.string().nullable().describe("The approved compliance bundle the item named, if any"),
   })
   .meta({ id: "OrderItem" });
 
@@ -174,7 +243,7 @@ const orderSchema = z
     reference_id: z.string(),
     organization_id: z.string(),
     status: orderStatusSchema,
-    created_at: z.string().describe("ISO 8601"),
+    created_at: timestampSchema("ISO 8601"),
     contact_name: z.string(),
     reference_number: z.string().nullable(),
     items: z.array(orderItemSchema),

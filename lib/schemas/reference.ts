@@ -43,7 +43,3 @@ export const numberTypeListSchema = z.array(numberTypeSchema);
 export const documentTypeListSchema = z.array(documentTypeSchema);
 export const regionListSchema = z.array(regionSchema);
 export const destinationListResponseSchema = z.object({ data: z.array(destinationSchema) });
-
-export type Country = z.infer<typeof countrySchema>;
-export type Region = z.infer<typeof regionSchema>;
-export type Destination = z.infer<typeof destinationSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { documentedAs } from "@/lib/schemas/common";
+import { documentedAs, timestampSchema } from "@/lib/schemas/common";
 import { E164_PATTERN } from "@/lib/reference/e164";
 
 // Holding numbers (contract §12): POST /reservations, GET /reservations, DELETE /reservations/{number_e164}.
@@ -25,12 +25,12 @@ export const createReservationsRequestSchema = z
       )
       .describe("The numbers to hold (or to hold again, which renews the hold); a repeat counts once"),
   })
-  .meta({ id: "CreateReservationsRequest" });
+  .meta({ id: "CreateReservationsRequest", examples: [{ numbers: ["+12125550123", "+12125550124"] }] });
 
 const reservationSchema = z
   .object({
     number_e164: z.string().describe("E.164"),
-    held_until: z.string().describe("ISO 8601: the hold ends by itself at this moment"),
+    held_until: timestampSchema("ISO 8601: the hold ends by itself at this moment"),
   })
   .meta({ id: "Reservation" });
 

@@ -12,6 +12,12 @@ export const scopes = [
   "reservations:write",
   "events:read",
   "webhooks:write",
+  "members:read",
+  "audit:read",
+  "numbers:release",
+  "jobs:write",
+  "compliance:read",
+  "compliance:write",
 ] as const;
 
 export const scopeSchema = z.enum(scopes);
@@ -28,4 +34,11 @@ export const scopeDescriptions: Record<Scope, string> = {
   "reservations:write": "Hold numbers for a while before buying them, and release them",
   "events:read": "Read the organization's events of the last 30 days",
   "webhooks:write": "Manage webhook endpoints and see their deliveries",
+  "members:read": "Read the organization's members and pending invitations",
+  "audit:read": "Read the organization's audit log",
+  "numbers:release": "Release, restore and lock numbers",
+  "jobs:write": "Run configuration jobs over many numbers",
+  "compliance:read": "Read end users, addresses, documents and compliance bundles, and what numbers require",
+  "compliance:write":
+    "Add and change end users, addresses, documents and bundles, and submit bundles for review",
 };

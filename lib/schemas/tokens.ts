@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { documentedAs } from "@/lib/schemas/common";
+import { NOT_BLANK, documentedAs, timestampSchema } from "@/lib/schemas/common";
 import { scopeSchema, scopes } from "@/lib/schemas/scopes";
 
 // API tokens as the portal manages them (contract §2). The secret is in the answer to the
@@ -18,10 +18,10 @@ const tokenSchema = z
       .object({ user_id: z.string(), name: z.string() })
       .nullable()
       .describe("Who created it; null for tokens made by scripts"),
-    created_at: z.string().describe("ISO 8601"),
-    expires_at: z.string().nullable().describe("ISO 8601; null = never expires"),
-    last_used_at: z.string().nullable().describe("ISO 8601, to the minute; null = never used"),
-    revoked_at: z.string().nullable().describe("ISO 8601; null = not revoked"),
+    created_at: timestampSchema("ISO 8601"),
+    expires_at: timestampSchema("ISO 8601; null = never expires").nullable(),
+    last_used_at: timestampSchema("ISO 8601, to the minute; null = never used").nullable(),
+    revoked_at: timestampSchema("ISO 8601; null = not revoked").nullable(),
   })
   .meta({ id: "ApiToken" });
 
@@ -49,7 +49,8 @@ export const createTokenRequestSchema = z
       .string("name is required: 1 to 100 characters")
       .trim()
       .min(1, `name must be 1 to ${TOKEN_LIMITS.maxName} characters`)
-      .max(TOKEN_LIMITS.maxName, `name must be 1 to ${TOKEN_LIMITS.maxName} characters`),
+      .max(TOKEN_LIMITS.maxName, `name must be 1 to ${TOKEN_LIMITS.maxName} characters`)
+      .meta(NOT_BLANK),
     scopes: z
       .array(
         z.enum(scopes, `scopes may hold only ${scopes.join(", ")}`),
@@ -62,7 +63,10 @@ export const createTokenRequestSchema = z
       .optional()
       .describe("ISO 8601, in the future, within a year; absent or null = never expires"),
   })
-  .meta({ id: "CreateApiTokenRequest" });
+  .meta({
+    id: "CreateApiTokenRequest",
+    examples: [{ name: "Billing sync", scopes: ["orders:read", "numbers:read"], expires_at: null }],
+  });
 
 export type CreateTokenRequest = z.output<typeof createTokenRequestSchema>;
 

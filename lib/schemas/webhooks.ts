@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boundedInt, documentedAs, organizationIdFilterSchema } from "@/lib/schemas/common";
+import { documentedAs, organizationIdFilterSchema, pageQuery, timestampSchema } from "@/lib/schemas/common";
 import { eventTypes } from "@/lib/schemas/events";
 
 // Webhook endpoints and their deliveries (contract §14). The signing secret is in the answer
@@ -15,7 +15,7 @@ const webhookSchema = z
     url: z.string(),
     events: z.array(z.enum(eventTypes)),
     description: z.string().nullable(),
-    created_at: z.string().describe("ISO 8601"),
+    created_at: timestampSchema("ISO 8601"),
   })
   .meta({ id: "Webhook" });
 
@@ -38,12 +38,18 @@ export const createWebhookRequestSchema = z
       .string(URL_RULE)
       .max(WEBHOOK_LIMITS.maxUrl, URL_RULE)
       .refine((value) => URL.canParse(value), URL_RULE)
-      .describe("https only; the host must not be a private, link-local or loopback address"),
+      // https:// as the document says it: lib/webhooks/url-policy.ts refuses the rest (tests may allow loopback http).
+      .meta({
+        format: "uri",
+        pattern: "^https://",
+        description: "https only; the host must not be a private, link-local or loopback address",
+      }),
     events: z
       .array(z.enum(eventTypes, EVENTS_RULE), EVENTS_RULE)
       .min(1, EVENTS_RULE)
       .max(eventTypes.length, EVENTS_RULE)
-      .refine((list) => new Set(list).size === list.length, EVENTS_RULE),
+      .refine((list) => new Set(list).size === list.length, EVENTS_RULE)
+      .meta({ uniqueItems: true }),
     description: z
       .string(`description must be a string of at most ${WEBHOOK_LIMITS.maxDescription} characters`)
       .max(
@@ -53,13 +59,22 @@ export const createWebhookRequestSchema = z
       .nullable()
       .optional(),
   })
-  .meta({ id: "CreateWebhookRequest" });
+  .meta({
+    id: "CreateWebhookRequest",
+    examples: [
+      {
+        url: "https://example.com/hooks/numbers",
+        events: ["order.completed", "number.assigned"],
+        description: "Order sync",
+      },
+    ],
+  });
 
 export type CreateWebhookRequest = z.output<typeof createWebhookRequestSchema>;
 
 const attemptSchema = z
   .object({
-    attempted_at: z.string().describe("ISO 8601"),
+    attempted_at: timestampSchema("ISO 8601"),
     duration_ms: z.number().int(),
     response_status: z.number().int().nullable().describe("null when no answer came"),
     response_body: z.string().nullable().describe("The first 1 kB of the answer"),
@@ -77,8 +92,8 @@ const deliverySchema = z
     event_type: z.string().describe("One of the event types, or webhook.test"),
     status: z.enum(deliveryStatuses),
     attempt_count: z.number().int(),
-    next_attempt_at: z.string().nullable().describe("ISO 8601; null once succeeded or failed"),
-    created_at: z.string().describe("ISO 8601"),
+    next_attempt_at: timestampSchema("ISO 8601; null once succeeded or failed").nullable(),
+    created_at: timestampSchema("ISO 8601"),
     attempts: z.array(attemptSchema).describe("Oldest first"),
   })
   .meta({ id: "Delivery" });
@@ -97,11 +112,6 @@ export const deliveryParamsSchema = z.strictObject({
   delivery_id: idParam("delivery_id", "dlv"),
 });
 
-const PAGE = { defaultLimit: 20, maxLimit: 100, maxOffset: 100_000 } as const;
-const pageQuery = {
-  limit: boundedInt("limit", 1, PAGE.maxLimit, PAGE.defaultLimit).meta({ description: "Page size." }),
-  offset: boundedInt("offset", 0, PAGE.maxOffset, 0).meta({ description: "Entries to skip." }),
-};
 export const webhookListQuerySchema = z.strictObject({
   ...pageQuery,
   organization_id: organizationIdFilterSchema,

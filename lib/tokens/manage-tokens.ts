@@ -1,8 +1,11 @@
 import { ApiError } from "@/lib/errors";
 import { createApiToken } from "@/lib/auth/tokens";
 import { getTokenCache } from "@/lib/auth/token-cache";
+import { roleMay, rolesThatMay } from "@/lib/auth/roles";
 import { scopes as allScopes, type Scope } from "@/lib/schemas/scopes";
 import { getPrisma } from "@/lib/db/client";
+import { inRetryingTransaction } from "@/lib/db/transaction";
+import { auditChanges } from "@/lib/audit/record";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Principal } from "@/lib/auth/types";
 import type { CreateTokenRequest, Token } from "@/lib/schemas/tokens";
@@ -11,7 +14,7 @@ import type { CreateTokenRequest, Token } from "@/lib/schemas/tokens";
 // everyone in it sees all of them (with who made each) and may revoke any, so a leaked token
 // can be stopped by whoever notices. A token never manages tokens: that needs a session.
 
-export type TokenManager = Pick<Principal, "kind" | "organizationId" | "userId">;
+export type TokenManager = Pick<Principal, "kind" | "organizationId" | "userId" | "role">;
 
 const withCreator = { user: { select: { id: true, name: true } } } as const satisfies Prisma.ApiTokenInclude;
 type TokenRow = Prisma.ApiTokenGetPayload<{ include: typeof withCreator }>;
@@ -25,7 +28,12 @@ export function requireSessionManager(principal: Principal | null): TokenManager
       principal ? `principal=${principal.kind}` : "cookie=(no session)",
     );
   }
-  return { kind: principal.kind, organizationId: principal.organizationId, userId: principal.userId };
+  return {
+    kind: principal.kind,
+    organizationId: principal.organizationId,
+    userId: principal.userId,
+    role: principal.role,
+  };
 }
 
 /** The organization's tokens, newest first, revoked ones included (they explain past calls). */
@@ -43,14 +51,42 @@ export async function createToken(
   manager: TokenManager & { userId: string },
   request: CreateTokenRequest,
 ): Promise<Token & { secret: string }> {
-  const prisma = await getPrisma();
-  const { token, secret } = await createApiToken(prisma, {
-    organizationId: manager.organizationId,
-    userId: manager.userId,
-    name: request.name,
-    scopes: request.scopes,
-    expiresAt: request.expires_at ? new Date(request.expires_at) : null,
+  // A token never does more than its creator's role allows (contract §15): asking for more is
+  // refused outright rather than trimmed, so nobody believes they hold a token they do not.
+  const refused = request.scopes.filter((scope) => !roleMay(manager.role, scope));
+  if (refused.length > 0) {
+    throw new ApiError(
+      "role_forbidden",
+      `The ${manager.role} role cannot give a token ${refused.join(", ")}: ${refused
+        .map((scope) => `${scope} needs ${rolesThatMay(scope)}`)
+        .join("; ")}.`,
+      `body.scopes=${refused.join(",")}`,
+    );
+  }
+  const { token, secret } = await inRetryingTransaction(async (tx) => {
+    const created = await createApiToken(tx, {
+      organizationId: manager.organizationId,
+      userId: manager.userId,
+      name: request.name,
+      scopes: request.scopes,
+      expiresAt: request.expires_at ? new Date(request.expires_at) : null,
+    });
+    // The secret is never recorded: only what the token is.
+    await auditChanges(tx, [
+      {
+        action: "token.created",
+        organizationId: manager.organizationId,
+        resource: { type: "token", id: created.token.id },
+        changes: [
+          { field: "name", from: null, to: created.token.name },
+          { field: "scopes", from: null, to: created.token.scopes },
+          { field: "expires_at", from: null, to: created.token.expiresAt },
+        ],
+      },
+    ]);
+    return created;
   });
+  const prisma = await getPrisma();
   const row = await prisma.apiToken.findUniqueOrThrow({ where: { id: token.id }, include: withCreator });
   return { ...toToken(row), secret };
 }
@@ -61,10 +97,22 @@ export async function createToken(
  */
 export async function revokeToken(manager: TokenManager, tokenId: string): Promise<Token> {
   const prisma = await getPrisma();
-  // Conditional on ownership and on not being revoked yet, in one statement.
-  await prisma.apiToken.updateMany({
-    where: { id: tokenId, organizationId: manager.organizationId, revokedAt: null },
-    data: { revokedAt: new Date() },
+  await inRetryingTransaction(async (tx) => {
+    // Conditional on ownership and on not being revoked yet, in one statement.
+    const revokedAt = new Date();
+    const { count } = await tx.apiToken.updateMany({
+      where: { id: tokenId, organizationId: manager.organizationId, revokedAt: null },
+      data: { revokedAt },
+    });
+    if (count === 1)
+      await auditChanges(tx, [
+        {
+          action: "token.revoked",
+          organizationId: manager.organizationId,
+          resource: { type: "token", id: tokenId },
+          changes: [{ field: "revoked_at", from: null, to: revokedAt }],
+        },
+      ]);
   });
   const row = await prisma.apiToken.findFirst({
     where: { id: tokenId, organizationId: manager.organizationId },

@@ -1,3 +1,5 @@
+import { inRetryingTransaction } from "@/lib/db/transaction";
+import { auditChanges } from "@/lib/audit/record";
 import { ApiError } from "@/lib/errors";
 import { getPrisma } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -65,14 +67,25 @@ export async function retryDelivery(
   deliveryId: string,
   now = new Date(),
 ): Promise<Delivery> {
-  const prisma = await getPrisma();
-  const requeued = await prisma.$executeRaw`
+  const requeued = await inRetryingTransaction(async (tx) => {
+    const count = await tx.$executeRaw`
     UPDATE webhook_delivery d
        SET status = 'pending', next_attempt_at = ${now}, round_start = d.attempt_count,
            locked_until = NULL, claim_token = NULL
       FROM webhook w
      WHERE d.id = ${deliveryId} AND d.webhook_id = ${webhookId} AND w.id = d.webhook_id
        AND w.organization_id = ${organizationId} AND d.status <> 'pending'`;
+    if (count > 0)
+      await auditChanges(tx, [
+        {
+          action: "webhook.delivery_resent",
+          organizationId,
+          resource: { type: "webhook", id: webhookId },
+          changes: [{ field: "delivery_id", from: null, to: deliveryId }],
+        },
+      ]);
+    return count;
+  });
   const delivery = await getDeliveryOrThrow(organizationId, webhookId, deliveryId);
   if (requeued === 0)
     throw new ApiError(

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { ApiError } from "@/lib/errors";
 import { getEnv } from "@/lib/env";
 import { getPrisma } from "@/lib/db/client";
+import { readDb } from "@/lib/db/replicas";
 import { inRetryingTransaction } from "@/lib/db/transaction";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Viewer } from "@/lib/auth/types";
@@ -11,6 +12,7 @@ import { eventTypes, TEST_EVENT_TYPE, type EventType } from "@/lib/schemas/event
 import { WEBHOOK_LIMITS, type CreateWebhookRequest, type Webhook } from "@/lib/schemas/webhooks";
 import { assertCallableUrl } from "@/lib/webhooks/url-policy";
 import { readPage } from "@/lib/db/paged";
+import { auditChanges } from "@/lib/audit/record";
 
 // Webhook endpoints (contract §14). Everyone reads their own organization's; support reads
 // every organization's (organization_id filters the list), like orders. Changes (create,
@@ -42,7 +44,7 @@ export async function createWebhook(
         `An organization has at most ${WEBHOOK_LIMITS.maxPerOrganization} webhook endpoints; delete one first.`,
         `webhooks=${count}`,
       );
-    return tx.webhook.create({
+    const created = await tx.webhook.create({
       data: {
         id: newId("wh"),
         organizationId,
@@ -52,6 +54,19 @@ export async function createWebhook(
         secret: newSecret(),
       },
     });
+    await auditChanges(tx, [
+      {
+        action: "webhook.created",
+        organizationId,
+        resource: { type: "webhook", id: created.id },
+        changes: [
+          { field: "url", from: null, to: created.url },
+          { field: "events", from: null, to: created.events },
+          { field: "description", from: null, to: created.description },
+        ],
+      },
+    ]);
+    return created;
   });
   return { ...toWebhook(row), secret: row.secret };
 }
@@ -60,7 +75,7 @@ export async function listWebhooks(
   viewer: Viewer,
   query: { limit: number; offset: number; organization_id?: string },
 ): Promise<{ items: Webhook[]; total: number }> {
-  const prisma = await getPrisma();
+  const prisma = await readDb();
   const where = readableOrganizations(viewer, query.organization_id);
   const { rows, total } = await readPage(
     query,
@@ -82,24 +97,44 @@ export async function getWebhookOrThrow(viewer: Viewer, webhookId: string): Prom
 }
 
 export async function deleteWebhook(organizationId: string, webhookId: string): Promise<void> {
-  const prisma = await getPrisma();
-  // Its deliveries go with it (ON DELETE CASCADE): nothing pending is sent afterwards.
-  const deleted = await prisma.webhook.deleteMany({ where: { id: webhookId, organizationId } });
-  if (deleted.count === 0) throw notFound(webhookId);
+  const deleted = await inRetryingTransaction(async (tx) => {
+    // Its deliveries go with it (ON DELETE CASCADE): nothing pending is sent afterwards.
+    const [row] = await tx.$queryRaw<Array<{ url: string; events: string[]; description: string | null }>>`
+      DELETE FROM webhook WHERE id = ${webhookId} AND organization_id = ${organizationId}
+      RETURNING url, events, description`;
+    if (row)
+      await auditChanges(tx, [
+        {
+          action: "webhook.deleted",
+          organizationId,
+          resource: { type: "webhook", id: webhookId },
+          changes: [
+            { field: "url", from: row.url, to: null },
+            { field: "events", from: row.events, to: null },
+            { field: "description", from: row.description, to: null },
+          ],
+        },
+      ]);
+    return row;
+  });
+  if (!deleted) throw notFound(webhookId);
 }
 
 /** Records a webhook.test event for this endpoint alone; the worker sends it like any other. */
 export async function queueTestEvent(organizationId: string, webhookId: string, now = new Date()) {
   await findWebhook({ organizationId }, webhookId);
   const eventId = newId("evt");
-  await inRetryingTransaction((tx) =>
-    insertEvents(
+  await inRetryingTransaction(async (tx) => {
+    await insertEvents(
       tx,
       [{ id: eventId, organizationId, type: TEST_EVENT_TYPE, data: { webhook_id: webhookId } }],
       now,
       webhookId,
-    ),
-  );
+    );
+    await auditChanges(tx, [
+      { action: "webhook.tested", organizationId, resource: { type: "webhook", id: webhookId }, changes: [] },
+    ]);
+  });
   const prisma = await getPrisma();
   const delivery = await prisma.webhookDelivery.findFirst({
     where: { eventId, webhookId },

@@ -1,13 +1,21 @@
+import { deliverDueEmails } from "@/lib/email/deliver";
 import { getEnv } from "@/lib/env";
 import { purgeOldEvents } from "@/lib/events/list-events";
+import { purgeOldAuditEvents } from "@/lib/audit/list-audit";
 import { expireEndedHolds } from "@/lib/reservations/expire-holds";
+import { returnReleasedNumbers } from "@/lib/orders/return-released";
+import { sweepDocumentDeadlines } from "@/lib/compliance/document-deadlines";
+import { runDueJobs } from "@/lib/jobs/run-jobs";
 import { deliverDue } from "@/lib/webhooks/deliver";
 import { urlPolicy } from "@/lib/webhooks/manage-webhooks";
 
-// The background worker (contract §14): delivers due webhooks, and every minute does the
-// housekeeping (reservation.expired for ended holds, events past 30 days deleted). It runs in
-// next-server (instrumentation.ts) or alone (scripts/worker.ts). Its timers are unref'd, so
-// it never keeps a process alive by itself; stop() lets the pass under way finish.
+// The background worker (contract §14): delivers due webhooks, queued email (§15) and bulk
+// jobs' batches (§16), and every minute does the housekeeping (reservation.expired for ended
+// holds, events past 30 days and audit entries past 365 days deleted, released numbers back
+// to inventory when their window ends, reminders and releases of numbers whose documents are
+// due, contract §17). It runs in next-server (instrumentation.ts) or alone
+// (scripts/worker.ts). Its timers are unref'd, so it never keeps a process alive by itself;
+// stop() lets the pass under way finish.
 
 const HOUSEKEEPING_MS = 60_000;
 
@@ -34,8 +42,19 @@ async function runWorkerPass(
   if (housekeeping) {
     await expireEndedHolds(now());
     await purgeOldEvents(now());
+    await purgeOldAuditEvents(now());
+    // Released numbers whose restore window ended go back to inventory (contract §16).
+    await returnReleasedNumbers(now());
+    // Numbers pending documents: the reminder 3 days before documents_due, and the release
+    // at it (contract §17).
+    await sweepDocumentDeadlines(now());
   }
-  return { claimed: await deliverDue({ now, leaseMs, policy: urlPolicy() }) };
+  const webhooks = await deliverDue({ now, leaseMs, policy: urlPolicy() });
+  // Email (contract §15) rides the same loop: one worker, one claim pattern per table.
+  const emails = await deliverDueEmails({ now, leaseMs });
+  // One batch of a bulk job (contract §16), claimed under the same lease length.
+  const done = await runDueJobs({ now, leaseMs });
+  return { claimed: webhooks + emails + done };
 }
 
 export function startWorker(options: WorkerOptions): Worker {

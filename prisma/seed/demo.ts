@@ -12,6 +12,7 @@ import {
   demoOrganizations,
   demoOwnedNumbers,
   demoUsers,
+  retiredDemoUserIds,
   type DemoOwnedNumber,
 } from "@/prisma/seed/fixtures";
 import { insertInventoryNumbers } from "@/prisma/seed/inventory";
@@ -27,6 +28,8 @@ export async function seedDemoAccounts(prisma: PrismaClient, password: string): 
       update: { name: organization.name },
     });
   }
+  // Support staff moved out of the customers (contract §15); the old sign-ins go.
+  await prisma.user.deleteMany({ where: { id: { in: [...retiredDemoUserIds] } } });
   // bcrypt is slow on purpose (~1 s a hash in bcryptjs here): hash only when a user is new,
   // and once for all of them, since they share the password anyway.
   let passwordHash: string | undefined;
@@ -34,7 +37,8 @@ export async function seedDemoAccounts(prisma: PrismaClient, password: string): 
     const existing = await prisma.user.findUnique({ where: { id: user.id }, select: { id: true } });
     if (existing) continue;
     passwordHash ??= await hashPassword(password);
-    await prisma.user.create({ data: { ...user, passwordHash } });
+    // Demo people have verified their email: they can buy at once.
+    await prisma.user.create({ data: { ...user, passwordHash, emailVerifiedAt: new Date() } });
   }
 }
 

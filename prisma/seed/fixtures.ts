@@ -2,12 +2,15 @@
 // the two cannot drift apart. The E.164 of an owned number comes from the inventory
 // generator (the first number it makes in the region); see resolveDemoNumbers in demo.ts.
 import { createHash } from "node:crypto";
+import type { Role } from "@/lib/schemas/roles";
 
 export const DEFAULT_DEMO_PASSWORD = "demo-password-2026";
 
 export const demoOrganizations = {
   acme: { id: "org_acme", name: "Acme Telecom Ltd" },
   globex: { id: "org_globex", name: "Globex Corporation" },
+  // The operator's own organization: support staff belong to it, never to a customer (§15).
+  operator: { id: "org_operator", name: "Numbers support", isOperator: true },
 } as const;
 
 export type DemoUser = {
@@ -15,39 +18,64 @@ export type DemoUser = {
   organizationId: string;
   email: string;
   name: string;
-  role: "customer" | "support";
+  role: Role;
 };
 
+// Contract §15: each Acme role can be tried at once; support is the operator's.
 export const demoUsers = {
   acmeCustomer: {
     id: "usr_acme_customer",
     organizationId: "org_acme",
     email: "customer@acme.example",
     name: "Alex Carter",
-    role: "customer",
+    role: "owner",
   },
-  acmeSupport: {
-    id: "usr_acme_support",
+  acmeAdmin: {
+    id: "usr_acme_admin",
     organizationId: "org_acme",
-    email: "support@acme.example",
-    name: "Sam Patel",
-    role: "support",
+    email: "admin@acme.example",
+    name: "Riley Brooks",
+    role: "admin",
+  },
+  acmeDeveloper: {
+    id: "usr_acme_developer",
+    organizationId: "org_acme",
+    email: "developer@acme.example",
+    name: "Casey Nguyen",
+    role: "developer",
+  },
+  acmeBilling: {
+    id: "usr_acme_billing",
+    organizationId: "org_acme",
+    email: "billing@acme.example",
+    name: "Jamie Okafor",
+    role: "billing",
+  },
+  acmeViewer: {
+    id: "usr_acme_viewer",
+    organizationId: "org_acme",
+    email: "viewer@acme.example",
+    name: "Robin Silva",
+    role: "viewer",
   },
   globexCustomer: {
     id: "usr_globex_customer",
     organizationId: "org_globex",
     email: "customer@globex.example",
     name: "Jordan Lee",
-    role: "customer",
+    role: "owner",
   },
-  globexSupport: {
-    id: "usr_globex_support",
-    organizationId: "org_globex",
-    email: "support@globex.example",
-    name: "Morgan Diaz",
+  support: {
+    id: "usr_numbers_support",
+    organizationId: "org_operator",
+    email: "support@numbers.example",
+    name: "Sam Patel",
     role: "support",
   },
 } as const satisfies Record<string, DemoUser>;
+
+/** Demo sign-ins of earlier versions, removed when the demo data is seeded again (§15). */
+export const retiredDemoUserIds = ["usr_acme_support", "usr_globex_support"] as const;
 
 /** Public order ids of the seed's orders: "ORD-" and 10 RFC 4648 base32 characters, stable per key. */
 export function seedOrderReferenceId(key: string): string {

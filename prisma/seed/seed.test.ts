@@ -32,8 +32,8 @@ describe("seedDatabase", () => {
     expect(first.inventoryAdded).toBe(NUMBERS);
     expect(first.soldNumbers).toBe(demoOwnedNumbers.length);
     expect(first.orders).toBe(demoOwnedNumbers.length);
-    expect(first.organizations).toBe(2);
-    expect(first.users).toBe(4);
+    expect(first.organizations).toBe(3);
+    expect(first.users).toBe(7);
     expect(first.configurations).toBe(demoOwnedNumbers.length + demoExtensions.length);
   });
 
@@ -120,9 +120,28 @@ describe("seedDatabase", () => {
   });
 
   it("creates the demo users with the demo password", async () => {
-    const user = await db.prisma.user.findUniqueOrThrow({ where: { email: demoUsers.acmeSupport.email } });
-    expect([user.id, user.organizationId, user.role]).toEqual(["usr_acme_support", "org_acme", "support"]);
+    const user = await db.prisma.user.findUniqueOrThrow({ where: { email: demoUsers.support.email } });
+    expect([user.id, user.organizationId, user.role]).toEqual([
+      "usr_numbers_support",
+      "org_operator",
+      "support",
+    ]);
     expect(await verifyPassword(DEFAULT_DEMO_PASSWORD, user.passwordHash)).toBe(true);
+    const people = await db.prisma.user.findMany({
+      select: { email: true, role: true, organizationId: true },
+      orderBy: { email: "asc" },
+    });
+    expect(people).toEqual([
+      { email: "admin@acme.example", role: "admin", organizationId: "org_acme" },
+      { email: "billing@acme.example", role: "billing", organizationId: "org_acme" },
+      { email: "customer@acme.example", role: "owner", organizationId: "org_acme" },
+      { email: "customer@globex.example", role: "owner", organizationId: "org_globex" },
+      { email: "developer@acme.example", role: "developer", organizationId: "org_acme" },
+      { email: "support@numbers.example", role: "support", organizationId: "org_operator" },
+      { email: "viewer@acme.example", role: "viewer", organizationId: "org_acme" },
+    ]);
+    const operator = await db.prisma.organization.findUniqueOrThrow({ where: { id: "org_operator" } });
+    expect([operator.name, operator.isOperator]).toEqual(["Numbers support", true]);
   });
 
   it("sells each owned number once, through a completed order of its region's cheapest product", async () => {

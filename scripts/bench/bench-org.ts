@@ -7,6 +7,7 @@ import { scopes } from "@/lib/schemas/scopes";
 
 export const BENCH_ORGANIZATION = { id: "org_bench", name: "Benchmark" } as const;
 const TOKEN_NAME = "bench";
+const BENCH_USER_ID = "usr_bench_owner";
 
 /** A fresh token with every scope for the bench organization (earlier bench tokens are deleted). */
 export async function createBenchToken(url: string): Promise<string> {
@@ -17,11 +18,27 @@ export async function createBenchToken(url: string): Promise<string> {
       create: BENCH_ORGANIZATION,
       update: {},
     });
+    // A token acts for its creator (contract §15): the bench's owner, verified, may do anything
+    // a token can. Nobody signs in as them, so the password hash is not a hash of anything.
+    await db.prisma.user.upsert({
+      where: { id: BENCH_USER_ID },
+      create: {
+        id: BENCH_USER_ID,
+        organizationId: BENCH_ORGANIZATION.id,
+        email: "owner@bench.example",
+        name: "Benchmark owner",
+        role: "owner",
+        passwordHash: "!",
+        emailVerifiedAt: new Date(),
+      },
+      update: {},
+    });
     await db.prisma.apiToken.deleteMany({
       where: { organizationId: BENCH_ORGANIZATION.id, name: TOKEN_NAME },
     });
     const { secret } = await createApiToken(db.prisma, {
       organizationId: BENCH_ORGANIZATION.id,
+      userId: BENCH_USER_ID,
       name: TOKEN_NAME,
       scopes,
     });

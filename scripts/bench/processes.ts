@@ -123,6 +123,8 @@ export function startApp(
     npmStart?: boolean;
     logLevel?: string;
     stdoutFile?: string;
+    /** More settings (e.g. DATABASE_DIRECT_URL and DATABASE_REPLICA_URL for bench:scaling). */
+    env?: Record<string, string>;
   },
 ): Server {
   const env: Record<string, string> = {
@@ -137,6 +139,7 @@ export function startApp(
     RATE_LIMIT_DEFAULT_PER_MINUTE: "100000000",
     RATE_LIMIT_ORDERS_PER_MINUTE: "100000000",
     NEXTAUTH_URL: `http://127.0.0.1:${options.port}`,
+    ...options.env,
   };
   const [command, args]: [string, string[]] = options.npmStart
     ? ["npm", ["start", "--", "-H", "127.0.0.1"]]

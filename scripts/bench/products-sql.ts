@@ -23,7 +23,7 @@ export async function captureProductStatements(url: string, country: string): Pr
   prisma.$on("query", (event) => {
     if (capturing) statements.push({ text: event.query, values: JSON.parse(event.params) as unknown[] });
   });
-  setDatabase({ prisma, sql: pgExecutor(pool), kind: "postgres", close: async () => {} });
+  setDatabase({ prisma, sql: pgExecutor(pool), kind: "postgres", name: "bench", close: async () => {} });
   try {
     await listProducts({ country });
     capturing = true;

@@ -6,6 +6,9 @@
 // at once) and their answers added up. On a 2-core machine the instances, PostgreSQL and
 // the load generator share the same cores: the figures show what another process buys here,
 // not what another machine would. Nothing is asserted.
+// A second table (scripts/bench/scaling-pooled.ts) runs the same workloads on a primary and a
+// streaming replica made for the run: the app direct, through PgBouncer (transaction mode), and
+// through PgBouncer with the replica. --pooled runs only that table; --pooled-numbers sets its size.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createBenchToken } from "@/scripts/bench/bench-org";
@@ -18,13 +21,14 @@ import {
   startApp,
   stopServer,
   waitUntilReady,
-  type Server,
 } from "@/scripts/bench/processes";
 import { fixed, loadAverage, mb, ms, table } from "@/scripts/bench/report";
 import { inventoryPath, inventoryShapes, PRODUCTS_COUNTRY } from "@/scripts/bench/shapes";
+import { pooledRows } from "@/scripts/bench/scaling-pooled";
 
 const log = (line: string) => console.error(`[bench:scaling] ${line}`);
-const FIRST_PORT = 3120;
+// BENCH_PORT: the first app port (each developer on a shared machine has a range of their own).
+const FIRST_PORT = Number(process.env.BENCH_PORT ?? 3120);
 
 type Options = {
   durationSeconds: number;
@@ -34,6 +38,8 @@ type Options = {
   snapshot: boolean;
   rebuild: boolean;
   instances: number[];
+  pooledOnly: boolean;
+  pooledNumbers: number;
 };
 
 function parseOptions(argv: string[]): Options {
@@ -45,6 +51,8 @@ function parseOptions(argv: string[]): Options {
     snapshot: false,
     rebuild: false,
     instances: [1, 2, 3],
+    pooledOnly: false,
+    pooledNumbers: 100_000,
   };
   for (let index = 0; index < argv.length; index++) {
     const [flag, inline] = argv[index].split("=", 2);
@@ -56,6 +64,8 @@ function parseOptions(argv: string[]): Options {
     else if (flag === "--instances") options.instances = value().split(",").map(Number);
     else if (flag === "--snapshot") options.snapshot = true;
     else if (flag === "--rebuild") options.rebuild = true;
+    else if (flag === "--pooled") options.pooledOnly = true;
+    else if (flag === "--pooled-numbers") options.pooledNumbers = Number(value());
     else throw new Error(`unknown option ${argv[index]}`);
   }
   return options;
@@ -68,7 +78,12 @@ const workloads: Workload[] = [
 ];
 
 /** Every instance loaded at once; requests/s added up, the worst p50 and p99 kept. */
-async function measureSpread(servers: Server[], workload: Workload, options: Options, token: string) {
+async function measureSpread(
+  servers: Array<{ url: string }>,
+  workload: Workload,
+  options: Options,
+  token: string,
+) {
   const share = (index: number) =>
     Math.floor(options.connections / servers.length) + (index < options.connections % servers.length ? 1 : 0);
   const results: LoadResult[] = await Promise.all(
@@ -101,9 +116,67 @@ async function measureSpread(servers: Server[], workload: Workload, options: Opt
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
+  const appDir = prepareBuild({ snapshot: options.snapshot, rebuild: options.rebuild, log });
+  const output = [
+    ...(options.pooledOnly ? [] : await directTable(options, appDir)),
+    ...(await pooledTable(options, appDir)),
+  ].join("\n");
+  console.log(output);
+  const dir = path.join(projectRoot, "data", "bench");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, `scaling-${new Date().toISOString().replace(/[:.]/g, "-")}.md`),
+    output + "\n",
+  );
+}
+
+async function pooledTable(options: Options, appDir: string): Promise<string[]> {
+  const loadBefore = loadAverage();
+  const instances = [...new Set([options.instances[0], options.instances.at(-1) ?? 1])];
+  const rows = await pooledRows({
+    appDir,
+    numbers: options.pooledNumbers,
+    instances,
+    poolSize: options.poolSize,
+    firstPort: FIRST_PORT,
+    workloads,
+    measure: (urls, workload, token) =>
+      measureSpread(
+        urls.map((url) => ({ url })),
+        workloads[workload],
+        options,
+        token,
+      ),
+    log,
+    format: { fixed, ms, mb },
+  });
+  return [
+    "",
+    `A primary and a streaming replica made for the run (${options.pooledNumbers.toLocaleString("en")} numbers), PgBouncer 1.18 ` +
+      `in transaction mode (pool 20): ${options.connections} connections spread evenly, ${options.durationSeconds} s a row after ` +
+      `${options.warmupSeconds} s warm-up, DB pool ${options.poolSize} per instance`,
+    "",
+    table(
+      [
+        "workload",
+        "database",
+        "instances",
+        "req/s",
+        "p50 ms (worst)",
+        "p99 ms (worst)",
+        "errors",
+        "RSS (all instances)",
+      ],
+      rows,
+      new Set([0, 1]),
+    ),
+    `Load average (1/5/15 min) before: ${loadBefore}; after: ${loadAverage()}`,
+  ];
+}
+
+async function directTable(options: Options, appDir: string): Promise<string[]> {
   const loadBefore = loadAverage();
   const url = await ensureBenchDatabase(BENCH_DATABASES.million, log);
-  const appDir = prepareBuild({ snapshot: options.snapshot, rebuild: options.rebuild, log });
   const token = await createBenchToken(url);
   const rows: string[][] = [];
   const baseline = new Map<string, number>();
@@ -141,7 +214,7 @@ async function main() {
       for (const server of servers) await stopServer(server);
     }
   }
-  const output = [
+  return [
     "",
     `App instances on one PostgreSQL (numbers_bench, 1,000,000 numbers): ${options.connections} connections spread evenly, ` +
       `${options.durationSeconds} s a row after ${options.warmupSeconds} s warm-up, DB pool ${options.poolSize} per instance`,
@@ -161,14 +234,7 @@ async function main() {
       new Set([0]),
     ),
     `Load average (1/5/15 min) before: ${loadBefore}; after: ${loadAverage()}`,
-  ].join("\n");
-  console.log(output);
-  const dir = path.join(projectRoot, "data", "bench");
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    path.join(dir, `scaling-${new Date().toISOString().replace(/[:.]/g, "-")}.md`),
-    output + "\n",
-  );
+  ];
 }
 
 main().catch((error: unknown) => {

@@ -4,6 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { bundleServer, serverBundle } from "@/scripts/bundle-server";
 
 const root = process.cwd();
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
@@ -74,10 +75,12 @@ export class Instance {
     return this.child?.pid;
   }
 
-  /** Starts `next start` and waits until it answers. */
+  /** Starts the built app behind scripts/server.ts and waits until it answers. */
   async start(readyTimeoutMs = 120_000): Promise<void> {
     this.starts++;
-    const child = spawn(process.execPath, [nextBin, "start", "-p", String(this.port), "-H", "127.0.0.1"], {
+    // The custom server `npm start` runs (scripts/server.ts), so the suites see the same edges.
+    await bundleServer();
+    const child = spawn(process.execPath, [serverBundle, "-p", String(this.port), "-H", "127.0.0.1"], {
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...this.env },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -6,9 +6,9 @@ import { encode } from "next-auth/jwt";
 import { endpoints, splitKey, type EndpointKey, type Method } from "@/lib/api/registry";
 import type { Scope } from "@/lib/schemas/scopes";
 import { getSessionSecret } from "@/lib/auth/secret";
-import { sessionCookieName } from "@/lib/auth/session-cookie";
+import { sessionCookieName, SIGNED_IN_AT_CLAIM } from "@/lib/auth/session-cookie";
 import { getPrisma } from "@/lib/db/client";
-import { demoUsers } from "@/prisma/seed/fixtures";
+import { demoOrganizations, demoUsers } from "@/prisma/seed/fixtures";
 import { etagFor } from "@/lib/numbers/preconditions";
 import { testTokens, type TestTokenName } from "@/tests/fixtures";
 
@@ -41,6 +41,8 @@ export type OrgData = {
   webhookId: string;
   deliveryId: string;
   deletableWebhookId: string;
+  /** A bulk job the current cell reads or cancels (made for it). */
+  jobId?: string;
   /** Strings that identify the organization's data: none may reach another organization. */
   identifiers: string[];
 };
@@ -86,6 +88,21 @@ export const sessionOnlyRoutes: ReadonlySet<string> = new Set([
   "PUT /cart",
   "DELETE /cart",
   "POST /cart/renew",
+  "POST /verification/resend",
+]);
+
+/**
+ * Account actions for people not signed in (contract §15: sign-up, verification, reset). The
+ * matrix sends each an empty body, so getting past the credentials shows as 400
+ * invalid_parameter and nothing is made or mailed; what they do is tested in
+ * app/api/v2/signup/accounts.test.ts.
+ */
+export const accountRoutes: ReadonlySet<string> = new Set([
+  "POST /signup",
+  "POST /verification",
+  "POST /verification/resend",
+  "POST /password-reset",
+  "POST /password-reset/confirm",
 ]);
 
 /** Routes that answer the same to every organization: reference data, inventory, products. */
@@ -102,6 +119,78 @@ export const sharedDataRoutes: ReadonlySet<string> = new Set([
   "GET /products/{country}/{number_type}/{region}",
   "GET /openapi.json",
 ]);
+
+/** Session only: the registry says so (`auth: "session"`), or the route checks it itself. */
+export function isSessionOnly(key: string): boolean {
+  const definition = endpoints[key as EndpointKey] as { auth?: "session" };
+  return sessionOnlyRoutes.has(key) || definition.auth === "session";
+}
+
+/** A role that may not (contract §15): 401, naming the role needed. */
+const roleForbidden: Expectation = { status: 401, code: "role_forbidden" };
+const invalidBody: Expectation = { status: 400, code: "invalid_parameter" };
+const missing: Expectation = { status: 404, code: "not_found" };
+
+/**
+ * Routes the credential matrix covers with what an Acme owner's request past the credentials
+ * answers. Writes get an empty body (400) or name nothing that exists (404), so no cell
+ * changes a password, a member, an invitation or a compliance record: what they do, and
+ * whose data they show, is tested beside each route (app/api/v2/…). They have no
+ * organization columns here yet.
+ */
+export const credentialRoutes: Readonly<Record<string, Expectation>> = {
+  // A person's own security (contract §15): portal session only.
+  "POST /sessions/end-all": { status: 204 },
+  "POST /password": invalidBody,
+  "GET /two-factor": { status: 200 },
+  "POST /two-factor/enrolment": { status: 200 },
+  "POST /two-factor/enrolment/confirm": invalidBody,
+  "POST /two-factor/disable": invalidBody,
+  "POST /two-factor/recovery-codes": invalidBody,
+  "GET /organization/settings": { status: 200 },
+  "PATCH /organization/settings": invalidBody,
+  // Members (contract §15): reading is members:read; changing needs an owner's or admin's session.
+  "PATCH /members/{member_id}": invalidBody,
+  "DELETE /members/{member_id}": missing,
+  "POST /members/invitations": invalidBody,
+  "DELETE /members/invitations/{invitation_id}": missing,
+  "POST /members/invitations/{invitation_id}/resend": missing,
+  "POST /invitations/{token}/accept": invalidBody,
+  // Compliance (contract §17).
+  "GET /requirements/{country}/{number_type}": { status: 200 },
+  "GET /end_users": { status: 200 },
+  "POST /end_users": invalidBody,
+  "GET /end_users/{end_user_id}": missing,
+  "PATCH /end_users/{end_user_id}": missing,
+  "GET /addresses": { status: 200 },
+  "POST /addresses": invalidBody,
+  "GET /addresses/{address_id}": missing,
+  "PATCH /addresses/{address_id}": missing,
+  "GET /documents": { status: 200 },
+  "POST /documents": { status: 415, code: "unsupported_media_type" },
+  "GET /documents/{document_id}/file": missing,
+  "GET /documents/{document_id}": missing,
+  "DELETE /documents/{document_id}": missing,
+  "GET /bundles": { status: 200 },
+  "POST /bundles": invalidBody,
+  "GET /bundles/{bundle_id}": missing,
+  "PATCH /bundles/{bundle_id}": missing,
+  "POST /bundles/{bundle_id}/evaluate": missing,
+  "POST /bundles/{bundle_id}/submit": missing,
+  // Support only (contract §17); a refused role is 401 role_forbidden (§15).
+  "POST /bundles/{bundle_id}/approve": roleForbidden,
+  "POST /bundles/{bundle_id}/reject": invalidBody,
+};
+
+/** Bodies of the credential-only routes: empty, so nothing is changed. */
+const emptyBodyRoutes: ReadonlySet<string> = new Set(
+  Object.entries(credentialRoutes)
+    .filter(([key]) => {
+      const definition = endpoints[key as EndpointKey];
+      return "body" in definition && Boolean(definition.body);
+    })
+    .map(([key]) => key),
+);
 
 type Listed = { data: Array<Record<string, unknown>> };
 const list = (body: unknown) => (body as Listed).data;
@@ -125,6 +214,12 @@ const listsOnly =
     nonEmpty(items, "list");
     allOf(context.orgs[who === "viewer" ? viewer : owner].organizationId)(items, "list");
   };
+
+/** As listsOnly, for a list that may still be empty when the cell runs (the audit log). */
+const listsOnlyIfAny =
+  (who: "viewer" | "owner"): Expectation["check"] =>
+  (body, context, viewer, owner) =>
+    allOf(context.orgs[who === "viewer" ? viewer : owner].organizationId)(list(body), "list");
 
 const listsNothing: Expectation["check"] = (body) => {
   if (list(body).length !== 0) throw new Error(`expected an empty list, got ${list(body).length} item(s)`);
@@ -205,6 +300,25 @@ const orderedForViewer: Expectation["check"] = async (body, context, viewer) => 
     throw new Error(`order ${referenceId} was placed for ${order.organizationId}`);
 };
 
+/** A token support made is the operator's, never a customer's. */
+const tokenOfOperator: Expectation["check"] = async (body) => {
+  const prisma = await getPrisma();
+  const id = (body as { data: { id: string } }).data.id;
+  const token = await prisma.apiToken.findUniqueOrThrow({ where: { id } });
+  if (token.organizationId !== demoOrganizations.operator.id)
+    throw new Error(`support's token ${id} was made for ${token.organizationId}`);
+};
+
+/** A webhook support made is the operator's; removed again like the viewer's. */
+const webhookOfOperator: Expectation["check"] = async (body) => {
+  const prisma = await getPrisma();
+  const id = (body as { data: { webhook_id: string } }).data.webhook_id;
+  const row = await prisma.webhook.findUniqueOrThrow({ where: { id } });
+  if (row.organizationId !== demoOrganizations.operator.id)
+    throw new Error(`support's webhook ${id} was made for ${row.organizationId}`);
+  await prisma.webhook.delete({ where: { id } });
+};
+
 const tokenOfViewer: Expectation["check"] = async (body, context, viewer) => {
   const prisma = await getPrisma();
   const id = (body as { data: { id: string } }).data.id;
@@ -227,6 +341,41 @@ const historyOfOwn: Expectation["check"] = async (body, context, viewer) => {
 };
 
 /** A refused change left the other organization's configurations alone: no change of theirs was made by a customer of another. */
+/** A released number made active again, so the cells after this one find it as they expect. */
+/** A refused release or restore left the owner's number active. */
+const ownerStillActive: Expectation["check"] = async (_body, context, _viewer, owner) => {
+  const prisma = await getPrisma();
+  const row = await prisma.numberConfiguration.findUniqueOrThrow({
+    where: { id: context.orgs[owner].numberId },
+  });
+  if (row.status !== "active") throw new Error(`${owner}'s number is ${row.status}, not active`);
+};
+
+/** Every member listed is a person of the owner's (or viewer's) organization, as the database says. */
+const membersOf =
+  (who: "viewer" | "owner"): Expectation["check"] =>
+  async (body, context, viewer, owner) => {
+    const prisma = await getPrisma();
+    const ids = list(body).map((item) => String(item.id));
+    nonEmpty(ids, "members");
+    const organizationId = context.orgs[who === "viewer" ? viewer : owner].organizationId;
+    const users = await prisma.user.findMany({
+      where: { id: { in: ids } },
+      select: { organizationId: true },
+    });
+    if (users.length !== ids.length || users.some((user) => user.organizationId !== organizationId))
+      throw new Error(`members listed that are not of ${organizationId}: ${ids.join(",")}`);
+  };
+
+const activeAgain: Expectation["check"] = async (body) => {
+  const prisma = await getPrisma();
+  const { number_id: id } = (body as { data: { number_id: string } }).data;
+  await prisma.numberConfiguration.update({
+    where: { id },
+    data: { status: "active", restorableUntil: null },
+  });
+};
+
 function unchangedBy(role: "customer"): Expectation["check"] {
   return async (_body, context, _viewer, owner) => {
     const prisma = await getPrisma();
@@ -314,11 +463,11 @@ export const organizationDataRoutes: Readonly<
     other: notFound,
     support: { status: 200, mayShowOther: true, check: isOf("owner") },
   },
-  // Support may not buy for another organization: the order is always the buyer's own.
+  // Support may not buy at all (contract §15: they stand outside every customer).
   "POST /order": {
     own: { status: 200, check: orderedForViewer },
     other: { status: 409, code: "number_unavailable" },
-    support: { status: 200, check: orderedForViewer },
+    support: roleForbidden,
   },
   "GET /numbers": {
     own: { status: 200, check: listsOnly("viewer") },
@@ -348,6 +497,35 @@ export const organizationDataRoutes: Readonly<
   },
   // The history names who changed a configuration, and that may be a support person of the
   // service, whoever's organization they sit in (contract §2, §11): only support actors may be strangers.
+  // Release (contract §16): each cell releases the owner's number, and puts it back after.
+  // Release and restore are the owner's and admin's (§15's table, §16): support may not.
+  "DELETE /numbers/{number_id}": {
+    own: { status: 200, check: activeAgain },
+    other: { ...notFound, check: ownerStillActive },
+    support: { ...roleForbidden, check: ownerStillActive },
+  },
+  "POST /numbers/{number_id}/restore": {
+    own: { status: 200, check: isOf("viewer") },
+    other: notFound,
+    support: roleForbidden,
+  },
+  // Bulk jobs (contract §16): only the organization's own numbers; support reads any job.
+  "POST /jobs": {
+    own: { status: 202, check: isOf("viewer") },
+    other: { status: 400, code: "invalid_parameter" },
+    support: { status: 400, code: "invalid_parameter" },
+  },
+  "GET /jobs": { own: { status: 200 }, support: { status: 200, mayShowOther: true } },
+  "GET /jobs/{job_id}": {
+    own: { status: 200, check: isOf("viewer") },
+    other: notFound,
+    support: { status: 200, mayShowOther: true, check: isOf("owner") },
+  },
+  "POST /jobs/{job_id}/cancel": {
+    own: { status: 200, check: isOf("viewer") },
+    other: notFound,
+    support: { status: 200, mayShowOther: true, check: isOf("owner") },
+  },
   "GET /numbers/{number_id}/history": {
     own: { status: 200, mayShowOther: true, check: historyOfOwn },
     other: notFound,
@@ -368,11 +546,11 @@ export const organizationDataRoutes: Readonly<
     other: notFound,
     support: { status: 200, mayShowOther: true, check: isOf("owner") },
   },
-  // Tokens are the organization's: support people manage only their own organization's.
+  // Tokens are the organization's: support people manage only the operator's.
   "GET /tokens": { own: { status: 200 }, support: { status: 200 } },
   "POST /tokens": {
     own: { status: 200, check: tokenOfViewer },
-    support: { status: 200, check: tokenOfViewer },
+    support: { status: 200, check: tokenOfOperator },
   },
   "DELETE /tokens/{token_id}": {
     own: { status: 200 },
@@ -380,25 +558,26 @@ export const organizationDataRoutes: Readonly<
     support: { ...notFound, check: victimAlive },
   },
   // A cart is its person's own (contract §12): nobody's request names another's, and the
-  // matrix never fills one, so every answer is the caller's own empty cart.
+  // matrix never fills one, so every answer is the caller's own empty cart. Support may not
+  // fill one (§15: they cannot buy).
   "GET /cart": { own: { status: 200, check: emptyCart }, support: { status: 200, check: emptyCart } },
-  "PUT /cart": { own: { status: 200, check: emptyCart }, support: { status: 200, check: emptyCart } },
+  "PUT /cart": { own: { status: 200, check: emptyCart }, support: roleForbidden },
   "DELETE /cart": { own: { status: 200, check: emptyCart }, support: { status: 200, check: emptyCart } },
-  "POST /cart/renew": { own: { status: 200, check: emptyCart }, support: { status: 200, check: emptyCart } },
-  // Holds are the organization's (contract §12): support holds, lists and releases only its own.
+  "POST /cart/renew": { own: { status: 200, check: emptyCart }, support: roleForbidden },
+  // Holds are the organization's (contract §12); support cannot hold (§15).
   "POST /reservations": {
     own: { status: 200, check: heldForViewer },
     other: { status: 409, code: "number_unavailable", check: ownerStillHolds },
-    support: { status: 409, code: "number_unavailable", check: ownerStillHolds },
+    support: { ...roleForbidden, check: ownerStillHolds },
   },
   "GET /reservations": {
     own: { status: 200, check: holdsOfViewer },
-    support: { status: 200, check: holdsOfViewer },
+    support: roleForbidden,
   },
   "DELETE /reservations/{number_e164}": {
     own: { status: 200, check: releasedOwnHold },
     other: { ...notFound, check: ownerStillHolds },
-    support: { ...notFound, check: ownerStillHolds },
+    support: { ...roleForbidden, check: ownerStillHolds },
   },
   // Events and webhooks (contract §14): support reads every organization's, like orders, and
   // changes only its own organization's endpoints.
@@ -409,7 +588,7 @@ export const organizationDataRoutes: Readonly<
   },
   "POST /webhooks": {
     own: { status: 201, check: webhookOfViewer },
-    support: { status: 201, check: webhookOfViewer },
+    support: { status: 201, check: webhookOfOperator },
   },
   "GET /webhooks": {
     own: { status: 200, check: listsOnly("viewer") },
@@ -441,6 +620,23 @@ export const organizationDataRoutes: Readonly<
     other: { ...notFound, check: nothingQueued },
     support: { ...notFound, check: nothingQueued },
   },
+  // Members (contract §15): any member reads their own organization's; support names whose.
+  "GET /members": {
+    own: { status: 200, check: membersOf("viewer") },
+    other: { status: 400, code: "invalid_parameter" },
+    support: { status: 200, mayShowOther: true, check: membersOf("owner") },
+  },
+  "GET /members/invitations": {
+    own: { status: 200 },
+    other: { status: 400, code: "invalid_parameter" },
+    support: { status: 200, mayShowOther: true },
+  },
+  // The audit log (contract §15): one organization's; support names it, a customer may not.
+  "GET /audit-events": {
+    own: { status: 200, check: listsOnlyIfAny("viewer") },
+    other: { status: 400, code: "invalid_parameter" },
+    support: { status: 200, mayShowOther: true, check: listsOnlyIfAny("owner") },
+  },
 };
 
 // ---------------------------------------------------------------- requests
@@ -467,6 +663,23 @@ function paramValue(name: string, key: string, owner: OrgData, target: Cell["tar
       return key.startsWith("DELETE ") ? owner.deletableWebhookId : owner.webhookId;
     case "delivery_id":
       return owner.deliveryId;
+    case "job_id":
+      return owner.jobId ?? "job_none";
+    // Nothing of these exists: the credential cells stop at 404 (or at the body's 400).
+    case "member_id":
+      return "usr_matrix_none";
+    case "invitation_id":
+      return "inv_matrix_none";
+    case "token":
+      return "matrix-no-such-invitation";
+    case "end_user_id":
+      return "eu_matrix_none";
+    case "address_id":
+      return "addr_matrix_none";
+    case "document_id":
+      return "doc_matrix_none";
+    case "bundle_id":
+      return "bnd_matrix_none";
     default:
       throw new Error(
         `authz matrix: no sample for the path parameter {${name}} of ${key}; add one to paramValue in tests/authz/matrix.ts`,
@@ -477,8 +690,17 @@ function paramValue(name: string, key: string, owner: OrgData, target: Cell["tar
 /** The query string that asks for the owner's data where the path names none. */
 function queryFor(key: string, target: Cell["target"], owner: OrgData): string {
   if (target === "own") return "";
-  if (key === "GET /orders" || key === "GET /events" || key === "GET /webhooks")
+  if (
+    key === "GET /orders" ||
+    key === "GET /events" ||
+    key === "GET /webhooks" ||
+    key === "GET /audit-events" ||
+    key === "GET /members" ||
+    key === "GET /members/invitations"
+  )
     return `?organization_id=${owner.organizationId}`;
+  // Release even when one of the organization's rules dials the number.
+  if (key === "DELETE /numbers/{number_id}") return "?force=true";
   if (key === "GET /numbers")
     return target === "support" ? `?organization_id=${owner.organizationId}` : `?number_id=${owner.numberId}`;
   if (
@@ -503,6 +725,9 @@ function bodyFor(key: string, target: Cell["target"], owner: OrgData): unknown {
   if (key === "POST /tokens") return { name: "matrix token", scopes: ["reference:read"] };
   if (key === "POST /webhooks") return { url: "https://93.184.216.34/matrix", events: ["order.created"] };
   if (key === "PUT /cart") return { lines: [] };
+  if (accountRoutes.has(key) || emptyBodyRoutes.has(key)) return {};
+  if (key === "POST /jobs")
+    return { type: "set_tags", number_ids: [owner.numberId], params: { add: ["matrix"] } };
   if (key === "PUT /numbers/{number_id}" || key === "PUT /extension/{extension}")
     return { name: "Matrix configuration", rules: [] };
   if (key === "POST /extensions")
@@ -523,7 +748,7 @@ let extensionCounter = 0;
  */
 async function preconditionHeaders(key: string, owner: OrgData): Promise<Record<string, string>> {
   const prisma = await getPrisma();
-  if (key === "PUT /numbers/{number_id}") {
+  if (key === "PUT /numbers/{number_id}" || key === "DELETE /numbers/{number_id}") {
     const row = await prisma.numberConfiguration.findUniqueOrThrow({ where: { id: owner.numberId } });
     return { "if-match": etagFor(row) };
   }
@@ -539,6 +764,19 @@ async function preconditionHeaders(key: string, owner: OrgData): Promise<Record<
       },
     });
     return { "if-match": etagFor(row) };
+  }
+  if (key === "GET /jobs/{job_id}" || key === "POST /jobs/{job_id}/cancel") {
+    owner.jobId = `job_matrix_${extensionCounter++}`;
+    await prisma.job.create({
+      data: {
+        id: owner.jobId,
+        organizationId: owner.organizationId,
+        type: "lock",
+        actorKind: "token",
+        actorScopes: [],
+        items: { create: [{ position: 0, numberId: owner.numberId }] },
+      },
+    });
   }
   if (key === "DELETE /webhooks/{webhook_id}") {
     owner.deletableWebhookId = `wh_matrix_${extensionCounter++}`;
@@ -583,8 +821,12 @@ export async function buildRequest(cell: Cell, context: MatrixContext): Promise<
   if (credential.kind === "token") token = credential.token;
   if (credential.kind === "session") {
     const { id, email, name, role, organizationId } = demoUsers[credential.user];
+    // Session-ending cells (POST /sessions/end-all, POST /password) end the person's sessions:
+    // each cell signs in afresh, after any earlier cell's end (lib/auth/end-sessions.ts).
+    const prisma = await getPrisma();
+    await prisma.user.update({ where: { id }, data: { sessionsValidAfter: null } });
     const value = await encode({
-      token: { sub: id, email, name, role, organizationId },
+      token: { sub: id, email, name, role, organizationId, [SIGNED_IN_AT_CLAIM]: Date.now() - 60_000 },
       secret: getSessionSecret(),
     });
     headers.cookie = `${sessionCookieName(false)}=${value}`;
@@ -596,9 +838,10 @@ export async function buildRequest(cell: Cell, context: MatrixContext): Promise<
 // ---------------------------------------------------------------- cells
 
 const customerToken: Record<OrgKey, TestTokenName> = { acme: "acmeAll", globex: "globexAll" };
-const supportToken: Record<OrgKey, TestTokenName> = { acme: "acmeSupport", globex: "globexSupport" };
+// Support staff are the operator's (contract §15): one person, outside both organizations.
+const supportToken: Record<OrgKey, TestTokenName> = { acme: "support", globex: "support" };
 const customerUser = { acme: "acmeCustomer", globex: "globexCustomer" } as const;
-const supportUser = { acme: "acmeSupport", globex: "globexSupport" } as const;
+const supportUser = { acme: "support", globex: "support" } as const;
 
 /** The fixture token holding every scope but `scope`. */
 export function tokenLacking(scope: Scope): TestTokenName {
@@ -626,9 +869,13 @@ export function credentialCells(): Cell[] {
     const definition = endpoints[key];
     const { method } = splitKey(key);
     const scope = definition.scope as Scope | null;
-    const sessionOnly = sessionOnlyRoutes.has(key);
+    const sessionOnly = isSessionOnly(key);
     const publicRoute = scope === null && !sessionOnly;
-    const success: Expectation = organizationDataRoutes[key]?.own ?? { status: 200 };
+    const success: Expectation =
+      credentialRoutes[key] ??
+      (accountRoutes.has(key)
+        ? { status: 400, code: "invalid_parameter" }
+        : (organizationDataRoutes[key]?.own ?? { status: 200 }));
     const add = (name: string, credential: Credential, expect: Expectation) =>
       cells.push({
         name: `${key} · ${name}`,
@@ -654,7 +901,8 @@ export function credentialCells(): Cell[] {
       add(
         `token lacking ${scope}`,
         { kind: "token", token: tokenLacking(scope) },
-        { status: 401, code: "insufficient_scope" },
+        // No token may call a session-only route, whatever its scopes.
+        sessionOnly ? unauthorized : { status: 401, code: "insufficient_scope" },
       );
     else
       add(
@@ -681,7 +929,7 @@ export function organizationCells(): Cell[] {
     if (!(described in endpoints))
       throw new Error(`authz matrix: ${described} is described but not in the registry`);
     const key = described as EndpointKey;
-    const bearer = !sessionOnlyRoutes.has(key);
+    const bearer = !isSessionOnly(key);
     for (const viewer of orgKeys) {
       const other = otherOrg(viewer);
       const principals: Array<{ label: string; customer: Credential; support: Credential }> = [
@@ -720,6 +968,10 @@ export function organizationCells(): Cell[] {
 /** Every registry route must be classified, so a new one cannot slip past the org columns. */
 export function unclassifiedRoutes(): string[] {
   return Object.keys(endpoints).filter(
-    (key) => !sharedDataRoutes.has(key) && !(key in organizationDataRoutes),
+    (key) =>
+      !sharedDataRoutes.has(key) &&
+      !accountRoutes.has(key) &&
+      !(key in organizationDataRoutes) &&
+      !(key in credentialRoutes),
   );
 }

@@ -25,9 +25,23 @@ async function organizationsWithTokens(url: string, count: number) {
     for (let index = 0; index < count; index++) {
       const id = `org_hold_${tag}_${index}`;
       await db.prisma.organization.create({ data: { id, name: `Hold race ${index}` } });
+      // A token acts for its creator (contract §15): an owner whose email is verified may hold
+      // and buy. Nobody signs in as them, so the password hash is not a hash of anything.
+      const userId = `usr_hold_${tag}_${index}`;
+      await db.prisma.user.create({
+        data: {
+          id: userId,
+          organizationId: id,
+          email: `${userId}@hold-race.example`,
+          name: `Hold race ${index}`,
+          role: "owner",
+          passwordHash: "!",
+          emailVerifiedAt: new Date(),
+        },
+      });
       const { secret } = await createApiToken(db.prisma, {
         organizationId: id,
-        userId: null,
+        userId,
         name: "holds",
         scopes,
       });

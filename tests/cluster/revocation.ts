@@ -31,7 +31,7 @@ export async function crossInstanceChecks(options: {
   await sharedBudgetChecks(options);
 }
 
-async function revocationChecks(instances: Instance[]): Promise<void> {
+export async function revocationChecks(instances: Instance[]): Promise<void> {
   const [home, ...others] = instances;
   const session = await signIn(home, demoUsers.acmeCustomer.email, DEFAULT_DEMO_PASSWORD);
   const cookie = session.setCookies.map((entry) => entry.split(";")[0]).join("; ");

@@ -8,11 +8,14 @@
 //      clients retrying with their Idempotency-Key on another instance;
 //   4. 20 parallel identical requests with one Idempotency-Key over the instances;
 //   5. configuration changes with one ETag sent to every instance at once: one wins;
-//   6. a database outage: a fourth instance whose connection to PostgreSQL is cut for 5 s
+//   6. a bulk job whose worker is killed (kill -9) holding its lease: every number done once;
+//   7. a database outage: a fourth instance whose connection to PostgreSQL is cut for 5 s
 //      under load (tests/cluster/outage.ts): 503s, /api/ready and /api/health, the recovery;
-//   7. the order invariants in the database, and the instances' logs free of secrets.
+//   8. the order invariants in the database, and the instances' logs free of secrets.
 // PG_TEST_URL names the server (default postgresql://root@127.0.0.1:5432/test); a production
 // build is reused when .next/BUILD_ID exists. CLUSTER_CLIENTS (300) and CLUSTER_PORT (3410).
+// `npm run test:cluster -- sessions-end` (or `-- jobs`) runs only that section (on the same
+// three instances).
 import { randomBytes } from "node:crypto";
 import { Pool } from "pg";
 import { connectPostgres } from "@/lib/db/client";
@@ -46,6 +49,16 @@ import { outageChecks } from "@/tests/cluster/outage";
 import { holdRaceChecks } from "@/tests/cluster/holds";
 import { webhookClusterEnv, webhookDeliveryChecks } from "@/tests/cluster/webhooks";
 import { crossInstanceChecks } from "@/tests/cluster/revocation";
+import { sessionsEndChecks } from "@/tests/cluster/sessions-end";
+import { jobCrashChecks } from "@/tests/cluster/jobs";
+
+type Context = { instances: Instance[]; buyers: Buyer[]; pool: Pool };
+
+// Sections that can run alone: `npm run test:cluster -- <name>`.
+const SELECTABLE: Record<string, (context: Context) => Promise<void>> = {
+  "sessions-end": ({ instances }) => sessionsEndChecks(instances),
+  jobs: ({ instances, buyers, pool }) => jobCrashChecks(instances, buyers[0].token, pool),
+};
 
 const INSTANCES = 3;
 const CLIENTS = Number(process.env.CLUSTER_CLIENTS ?? 300);
@@ -54,6 +67,9 @@ const SEED_NUMBERS = 2_000;
 
 async function main(): Promise<void> {
   const started = performance.now();
+  const only = process.argv[2];
+  if (only !== undefined && !(only in SELECTABLE))
+    throw new Error(`unknown section ${only}; these run alone: ${Object.keys(SELECTABLE).join(", ")}`);
   await ensureBuild((line) => console.log(line));
   const name = uniqueDatabaseName("numbers_cluster");
   const url = databaseUrl(name);
@@ -126,7 +142,12 @@ async function main(): Promise<void> {
       `Instances: ${instances.map((instance) => `${instance.name} ${instance.url} (pid ${instance.pid})`).join(", ")}`,
     );
 
+    if (only !== undefined) {
+      await SELECTABLE[only]({ instances, buyers, pool });
+      return;
+    }
     // Before the session checks, whose sign-in throttling would refuse this suite's sign-in.
+    await sessionsEndChecks(instances);
     await crossInstanceChecks({ instances, databaseUrl: url, env, fromPort: ports[INSTANCES - 1] + 20 });
     const secrets = [
       ...buyers.map((buyer) => buyer.token),
@@ -246,6 +267,8 @@ async function main(): Promise<void> {
     section(`webhooks: deliveries in flight when ${instances[1].name} is killed (kill -9) and restarted`);
     await webhookDeliveryChecks(instances, buyers, pool);
 
+    await jobCrashChecks(instances, buyers[0].token, pool);
+
     section("outage: a fourth instance's database goes away for 5 s while clients search and order");
     await outageChecks({
       databaseUrl: url,
@@ -277,8 +300,11 @@ async function main(): Promise<void> {
     checkLogs(instances, secrets);
   } finally {
     await stopAll();
+    summarize(started);
   }
+}
 
+function summarize(started: number): void {
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
   const bad = failed();
   console.log(

@@ -221,7 +221,7 @@ export async function sessionSecurityChecks(instances: readonly Target[]): Promi
   const { perEmail, perAddress } = SIGN_IN_THROTTLE;
   let failedFromHere = 1; // the wrong password above
   const on = (index: number) => instances[index % instances.length];
-  const victim = demoUsers.globexSupport.email;
+  const victim = demoUsers.acmeViewer.email;
   const failures: SignInResult[] = [];
   for (let attempt = 0; attempt < perEmail; attempt++)
     failures.push(await signIn(on(attempt), victim, `guess-${attempt}`, { address: `10.88.0.${attempt}` }));
@@ -238,7 +238,7 @@ export async function sessionSecurityChecks(instances: readonly Target[]): Promi
     sessionCookieOf(locked, false) === null && minutes >= 1 && minutes <= 15,
     errorOf(locked),
   );
-  const other = await signIn(on(perEmail + 1), demoUsers.acmeSupport.email, DEFAULT_DEMO_PASSWORD, {
+  const other = await signIn(on(perEmail + 1), demoUsers.support.email, DEFAULT_DEMO_PASSWORD, {
     address: "10.88.1.2",
   });
   check(

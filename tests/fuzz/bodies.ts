@@ -5,6 +5,10 @@
 import fc from "fast-check";
 import { anyText, countries, numberTypes, regions, type FuzzSamples } from "@/tests/fuzz/values";
 
+// Contract §17: an item may name a bundle (the organizations' draft ones, unknown, malformed).
+const bundleId = (samples: FuzzSamples) =>
+  fc.oneof(fc.constantFrom(...samples.bundleIds, "bnd_nobody"), anyText, fc.constant(null));
+
 function orderItem(samples: FuzzSamples): fc.Arbitrary<unknown> {
   const named = fc.record(
     {
@@ -22,6 +26,7 @@ function orderItem(samples: FuzzSamples): fc.Arbitrary<unknown> {
         anyText,
         fc.constant(null),
       ),
+      bundle_id: bundleId(samples),
     },
     { requiredKeys: ["number_e164"] },
   );
@@ -59,6 +64,7 @@ function orderItem(samples: FuzzSamples): fc.Arbitrary<unknown> {
         fc.integer({ min: 1, max: 400 }).map(String),
         fc.constantFrom("0", "01", "1e2", 1.5),
       ),
+      bundle_id: bundleId(samples),
     },
     { requiredKeys: [] },
   );

@@ -75,6 +75,115 @@ async function webhookSamples() {
   return { webhookIds: ["wh_fuzz_acme"], deliveryIds: ["dlv_fuzz_acme"], eventIds: ["evt_fuzz_acme"] };
 }
 
+/**
+ * One of each record of the member, compliance and job routes (contract §2, §3, §15–§17) for
+ * Acme and for Globex, so that requests name real ones of the caller's and of a stranger's.
+ * The members are made for the fuzz: removing or demoting them leaves the seeded users alone.
+ * The document has no file (GET …/file is then a 404, as for a deleted one).
+ */
+async function ownedSamples() {
+  const prisma = await getPrisma();
+  const created: Record<"acme" | "globex", string[]> = { acme: [], globex: [] };
+  for (const org of ["acme", "globex"] as const) {
+    const organizationId = `org_${org}`;
+    const ids = {
+      member: `usr_fuzz_${org}_member`,
+      invitation: `inv_fuzz_${org}`,
+      endUser: `eu_fuzz_${org}`,
+      address: `adr_fuzz_${org}`,
+      document: `doc_fuzz_${org}`,
+      bundle: `bun_fuzz_${org}`,
+      job: `job_fuzz_${org}`,
+    };
+    await prisma.user.create({
+      data: {
+        id: ids.member,
+        organizationId,
+        email: `fuzz-member@${org}.example`,
+        name: `Fuzz member of ${org}`,
+        role: "developer",
+        passwordHash: "not-a-hash",
+      },
+    });
+    await prisma.memberInvitation.create({
+      data: {
+        id: ids.invitation,
+        organizationId,
+        email: `fuzz-invitee@${org}.example`,
+        role: "viewer",
+        tokenHash: `fuzz-token-hash-${org}`,
+        createdAt: new Date(),
+        expiresAt: new Date(Date.now() + 7 * 86_400_000),
+      },
+    });
+    await prisma.endUser.create({
+      data: {
+        id: ids.endUser,
+        organizationId,
+        type: "business",
+        name: `Fuzz end user ${org}`,
+        businessName: "Fuzz Ltd",
+      },
+    });
+    await prisma.complianceAddress.create({
+      data: {
+        id: ids.address,
+        organizationId,
+        street: "1 Fuzz Street",
+        city: "London",
+        postalCode: "EC1A 1BB",
+        countryId: "GB",
+      },
+    });
+    await prisma.complianceDocument.create({
+      data: {
+        id: ids.document,
+        organizationId,
+        documentTypeId: "proof_of_address",
+        endUserId: ids.endUser,
+        addressId: ids.address,
+        contentType: "application/pdf",
+        size: 0,
+        sha256: "0".repeat(64),
+      },
+    });
+    await prisma.complianceBundle.create({
+      data: {
+        id: ids.bundle,
+        organizationId,
+        countryId: "GB",
+        numberTypeId: "local",
+        endUserId: ids.endUser,
+      },
+    });
+    await prisma.job.create({
+      data: {
+        id: ids.job,
+        organizationId,
+        type: "lock",
+        status: "completed",
+        actorKind: "session",
+        actorScopes: [],
+        completedAt: new Date(),
+      },
+    });
+    created[org] = [...Object.values(ids), `fuzz-member@${org}.example`, `fuzz-invitee@${org}.example`];
+  }
+  const both = (key: (org: "acme" | "globex") => string) => [key("acme"), key("globex")];
+  return {
+    created,
+    samples: {
+      memberIds: both((org) => `usr_fuzz_${org}_member`),
+      invitationIds: both((org) => `inv_fuzz_${org}`),
+      endUserIds: both((org) => `eu_fuzz_${org}`),
+      addressIds: both((org) => `adr_fuzz_${org}`),
+      documentIds: both((org) => `doc_fuzz_${org}`),
+      bundleIds: both((org) => `bun_fuzz_${org}`),
+      jobIds: both((org) => `job_fuzz_${org}`),
+    },
+  };
+}
+
 beforeAll(async () => {
   const prisma = await getPrisma();
   const [available, configurations, orders, tokens] = await Promise.all([
@@ -88,6 +197,7 @@ beforeAll(async () => {
     prisma.order.findMany({ select: { referenceId: true } }),
     prisma.apiToken.findMany({ select: { id: true } }),
   ]);
+  const owned = await ownedSamples();
   samples = {
     availableNumbers: available.map((number) => number.numberE164),
     soldNumbers: configurations
@@ -97,15 +207,17 @@ beforeAll(async () => {
     numberIds: configurations.map((configuration) => configuration.id),
     tokenIds: tokens.map((token) => token.id),
     ...(await webhookSamples()),
+    ...owned.samples,
     sessions: {
       acmeCustomer: await sessionValue("acmeCustomer"),
       globexCustomer: await sessionValue("globexCustomer"),
-      acmeSupport: await sessionValue("acmeSupport"),
+      support: await sessionValue("support"),
     },
     sessionCookieName: sessionCookieName(false),
   };
-  identifiers.acme = await identifiersOf("org_acme");
-  identifiers.globex = await identifiersOf("org_globex");
+  // The new records' ids too (tests/authz/identifiers.ts reads the older tables only).
+  identifiers.acme = [...new Set([...(await identifiersOf("org_acme")), ...owned.created.acme])];
+  identifiers.globex = [...new Set([...(await identifiersOf("org_globex")), ...owned.created.globex])];
 });
 
 afterAll(() => {

@@ -5,6 +5,7 @@
 import fc from "fast-check";
 import type { z } from "zod";
 import { testTokens, type TestTokenName } from "@/tests/fixtures";
+import { demoOrganizations } from "@/prisma/seed/fixtures";
 
 export type FuzzRequest = {
   method: string;
@@ -27,7 +28,15 @@ export type FuzzSamples = {
   webhookIds: string[];
   deliveryIds: string[];
   eventIds: string[];
-  sessions: { acmeCustomer: string; globexCustomer: string; acmeSupport: string };
+  /** Members, invitations, compliance records and jobs (contract §2, §3, §15–§17), Acme's and Globex's. */
+  memberIds: string[];
+  invitationIds: string[];
+  endUserIds: string[];
+  addressIds: string[];
+  documentIds: string[];
+  bundleIds: string[];
+  jobIds: string[];
+  sessions: { acmeCustomer: string; globexCustomer: string; support: string };
   sessionCookieName: string;
 };
 
@@ -145,6 +154,23 @@ export function paramSamples(name: string, samples: FuzzSamples): string[] {
       return [...samples.webhookIds, "wh_nobody"];
     case "delivery_id":
       return [...samples.deliveryIds, "dlv_nobody"];
+    case "member_id":
+      return [...samples.memberIds, "usr_nobody"];
+    case "invitation_id":
+      return [...samples.invitationIds, "inv_nobody"];
+    // The raw token is mailed, never stored (only its hash): none of these is a real one.
+    case "token":
+      return ["invtok_nobody", "a".repeat(43), "%00"];
+    case "end_user_id":
+      return [...samples.endUserIds, "eu_nobody"];
+    case "address_id":
+      return [...samples.addressIds, "adr_nobody"];
+    case "document_id":
+      return [...samples.documentIds, "doc_nobody"];
+    case "bundle_id":
+      return [...samples.bundleIds, "bun_nobody"];
+    case "job_id":
+      return [...samples.jobIds, "job_nobody"];
     default:
       return [];
   }
@@ -291,11 +317,14 @@ export type Auth = { header?: string; cookie?: string; principal: FuzzRequest["p
 export function authArbitrary(samples: FuzzSamples): fc.Arbitrary<Auth> {
   const token = (name: TestTokenName): Auth => {
     const fixture = testTokens[name];
-    const principal = name.includes("Support")
-      ? "support"
-      : fixture.organizationId === "org_acme"
-        ? "acme-customer"
-        : "globex-customer";
+    // Who the token acts for is its creator's role, not its name: support's tokens are the
+    // operator's and may read every organization (contract §15).
+    const principal =
+      fixture.organizationId === demoOrganizations.operator.id
+        ? "support"
+        : fixture.organizationId === "org_acme"
+          ? "acme-customer"
+          : "globex-customer";
     return { header: `Bearer ${fixture.secret}`, principal };
   };
   const cookie = (value: string, principal: Auth["principal"]): Auth => ({
@@ -306,7 +335,7 @@ export function authArbitrary(samples: FuzzSamples): fc.Arbitrary<Auth> {
     { weight: 2, arbitrary: fc.constant<Auth>({ principal: "none" }) },
     {
       weight: 6,
-      arbitrary: fc.constantFrom<TestTokenName>("acmeAll", "globexAll", "acmeSupport").map(token),
+      arbitrary: fc.constantFrom<TestTokenName>("acmeAll", "globexAll", "support").map(token),
     },
     { weight: 3, arbitrary: fc.constantFrom(...(Object.keys(testTokens) as TestTokenName[])).map(token) },
     // The scheme's name is case-insensitive: these are the acme customer too.
@@ -322,7 +351,7 @@ export function authArbitrary(samples: FuzzSamples): fc.Arbitrary<Auth> {
       arbitrary: fc.constantFrom(
         cookie(samples.sessions.acmeCustomer, "acme-customer"),
         cookie(samples.sessions.globexCustomer, "globex-customer"),
-        cookie(samples.sessions.acmeSupport, "support"),
+        cookie(samples.sessions.support, "support"),
       ),
     },
     {

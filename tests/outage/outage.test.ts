@@ -8,6 +8,7 @@ import { connectPostgres, getDatabase, setDatabase, type Database } from "@/lib/
 import { GET as health } from "@/app/api/health/route";
 import { GET as ready } from "@/app/api/ready/route";
 import { isStoreUnavailable } from "@/lib/db/unavailable";
+import { testDatabaseKind } from "@/tests/test-database";
 
 const outage = (details: (body: { error: { details: string } }) => string) => (body: unknown) => ({
   message: "Service Unavailable",
@@ -34,7 +35,17 @@ describe("with the database reachable", () => {
     ).prisma.$queryRaw`SELECT 1`;
     const response = await ready(new Request("http://localhost:3000/api/ready"));
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: "ready" });
+    expect(await response.json()).toEqual({
+      status: "ready",
+      databases: [
+        {
+          role: "primary",
+          name:
+            testDatabaseKind === "postgres" ? expect.stringMatching(/^[^@/]+:\d+\/numbers_t_/) : "embedded",
+          state: "ok",
+        },
+      ],
+    });
   }, 20_000);
 });
 
@@ -124,7 +135,18 @@ describe("isStoreUnavailable tells an outage from the service's own faults", () 
     ],
     ["08006 connection failure", Object.assign(new Error("connection failure"), { code: "08006" }), true],
     ["pg's connection cut mid-query (no code)", new Error("Connection terminated unexpectedly"), true],
-    ["pg's own end of a connection (no code)", new Error("Connection terminated"), false],
+    ["pg ended a connection with queries queued (no code)", new Error("Connection terminated"), true],
+    [
+      "a query on a client whose connection failed (no code)",
+      new Error("Client has encountered a connection error and is not queryable"),
+      true,
+    ],
+    [
+      "the same message with a code is judged by the code",
+      Object.assign(new Error("Connection terminated"), { code: "42601" }),
+      false,
+    ],
+    ["a message that only contains the words", new Error("Connection terminated unexpectedly, twice"), false],
     [
       "a wrapped cause",
       new Error("outer", { cause: Object.assign(new Error("inner"), { code: "ETIMEDOUT" }) }),

@@ -1,16 +1,34 @@
-// /numbers – find a number or extension and see how it answers calls
+// /numbers – find a number or extension and see how it answers calls; ?order= an order's numbers
 import type { Metadata } from "next";
 import { Suspense } from "react";
+import { OrderNumbers } from "@/components/orders/order-numbers";
 import { NumberSearch } from "@/components/rules/number-search";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingState } from "@/components/ui/states";
 import { requirePortalUser } from "@/lib/auth/portal-session";
+import { bulkPermissions, bulkRefusal } from "@/lib/auth/portal-permissions";
+import { getEnv } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Numbers" };
 
-export default async function NumbersPage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function NumbersPage({ searchParams }: Props) {
   const user = await requirePortalUser();
   const isSupport = user.role === "support";
+  // Arriving from an order (its "See how your numbers answer calls"): that order's numbers only.
+  const order = [(await searchParams).order ?? []].flat()[0]?.trim();
+  if (order) {
+    return (
+      <>
+        <PageHeader
+          title={`Numbers from order ${order}`}
+          description="The numbers this order bought. Open one to choose how it answers calls."
+        />
+        <OrderNumbers referenceId={order} />
+      </>
+    );
+  }
   return (
     <>
       <PageHeader
@@ -22,7 +40,12 @@ export default async function NumbersPage() {
         }
       />
       <Suspense fallback={<LoadingState />}>
-        <NumberSearch isSupport={isSupport} />
+        <NumberSearch
+          isSupport={isSupport}
+          permissions={bulkPermissions(user.role)}
+          bulkRefusal={bulkRefusal(user.role)}
+          agingDays={getEnv().RELEASE_AGING_DAYS}
+        />
       </Suspense>
     </>
   );

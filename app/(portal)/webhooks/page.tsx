@@ -5,6 +5,8 @@ import { WebhooksView } from "@/components/webhooks/webhooks-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingState } from "@/components/ui/states";
 import { requirePortalUser } from "@/lib/auth/portal-session";
+import { RoleGate } from "@/components/auth/role-gate";
+import { refusalFor } from "@/lib/auth/navigation";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -22,9 +24,11 @@ export default async function WebhooksPage() {
         }
       />
       {/* useSearchParams (?webhook=, ?organization_id=) needs a boundary for the static shell. */}
-      <Suspense fallback={<LoadingState />}>
-        <WebhooksView isSupport={isSupport} ownOrganizationId={user.organizationId} />
-      </Suspense>
+      <RoleGate refusal={refusalFor(user.role, "/webhooks")}>
+        <Suspense fallback={<LoadingState />}>
+          <WebhooksView isSupport={isSupport} ownOrganizationId={user.organizationId} />
+        </Suspense>
+      </RoleGate>
     </>
   );
 }

@@ -1,6 +1,12 @@
 // GET /api/health – liveness for load balancers (contract §13): no token, no database, no
 // rate limit, no request log line.
+import { methodNotAllowed } from "@/lib/api/route";
+
 export const dynamic = "force-dynamic";
+
+// Any other method: 405 in the contract's body with Allow, as under /api/v2.
+const notAllowed = methodNotAllowed(["GET"]);
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
 
 export function GET(): Response {
   return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });

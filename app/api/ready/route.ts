@@ -1,8 +1,13 @@
 // GET /api/ready – readiness (contract §13): 200 when the database answers, else 503 in the
 // contract's error body with Retry-After. No token, no rate limit, no request log line.
+import { methodNotAllowed } from "@/lib/api/route";
 import { answerReadiness } from "@/lib/api/readiness";
 
 export const dynamic = "force-dynamic";
+
+// Any other method: 405 in the contract's body with Allow, as under /api/v2.
+const notAllowed = methodNotAllowed(["GET"]);
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
 
 export function GET(request: Request): Promise<Response> {
   return answerReadiness(request);

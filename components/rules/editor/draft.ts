@@ -5,7 +5,8 @@ import {
   numberTypeIds,
   type NumberTypeId,
 } from "@/lib/reference/phone";
-import type { Activation, DayCode, NumberConfiguration, Rule } from "@/lib/schemas/numbers";
+import type { DayCode } from "@/lib/schemas/numbers/fields";
+import type { Activation, NumberConfiguration, Rule } from "@/lib/schemas/numbers/responses";
 import type { DestinationPolicy } from "@/lib/numbers/validate-configuration";
 
 // The editor's draft: the configuration's own shape, rules in the order calls meet them.
@@ -101,6 +102,16 @@ export function newRule(name: string): Rule {
     activations: [],
     action: { type: "voicemail", tags: {} },
   };
+}
+
+/**
+ * A destination as typed, ready to check: a phone number loses the spaces, brackets and dashes
+ * people write it with ("+1 (212) 555-0100" → "+12125550100"); a sip: address keeps its
+ * characters (a host may have dashes), losing only spaces at its ends.
+ */
+export function normalizeDestination(typed: string): string {
+  const trimmed = typed.trim();
+  return /^sip:/i.test(trimmed) ? trimmed : trimmed.replace(/[\s()-]/g, "");
 }
 
 export function dialAction(destination: string): Rule["action"] {

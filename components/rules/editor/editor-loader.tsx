@@ -5,7 +5,7 @@ import { ErrorState, LoadingState } from "@/components/ui/states";
 import { apiFetch } from "@/lib/hooks/api-fetch";
 import { queryKeys } from "@/lib/hooks/query-keys";
 import { useEditableConfiguration } from "@/lib/hooks/use-configuration";
-import type { numberConfigurationResponseSchema } from "@/lib/schemas/numbers";
+import type { numberConfigurationResponseSchema } from "@/lib/schemas/numbers/responses";
 
 // The editor loads on demand: it carries the validator (zod, libphonenumber's metadata), which
 // people who only read a number's rules never need.

@@ -1,8 +1,10 @@
 "use client";
 import { Field } from "@/components/ui/field";
+import { describeMidnightCrossing } from "@/components/rules/describe";
 import { zonedInstant } from "@/components/rules/week-timeline";
+import { DestinationField } from "@/components/rules/editor/destination-field";
 import { allDays, dialAction, newActivation } from "@/components/rules/editor/draft";
-import type { Activation, Rule } from "@/lib/schemas/numbers";
+import type { Activation, Rule } from "@/lib/schemas/numbers/responses";
 import styles from "@/components/rules/editor/editor.module.css";
 
 // One rule in the editor: its name, on/off, order, when it applies and what it does. Errors
@@ -16,6 +18,8 @@ type Props = {
   zone: string;
   zones: readonly string[];
   destinations: ReadonlyArray<{ id: string; name: string; prefix: string }>;
+  /** Whether the number may forward to a sip: address. */
+  sip: boolean;
   errorAt: (path: string) => string | null;
   finding: string | null;
   onChange: (rule: Rule) => void;
@@ -41,6 +45,7 @@ export function RuleCard({
   zone,
   zones,
   destinations,
+  sip,
   errorAt,
   finding,
   onChange,
@@ -60,6 +65,8 @@ export function RuleCard({
   return (
     <li
       className={`card ${styles.rule}`}
+      // Focus lands here when the quick start creates this rule, so it is not dropped to the page.
+      tabIndex={-1}
       data-testid="editor-rule"
       aria-label={`Rule ${index + 1}: ${title}`}
     >
@@ -115,7 +122,7 @@ export function RuleCard({
 
       <fieldset className={styles.group}>
         <legend>Then</legend>
-        <div className={styles.row}>
+        <div className={styles.then}>
           <Field label="Action" error={errorAt(`${path}.action.type`)}>
             {(props) => (
               <select
@@ -139,41 +146,15 @@ export function RuleCard({
           </Field>
           {action.type === "dial" ? (
             <>
-              <Field
+              <DestinationField
                 label="Forward to"
-                hint={
-                  destinations.length > 0
-                    ? `A phone number (${destinations
-                        .map((destination) => destination.name)
-                        .slice(0, 4)
-                        .join(", ")}…) or a sip: address`
-                    : "A phone number in +country format, or a sip: address"
-                }
+                value={action.destination}
+                sip={sip}
+                countries={destinations.map((destination) => destination.name)}
                 error={errorAt(`${path}.action.destination`)}
-              >
-                {(props) => (
-                  <>
-                    <input
-                      {...props}
-                      value={action.destination}
-                      inputMode="tel"
-                      list={`destinations-${path}`}
-                      onChange={(event) =>
-                        set({
-                          action: { ...action, destination: event.target.value.replace(/[\s()-]/g, "") },
-                        })
-                      }
-                    />
-                    <datalist id={`destinations-${path}`}>
-                      {destinations.map((destination) => (
-                        <option key={destination.id} value={destination.prefix}>
-                          {destination.name}
-                        </option>
-                      ))}
-                    </datalist>
-                  </>
-                )}
-              </Field>
+                list={{ id: `destinations-${path}`, options: destinations }}
+                onChange={(destination) => set({ action: { ...action, destination } })}
+              />
               <Field label="Ring for (seconds)" error={errorAt(`${path}.action.timeout_sec`)}>
                 {(props) => (
                   <input
@@ -203,7 +184,7 @@ export function RuleCard({
                     }
                   >
                     <option value="caller_number">The caller&apos;s number</option>
-                    <option value="dialed_number">This number (the one they dialled)</option>
+                    <option value="dialed_number">The number they dialled</option>
                   </select>
                 )}
               </Field>
@@ -261,6 +242,7 @@ function ActivationEditor({ activation, path, label, zones, errorAt, onChange, o
         ? activation.days.filter((d) => d !== day)
         : allDays.filter((d) => d === day || activation.days.includes(d)),
     });
+  const crossing = describeMidnightCrossing(activation.start_time, activation.stop_time);
   return (
     <div className={styles.activation} role="group" aria-label={label}>
       <fieldset className={styles.days}>
@@ -311,6 +293,11 @@ function ActivationEditor({ activation, path, label, zones, errorAt, onChange, o
           )}
         </Field>
       </div>
+      {crossing ? (
+        <p className="small" data-testid="crosses-midnight">
+          {crossing}
+        </p>
+      ) : null}
       <div className={styles.row}>
         <Field label="Starting on (optional)" error={errorAt(`${path}.start`)}>
           {(props) => (

@@ -1,10 +1,13 @@
 "use client";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Field } from "@/components/ui/field";
 import { describeError } from "@/components/ui/states";
 import { WeekTimeline } from "@/components/rules/week-timeline-view";
+import { describeMoment, explainAnswer, zoneLabel } from "@/components/rules/describe";
+import { fromZonedInput, toZonedInput } from "@/components/rules/zoned-time";
+import { DestinationField } from "@/components/rules/editor/destination-field";
 import { RuleCard } from "@/components/rules/editor/rule-card";
-import { HistoryPanel } from "@/components/rules/editor/history-panel";
 import {
   defaultZone,
   extensionPolicy,
@@ -24,7 +27,7 @@ import { resolveActiveRule } from "@/lib/numbers/evaluate-rules";
 import { toPolicy, validateConfiguration } from "@/lib/numbers/validate-configuration";
 import { ApiClientError } from "@/lib/hooks/api-fetch";
 import { useDestinations, useSaveConfiguration } from "@/lib/hooks/use-configuration";
-import type { NumberConfiguration } from "@/lib/schemas/numbers";
+import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 import styles from "@/components/rules/editor/editor.module.css";
 
 // The rule editor (issue 15): a draft of the configuration, checked by the API's own validator
@@ -49,7 +52,9 @@ export function RuleEditor({ configuration, etag: initialEtag, onClose, onReload
   const [conflict, setConflict] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const [quickDestination, setQuickDestination] = useState("");
-  const [previewAt, setPreviewAt] = useState(() => localInputValue(new Date()));
+  // The preview's time is typed in the number's zone, as its week chart is drawn (contract §10).
+  const [previewAt, setPreviewAt] = useState(() => toZonedInput(new Date(), zone));
+  const rulesRef = useRef<HTMLOListElement>(null);
   const save = useSaveConfiguration(configuration.number_id);
 
   const country = numberCountry(configuration.number);
@@ -75,7 +80,7 @@ export function RuleEditor({ configuration, etag: initialEtag, onClose, onReload
   // The preview evaluates the rules that are complete; the others wait until they are.
   const previewable = previewableRules(body.rules);
   const previewRules = previewable.map((entry) => entry.rule);
-  const at = parseLocalInput(previewAt) ?? new Date();
+  const at = fromZonedInput(previewAt, zone) ?? new Date();
   const answer = resolveActiveRule(previewRules, at);
   const findings = findUnreachableRules(previewRules, new Date());
   const findingFor = (index: number): string | null => {
@@ -105,6 +110,13 @@ export function RuleEditor({ configuration, etag: initialEtag, onClose, onReload
       document.removeEventListener("click", onClick, true);
     };
   }, [dirty]);
+
+  // The quick start's buttons go away with it: focus moves to the first rule it made, not the page.
+  const startWith = (rules: Draft["rules"]) => {
+    // Focus on the rule card reads out its name ("Rule 1: Office hours"), so nothing else is announced.
+    flushSync(() => setDraft({ ...draft, rules }));
+    rulesRef.current?.querySelector<HTMLElement>("[data-testid=editor-rule]")?.focus();
+  };
 
   const update = (next: Draft) => setDraft(next);
   const submit = async () => {
@@ -206,33 +218,24 @@ export function RuleEditor({ configuration, etag: initialEtag, onClose, onReload
                 This number has no rules yet, so calls to it are not answered. Start from one of these, then
                 adjust.
               </p>
-              <Field
+              <DestinationField
                 label="Forward calls to"
-                hint="A phone number in +country format, such as +1 212 555 0100"
-              >
-                {(props) => (
-                  <input
-                    {...props}
-                    inputMode="tel"
-                    value={quickDestination}
-                    onChange={(event) => setQuickDestination(event.target.value.replace(/[\s()-]/g, ""))}
-                  />
-                )}
-              </Field>
+                value={quickDestination}
+                sip={policy.sip}
+                onChange={setQuickDestination}
+              />
               <div className={styles.bar}>
                 <button
                   type="button"
                   className="btn btn--soft"
-                  onClick={() => update({ ...draft, rules: forwardAll(quickDestination) })}
+                  onClick={() => startWith(forwardAll(quickDestination))}
                 >
                   Forward all calls
                 </button>
                 <button
                   type="button"
                   className="btn btn--soft"
-                  onClick={() =>
-                    update({ ...draft, rules: officeHoursThenVoicemail(quickDestination, zone) })
-                  }
+                  onClick={() => startWith(officeHoursThenVoicemail(quickDestination, zone))}
                 >
                   Office hours, then voicemail
                 </button>
@@ -242,7 +245,7 @@ export function RuleEditor({ configuration, etag: initialEtag, onClose, onReload
           <p className="visually-hidden" aria-live="polite">
             {announcement}
           </p>
-          <ol className={styles.rules} aria-label="Rules, in the order calls meet them">
+          <ol ref={rulesRef} className={styles.rules} aria-label="Rules, in the order calls meet them">
             {draft.rules.map((rule, index) => (
               <RuleCard
                 key={index}
@@ -253,6 +256,7 @@ export function RuleEditor({ configuration, etag: initialEtag, onClose, onReload
                 zone={zone}
                 zones={zones}
                 destinations={offered}
+                sip={policy.sip}
                 errorAt={errorAt}
                 finding={findingFor(index)}
                 onChange={(next) =>
@@ -286,7 +290,15 @@ export function RuleEditor({ configuration, etag: initialEtag, onClose, onReload
           data-testid="editor-preview"
         >
           <h3 id="preview-heading">Preview (not saved yet)</h3>
-          <Field label="Who answers at" hint={`Your time (${browserZone.replaceAll("_", " ")})`}>
+          <Field
+            label="Who answers at"
+            hint={
+              <>
+                In {zoneLabel(zone)} ({zone}), the number&apos;s time:{" "}
+                <span data-testid="preview-moment">{describeMoment(at, zone)}</span>
+              </>
+            }
+          >
             {(props) => (
               <input
                 {...props}
@@ -304,7 +316,7 @@ export function RuleEditor({ configuration, etag: initialEtag, onClose, onReload
             ) : (
               <strong>No rule answers.</strong>
             )}{" "}
-            <span className="muted small">{answer.reason}</span>
+            <span className="muted small">{explainAnswer(previewRules, answer.rule, at)}</span>
           </p>
           {previewable.length < draft.rules.length ? (
             <p className="small muted">
@@ -318,19 +330,6 @@ export function RuleEditor({ configuration, etag: initialEtag, onClose, onReload
           )}
         </aside>
       </div>
-
-      <HistoryPanel numberId={configuration.number_id} />
     </section>
   );
-}
-
-/** A Date → the value of a datetime-local input, in the browser's zone. */
-function localInputValue(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-function parseLocalInput(value: string): Date | null {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
 }

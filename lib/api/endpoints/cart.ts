@@ -18,11 +18,15 @@ export const cartEndpoints = {
     summary:
       "Replace your cart; a named number new to it is held for your organization, one left out is released (portal session only)",
     scope: null,
+    // Filling a cart holds numbers to buy them (contract §15: owner, admin, billing).
+    permission: "orders:write",
+    verifiedEmail: true,
     auth: "session",
     query: emptyQuerySchema,
     body: putCartRequestSchema,
     response: cartResponseSchema,
     errors: [
+      "email_unverified",
       "unauthorized",
       "invalid_parameter",
       "unknown_region",
@@ -44,9 +48,11 @@ export const cartEndpoints = {
   "POST /cart/renew": defineEndpoint({
     summary: "Hold every number in your cart again, for the full time from now (portal session only)",
     scope: null,
+    permission: "reservations:write",
+    verifiedEmail: true,
     auth: "session",
     query: emptyQuerySchema,
     response: cartResponseSchema,
-    errors: ["unauthorized"],
+    errors: ["email_unverified", "unauthorized"],
   }),
 };

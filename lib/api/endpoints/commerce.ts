@@ -79,10 +79,12 @@ export const commerceEndpoints = {
   "POST /order": defineEndpoint({
     summary: "Order numbers: named ones, or a quantity in a geography (back-ordered beyond stock)",
     scope: "orders:write",
+    verifiedEmail: true,
     query: emptyQuerySchema,
     body: orderRequestSchema,
     response: orderPlacedSchema,
     errors: [
+      "email_unverified",
       "invalid_parameter",
       "unknown_country",
       "unknown_number_type",
@@ -91,6 +93,7 @@ export const commerceEndpoints = {
       "product_not_found",
       "number_unavailable",
       "idempotency_conflict",
+      "invalid_bundle",
       "payload_too_large",
       "unsupported_media_type",
     ],

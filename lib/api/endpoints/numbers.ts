@@ -2,26 +2,32 @@ import { defineEndpoint } from "@/lib/api/endpoint-definition";
 import { emptyQuerySchema } from "@/lib/schemas/common";
 import {
   configurationHistoryResponseSchema,
-  configurationInputSchema,
-  extensionInputSchema,
+  numberConfigurationResponseSchema,
+  activeRuleResponseSchema,
+  numberConfigurationListResponseSchema,
+} from "@/lib/schemas/numbers/responses";
+import {
   extensionWriteQuerySchema,
   historyQuerySchema,
-  ifMatchHeaderSchema,
-  numberConfigurationResponseSchema,
   activeRuleQuerySchema,
-  activeRuleResponseSchema,
   extensionParamsSchema,
   extensionQuerySchema,
-  numberConfigurationListResponseSchema,
   numberIdParamsSchema,
   numberSearchQuerySchema,
-} from "@/lib/schemas/numbers";
+  releaseQuerySchema,
+} from "@/lib/schemas/numbers/query";
+import {
+  configurationInputSchema,
+  extensionInputSchema,
+  ifMatchHeaderSchema,
+} from "@/lib/schemas/numbers/input";
 
 const ifMatch = {
   "If-Match": {
     description:
       "Required: the ETag of the configuration as you read it. Missing: 428; no longer current: 412 with the current ETag.",
     schema: ifMatchHeaderSchema,
+    required: true,
   },
 } as const;
 
@@ -42,6 +48,10 @@ export const numberEndpoints = {
     response: numberConfigurationListResponseSchema,
     responseHeaders: ["X-Total-Count", "Link"],
     errors: ["invalid_parameter"],
+    csv: {
+      description:
+        "format=csv or Accept: text/csv: every match, unpaged, with a header line: number, name, status, country, number_type, region, tags (space-separated), purchased_at, monthly_fee, rule_count.",
+    },
   }),
   "GET /numbers/{number_id}/active_rule": defineEndpoint({
     summary: "Say which rule handles a call to a number at a given time (default now)",
@@ -78,6 +88,35 @@ export const numberEndpoints = {
     response: numberConfigurationResponseSchema,
     errors: writeErrors,
     requestHeaders: ifMatch,
+    responseHeaders: ["ETag"],
+  }),
+  "DELETE /numbers/{number_id}": defineEndpoint({
+    summary:
+      "Release a number (If-Match required): calls stop at once; it can be restored for RELEASE_AGING_DAYS (default 14)",
+    // Roles (contract §15): owner and admin.
+    scope: "numbers:release",
+    params: numberIdParamsSchema,
+    query: releaseQuerySchema,
+    response: numberConfigurationResponseSchema,
+    errors: [
+      "invalid_parameter",
+      "not_found",
+      "precondition_failed",
+      "precondition_required",
+      "number_locked",
+      "number_referenced",
+    ],
+    requestHeaders: ifMatch,
+    responseHeaders: ["ETag"],
+  }),
+  "POST /numbers/{number_id}/restore": defineEndpoint({
+    summary: "Restore a released number within its window: active again, with the configuration it had",
+    // Roles (contract §15): owner and admin.
+    scope: "numbers:release",
+    params: numberIdParamsSchema,
+    query: emptyQuerySchema,
+    response: numberConfigurationResponseSchema,
+    errors: ["invalid_parameter", "not_found", "restore_window_over"],
     responseHeaders: ["ETag"],
   }),
   "GET /numbers/{number_id}/history": defineEndpoint({

@@ -14,10 +14,17 @@ export const reservationEndpoints = {
     summary:
       "Hold numbers for your organization (or renew its holds): each held one with held_until, each other one with the reason",
     scope: "reservations:write",
+    verifiedEmail: true,
     query: emptyQuerySchema,
     body: createReservationsRequestSchema,
     response: reservationOutcomeResponseSchema,
-    errors: ["invalid_parameter", "number_unavailable", "payload_too_large", "unsupported_media_type"],
+    errors: [
+      "email_unverified",
+      "invalid_parameter",
+      "number_unavailable",
+      "payload_too_large",
+      "unsupported_media_type",
+    ],
   }),
   "GET /reservations": defineEndpoint({
     summary: "Your organization's live holds, soonest to end first",

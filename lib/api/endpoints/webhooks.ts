@@ -31,11 +31,12 @@ export const webhookEndpoints = {
   "POST /webhooks": defineEndpoint({
     summary: "Add a webhook endpoint; the answer shows its signing secret, once",
     scope: "webhooks:write",
+    verifiedEmail: true,
     query: emptyQuerySchema,
     body: createWebhookRequestSchema,
     response: createdWebhookResponseSchema,
     status: 201,
-    errors: bodyErrors,
+    errors: ["email_unverified", ...bodyErrors],
   }),
   "GET /webhooks": defineEndpoint({
     summary: "The organization's webhook endpoints, newest first",

@@ -5,7 +5,7 @@
 // Destinations are numbers set aside for drama (Ofcom 020 7946 0xxx, NANP 555-01xx, Arcep
 // 01 99 00, ACMA 02 5550) or SIP addresses on .example hosts, so no real line rings.
 
-import type { dayCodes } from "@/lib/schemas/numbers";
+import type { dayCodes } from "@/lib/schemas/numbers/fields";
 
 type Weekday = (typeof dayCodes)[number];
 

@@ -2,6 +2,8 @@
 import type { Metadata } from "next";
 import { NumberDetail } from "@/components/rules/number-detail";
 import { requirePortalUser } from "@/lib/auth/portal-session";
+import { lifecycleRefusal } from "@/lib/auth/portal-permissions";
+import { getEnv } from "@/lib/env";
 
 type Props = {
   params: Promise<{ number_id: string }>;
@@ -19,6 +21,8 @@ export default async function NumberPage({ params, searchParams }: Props) {
       numberId={numberId}
       atParam={typeof at === "string" ? at : null}
       showOrganization={user.role === "support"}
+      lifecycleRefusal={lifecycleRefusal(user.role)}
+      agingDays={getEnv().RELEASE_AGING_DAYS}
     />
   );
 }

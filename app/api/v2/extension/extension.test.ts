@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { get } from "@/tests/api-client";
-import type { NumberConfiguration } from "@/lib/schemas/numbers";
+import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 import { errorBody } from "@/tests/error-body";
 
 const err = errorBody;
@@ -13,21 +13,21 @@ describe("GET /extension/{extension}", () => {
     { token: "acmeAll" as const, path: "/extension/101", expected: ["num_acme_ext_101"] },
     { token: "globexAll" as const, path: "/extension/101", expected: ["num_globex_ext_101"] },
     {
-      token: "acmeSupport" as const,
+      token: "support" as const,
       path: "/extension/101",
       expected: ["num_acme_ext_101", "num_globex_ext_101"],
     },
     {
-      token: "acmeSupport" as const,
+      token: "support" as const,
       path: "/extension/101?organization_id=org_globex",
       expected: ["num_globex_ext_101"],
     },
-    { token: "acmeSupport" as const, path: "/extension/101?organization_id=org_nope", expected: [] },
+    { token: "support" as const, path: "/extension/101?organization_id=org_nope", expected: [] },
     { token: "acmeAll" as const, path: "/extension/2040", expected: ["num_acme_ext_2040"] },
     { token: "globexAll" as const, path: "/extension/2040", expected: [] },
     { token: "acmeAll" as const, path: "/extension/88001234", expected: [] },
     { token: "globexAll" as const, path: "/extension/88001234", expected: ["num_globex_ext_88001234"] },
-    { token: "acmeSupport" as const, path: "/extension/88001234", expected: ["num_globex_ext_88001234"] },
+    { token: "support" as const, path: "/extension/88001234", expected: ["num_globex_ext_88001234"] },
     { token: "acmeAll" as const, path: "/extension/99", expected: [] },
   ])("$token: $path → $expected", async ({ token, path, expected }) => {
     const response = await get<ListBody>(path, { token });

@@ -226,6 +226,14 @@ describe("GET /inventory: results", () => {
         outside_country_display: row.outsideCountryDisplay,
         portable: row.portable,
         capabilities: { sms: row.smsEnabled, voice: row.voiceEnabled },
+        // Contract §17: Acme has no approved bundle, so a number needing documents would wait.
+        activatable_now: false,
+        covering_bundle_id: null,
+        activation_note: `Needs ${row.requiredDocumentIds
+          .map((id) => documents.find((document) => document.id === id)?.name)
+          .join(
+            ", ",
+          )}; no approved bundle of yours is for ${row.countryId} ${row.numberTypeId.replaceAll("_", " ")} numbers: bought now, it would wait pending documents until a bundle that covers them is approved.`,
       },
     ]);
   });

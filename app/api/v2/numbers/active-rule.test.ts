@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { get } from "@/tests/api-client";
+import { api, get } from "@/tests/api-client";
 import type { TestTokenName } from "@/tests/fixtures";
 import { resolveActiveRule } from "@/lib/numbers/evaluate-rules";
-import type { ActiveRule, NumberConfiguration } from "@/lib/schemas/numbers";
+import type { ActiveRule, ConfigurationChange, NumberConfiguration } from "@/lib/schemas/numbers/responses";
 import { errorBody } from "@/tests/error-body";
 
 const err = errorBody;
@@ -10,11 +10,19 @@ const bad = (message: string, details: string) => err("Bad Request", "invalid_pa
 const notFound = (id: string) =>
   err("Not Found", "not_found", `There is no number with number_id ${id}.`, `number_id=${id}`);
 
+// The seeded configurations have no recorded change: today's rules answer every moment.
+const noHistory = {
+  version: null,
+  since: null,
+  until: null,
+  description: "These are the current rules; no change to them has been recorded.",
+};
+
 const AT_MESSAGE = "at must be an ISO 8601 time with seconds and a zone, such as 2026-03-08T07:30:00Z";
 
 async function configuration(
   numberId: string,
-  token: TestTokenName = "acmeSupport",
+  token: TestTokenName = "support",
 ): Promise<NumberConfiguration> {
   const response = await get<{ data: NumberConfiguration[] }>(`/numbers?number_id=${numberId}`, { token });
   expect(response.body.data).toHaveLength(1);
@@ -34,7 +42,7 @@ describe("GET /numbers/{number_id}/active_rule", () => {
     ["num_acme_new_york", "acmeAll", "2026-03-09T13:30:00Z"],
     ["num_acme_ext_101", "acmeAll", "2026-05-04T10:00:00Z"],
     ["num_globex_hq", "globexAll", "2026-05-04T15:00:00Z"],
-    ["num_globex_hq", "acmeSupport", "2026-05-04T15:00:00Z"],
+    ["num_globex_hq", "support", "2026-05-04T15:00:00Z"],
   ] as const)("%s as %s at %s", async (numberId, token, at) => {
     const rules = (await configuration(numberId)).rules;
     const expected = resolveActiveRule(rules, new Date(at));
@@ -46,6 +54,7 @@ describe("GET /numbers/{number_id}/active_rule", () => {
         at: new Date(at).toISOString(),
         rule: expected.rule,
         reason: expected.reason,
+        in_force: noHistory,
       },
     });
   });
@@ -101,6 +110,65 @@ describe("GET /numbers/{number_id}/active_rule", () => {
         at: "2026-05-04T10:00:00.000Z",
         rule: null,
         reason: "The number has no rules.",
+        in_force: noHistory,
+      },
+    });
+  });
+
+  it("answers a past moment with the rules in force then, and says which version that was", async () => {
+    const read = await get<{ data: NumberConfiguration }>("/numbers/num_globex_toronto", {
+      token: "globexAll",
+    });
+    const rule = {
+      target_id: null,
+      name: "Everything to reception",
+      priority: 1,
+      disabled: false,
+      activations: [],
+      action: { type: "voicemail", tags: {} },
+    };
+    const changed = await api<{ data: NumberConfiguration }>("PUT", "/numbers/num_globex_toronto", {
+      token: "globexAll",
+      body: { name: read.body.data.name, rules: [rule] },
+      headers: { "if-match": read.headers.get("etag") as string },
+    });
+    expect(changed.status).toBe(200);
+    const history = await get<{ data: ConfigurationChange[] }>("/numbers/num_globex_toronto/history", {
+      token: "globexAll",
+    });
+    const { version, changed_at: changedAt } = history.body.data[0];
+    const hourBefore = new Date(Date.parse(changedAt) - 3_600_000).toISOString();
+    const dayAfter = new Date(Date.parse(changedAt) + 86_400_000).toISOString();
+
+    const then = await activeRule(`/numbers/num_globex_toronto/active_rule?at=${hourBefore}`, "globexAll");
+    expect(then.body).toEqual({
+      data: {
+        number_id: "num_globex_toronto",
+        at: hourBefore,
+        rule: null,
+        reason: "The number has no rules.",
+        in_force: {
+          version: version - 1,
+          since: null,
+          until: changedAt,
+          description: `Version ${version - 1} of the rules, in force from before the history begins until ${changedAt}. They have changed since: this answer uses the rules as they were then.`,
+        },
+      },
+    });
+    const later = await activeRule(`/numbers/num_globex_toronto/active_rule?at=${dayAfter}`, "globexAll");
+    expect(later.body).toEqual({
+      data: {
+        number_id: "num_globex_toronto",
+        at: dayAfter,
+        rule: changed.body.data.rules[0],
+        reason:
+          'Rule "Everything to reception" (priority 1) is the first enabled rule that applies: it has no activations, so it always applies.',
+        in_force: {
+          version,
+          since: changedAt,
+          until: null,
+          description: `Version ${version}, the current rules, in force from ${changedAt} (if nobody changes them before then).`,
+        },
       },
     });
   });
@@ -160,7 +228,9 @@ describe("GET /numbers/{number_id}/active_rule", () => {
       const response = await activeRule("/numbers/num_acme_main/active_rule", "acmeAll");
       expect(response.status).toBe(200);
       const rule = rules.find((candidate) => candidate.name === name);
-      expect(response.body).toEqual({ data: { number_id: "num_acme_main", at: now, rule, reason } });
+      expect(response.body).toEqual({
+        data: { number_id: "num_acme_main", at: now, rule, reason, in_force: noHistory },
+      });
     });
   });
 
@@ -169,7 +239,7 @@ describe("GET /numbers/{number_id}/active_rule", () => {
     ["num_globex_ext_101", "acmeAll"],
     ["num_acme_main", "globexAll"],
     ["num_nope", "acmeAll"],
-    ["num_nope", "acmeSupport"],
+    ["num_nope", "support"],
   ] as const)("%s as %s → 404, the same as a number that does not exist", async (numberId, token) => {
     const response = await activeRule(`/numbers/${numberId}/active_rule?at=2026-05-04T10:00:00Z`, token);
     expect(response.status).toBe(404);

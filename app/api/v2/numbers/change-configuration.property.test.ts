@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { api, get } from "@/tests/api-client";
-import type { NumberConfiguration } from "@/lib/schemas/numbers";
+import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 
 // Contract §11 as a property: every generated configuration that the API accepts reads back
 // unchanged (rules by priority), and every one it refuses leaves the stored one untouched.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, get } from "@/tests/api-client";
 import type { TestTokenName } from "@/tests/fixtures";
-import type { ConfigurationChange, NumberConfiguration } from "@/lib/schemas/numbers";
+import type { ConfigurationChange, NumberConfiguration } from "@/lib/schemas/numbers/responses";
 import { errorBody } from "@/tests/error-body";
 
 // PUT /numbers/{number_id}, GET with ETag, history, extensions (contract §11).
@@ -79,7 +79,7 @@ describe("GET /numbers/{number_id}", () => {
   });
 
   it("lets support read any organization's number", async () => {
-    expect((await read("num_globex_hq", "acmeSupport")).configuration.organization_id).toBe("org_globex");
+    expect((await read("num_globex_hq", "support")).configuration.organization_id).toBe("org_globex");
   });
 });
 
@@ -278,6 +278,37 @@ describe("PUT /numbers/{number_id}: validation", () => {
       "name must not be empty (and 1 more: see details)",
       "name: must not be empty; rules[0].action.timeout_sec: must be between 5 and 300 seconds",
     ],
+    // Issue 23 item 16: a bad shape used to hide the checks past the schema (read-only fields,
+    // destinations, priorities); every bad field is named at once.
+    [
+      "three problems at once, one of the shape and two past it",
+      {
+        name: "",
+        number: "+442000000000",
+        rules: [{ ...rule, action: { ...rule.action, destination: "+5511987654321" } }],
+      },
+      "name must not be empty (and 2 more: see details)",
+      expect.stringMatching(
+        new RegExp(
+          '^name: must not be empty; number: is read-only: it is "\\+44\\d+" and cannot be changed; ' +
+            "rules\\[0\\]\\.action\\.destination: cannot be used: calls to this number cannot be forwarded to Brazil$",
+        ),
+      ),
+    ],
+    [
+      "a bad timeout beside duplicate priorities",
+      {
+        name: "x",
+        rules: [
+          rule,
+          { ...officeHours.rules[1], priority: 1 },
+          { ...rule, priority: 3, action: { ...rule.action, timeout_sec: 1 } },
+        ],
+      },
+      "rules[2].action.timeout_sec must be between 5 and 300 seconds (and 1 more: see details)",
+      "rules[2].action.timeout_sec: must be between 5 and 300 seconds; " +
+        'rules[1].priority: must be unique: rule "Office hours" (rules[0]) has priority 1 too',
+    ],
   ])("answers 400 for %s and keeps the stored configuration", async (_label, body, message, details) => {
     const before = await read("num_acme_main");
     const response = await put("/numbers/num_acme_main", "acmeAll", body, before.etag);
@@ -323,7 +354,7 @@ describe("PUT /numbers/{number_id}: changes", () => {
         kind: "updated",
         version: 2,
         changed_at: expect.any(String),
-        changed_by: { type: "token", name: "test acmeAll", role: "customer" },
+        changed_by: { type: "token", name: "test acmeAll", role: "owner" },
         before: before.configuration,
         after: expected,
       },
@@ -382,10 +413,10 @@ describe("PUT /numbers/{number_id}: changes", () => {
   });
 
   it("lets support change another organization's number, and the history names who", async () => {
-    const { etag, configuration } = await read("num_globex_paris", "acmeSupport");
+    const { etag, configuration } = await read("num_globex_paris", "support");
     const response = await put(
       "/numbers/num_globex_paris",
-      "acmeSupport",
+      "support",
       { name: "Paris (fixed by support)", rules: [] },
       etag,
     );
@@ -394,7 +425,7 @@ describe("PUT /numbers/{number_id}: changes", () => {
       token: "globexAll",
     });
     expect(history.body.data[0]).toMatchObject({
-      changed_by: { type: "token", name: "test acmeSupport", role: "support" },
+      changed_by: { type: "token", name: "test support", role: "support" },
       before: configuration,
       after: { name: "Paris (fixed by support)", rules: [] },
     });

@@ -3,7 +3,7 @@ import { api, get } from "@/tests/api-client";
 import type { TestTokenName } from "@/tests/fixtures";
 import { getPrisma } from "@/lib/db/client";
 import { demoExtensions, demoOwnedNumbers } from "@/prisma/seed/fixtures";
-import type { NumberConfiguration } from "@/lib/schemas/numbers";
+import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 import { errorBody } from "@/tests/error-body";
 import { formatNational } from "@/lib/reference/phone";
 
@@ -314,7 +314,7 @@ describe("GET /numbers: parameters", () => {
 
 describe("GET /numbers: support users read every organization", () => {
   it("lists both organizations' configurations", async () => {
-    const listed = await ids("/numbers", "acmeSupport");
+    const listed = await ids("/numbers", "support");
     expect(listed).toEqual(expectedIds(() => true));
     expect(listed).toEqual(
       expect.arrayContaining(["num_acme_main", "num_globex_hq", "num_globex_ext_101", "num_acme_ext_101"]),
@@ -337,12 +337,12 @@ describe("GET /numbers: support users read every organization", () => {
         ),
     ],
   ])("filters by %s", async (query, expected) => {
-    expect(await ids(`/numbers?${query}`, "acmeSupport")).toEqual(expected());
+    expect(await ids(`/numbers?${query}`, "support")).toEqual(expected());
   });
 
   it("finds another organization's number by E.164", async () => {
     const response = await get<ListBody>(`/numbers?number=${encodeURIComponent(e164.num_globex_hq)}`, {
-      token: "acmeSupport",
+      token: "support",
     });
     expect(response.body.data).toMatchObject([
       { number_id: "num_globex_hq", organization_id: "org_globex", name: "Headquarters" },
@@ -418,7 +418,7 @@ describe("GET /numbers?contains: digits as people write them (contract §8)", ()
 
   it("keeps other organizations out, and narrows with the other parameters", async () => {
     expect(await ids(`/numbers?contains=${encodeURIComponent(e164.num_globex_hq)}`, "acmeAll")).toEqual([]);
-    expect(await ids(`/numbers?contains=${encodeURIComponent(e164.num_globex_hq)}`, "acmeSupport")).toEqual([
+    expect(await ids(`/numbers?contains=${encodeURIComponent(e164.num_globex_hq)}`, "support")).toEqual([
       "num_globex_hq",
     ]);
     expect(await ids(`/numbers?contains=${e164.num_acme_main.slice(-4)}&name=manchester`, "acmeAll")).toEqual(
@@ -450,7 +450,7 @@ describe("GET /numbers?contains: digits as people write them (contract §8)", ()
 describe("GET /numbers: paging (contract §8)", () => {
   it("answers 100 by default with the total, and no Link when one page holds them all", async () => {
     const expected = expectedIds(() => true);
-    const response = await get<ListBody>("/numbers", { token: "acmeSupport" });
+    const response = await get<ListBody>("/numbers", { token: "support" });
     expect(response.body.data.map((c) => c.number_id)).toEqual(expected.slice(0, 100));
     expect(response.headers.get("x-total-count")).toBe(String(expected.length));
     expect(response.headers.get("link")).toBe(
@@ -463,7 +463,7 @@ describe("GET /numbers: paging (contract §8)", () => {
   it("pages with limit and offset, keeping the filters in Link", async () => {
     const expected = expectedIds((row) => row.organizationId === "org_acme");
     const response = await get<ListBody>("/numbers?organization_id=org_acme&limit=3&offset=3", {
-      token: "acmeSupport",
+      token: "support",
     });
     expect(response.status).toBe(200);
     expect(response.body.data.map((c) => c.number_id)).toEqual(expected.slice(3, 6));

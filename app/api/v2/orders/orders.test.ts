@@ -54,10 +54,10 @@ describe("GET /orders", () => {
   });
 
   it("shows support every organization, narrowed by organization_id; a customer who sends it gets 400, as on /numbers", async () => {
-    const all = await get<{ data: OrderView[] }>("/orders?limit=100", { token: "acmeSupport" });
+    const all = await get<{ data: OrderView[] }>("/orders?limit=100", { token: "support" });
     expect(all.body.data.map((order) => order.reference_id)).toEqual(await expectedOrders());
     const globex = await get<{ data: OrderView[] }>("/orders?limit=100&organization_id=org_globex", {
-      token: "acmeSupport",
+      token: "support",
     });
     expect(globex.body.data.map((order) => order.reference_id)).toEqual(await expectedOrders("org_globex"));
     for (const organizationId of ["org_globex", "org_acme"]) {
@@ -168,6 +168,7 @@ describe("GET /orders/{reference_id}", () => {
           numbers: [{ number_e164: configuration.number, required_documents: expectedDocuments }],
           backordered_quantity: 0,
           estimated_lead_time: item?.estimatedLeadTime,
+          bundle_id: null,
         },
       ],
     });
@@ -183,7 +184,7 @@ describe("GET /orders/{reference_id}", () => {
         err("Not Found", "not_found", `There is no order ${id}.`, `reference_id=${id}`),
       );
     }
-    const support = await get<{ data: OrderView }>(`/orders/${reference}`, { token: "acmeSupport" });
+    const support = await get<{ data: OrderView }>(`/orders/${reference}`, { token: "support" });
     expect(support.body.data.organization_id).toBe("org_globex");
   });
 });

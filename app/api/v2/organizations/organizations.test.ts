@@ -4,11 +4,14 @@ import { getPrisma } from "@/lib/db/client";
 import { errorBody } from "@/tests/error-body";
 
 describe("GET /organizations", () => {
-  it("lists every organization by name for support", async () => {
+  it("lists every customer organization by name for support, not the operator's own", async () => {
     const prisma = await getPrisma();
-    const rows = await prisma.organization.findMany({ orderBy: [{ name: "asc" }, { id: "asc" }] });
+    const rows = await prisma.organization.findMany({
+      where: { isOperator: false },
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+    });
     expect(rows.length).toBeGreaterThanOrEqual(2);
-    const response = await get<{ data: unknown }>("/organizations", { token: "acmeSupport" });
+    const response = await get<{ data: unknown }>("/organizations", { token: "support" });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       data: rows.map((row) => ({ organization_id: row.id, name: row.name })),
@@ -17,6 +20,10 @@ describe("GET /organizations", () => {
       organization_id: "org_acme",
       name: expect.not.stringMatching(/^org_/),
     });
+    expect(response.body.data).not.toContainEqual(
+      expect.objectContaining({ organization_id: "org_operator" }),
+    );
+    expect(await prisma.organization.count({ where: { isOperator: true } })).toBe(1);
   });
 
   it("answers a customer 404, naming no organization", async () => {

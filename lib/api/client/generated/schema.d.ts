@@ -211,7 +211,7 @@ export interface paths {
         put?: never;
         /**
          * Order numbers: named ones, or a quantity in a geography (back-ordered beyond stock)
-         * @description Order numbers: named ones, or a quantity in a geography (back-ordered beyond stock). Needs a token with the `orders:write` scope, or a signed-in portal session.
+         * @description Order numbers: named ones, or a quantity in a geography (back-ordered beyond stock). Needs a token with the `orders:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
          */
         post: operations["postOrder"];
         delete?: never;
@@ -314,13 +314,13 @@ export interface paths {
         get: operations["getExtensionByExtension"];
         /**
          * Replace an extension's name and rules (If-Match required)
-         * @description Replace an extension's name and rules (If-Match required). Needs a token with the `numbers:write` scope, or a signed-in portal session.
+         * @description Replace an extension's name and rules (If-Match required). Needs a token with the `numbers:write` scope, or a signed-in portal session. Needs the owner, admin, developer or support role (a token is capped by its creator's role).
          */
         put: operations["putExtensionByExtension"];
         post?: never;
         /**
          * Delete an extension (If-Match required); its history is kept
-         * @description Delete an extension (If-Match required); its history is kept. Needs a token with the `numbers:write` scope, or a signed-in portal session.
+         * @description Delete an extension (If-Match required); its history is kept. Needs a token with the `numbers:write` scope, or a signed-in portal session. Needs the owner, admin, developer or support role (a token is capped by its creator's role).
          */
         delete: operations["deleteExtensionByExtension"];
         options?: never;
@@ -342,10 +342,34 @@ export interface paths {
         get: operations["getNumbersByNumberId"];
         /**
          * Replace a number's name and rules (If-Match required; every bad field is named)
-         * @description Replace a number's name and rules (If-Match required; every bad field is named). Needs a token with the `numbers:write` scope, or a signed-in portal session.
+         * @description Replace a number's name and rules (If-Match required; every bad field is named). Needs a token with the `numbers:write` scope, or a signed-in portal session. Needs the owner, admin, developer or support role (a token is capped by its creator's role).
          */
         put: operations["putNumbersByNumberId"];
         post?: never;
+        /**
+         * Release a number (If-Match required): calls stop at once; it can be restored for RELEASE_AGING_DAYS (default 14)
+         * @description Release a number (If-Match required): calls stop at once; it can be restored for RELEASE_AGING_DAYS (default 14). Needs a token with the `numbers:release` scope, or a signed-in portal session. Needs the owner or admin role (a token is capped by its creator's role).
+         */
+        delete: operations["deleteNumbersByNumberId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/numbers/{number_id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a released number within its window: active again, with the configuration it had
+         * @description Restore a released number within its window: active again, with the configuration it had. Needs a token with the `numbers:release` scope, or a signed-in portal session. Needs the owner or admin role (a token is capped by its creator's role).
+         */
+        post: operations["postNumbersByNumberIdRestore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -383,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Create an extension (2–8 digits, unique in the organization)
-         * @description Create an extension (2–8 digits, unique in the organization). Needs a token with the `numbers:write` scope, or a signed-in portal session.
+         * @description Create an extension (2–8 digits, unique in the organization). Needs a token with the `numbers:write` scope, or a signed-in portal session. Needs the owner, admin, developer or support role (a token is capped by its creator's role).
          */
         post: operations["postExtensions"];
         delete?: never;
@@ -401,13 +425,13 @@ export interface paths {
         };
         /**
          * Your organization's live holds, soonest to end first
-         * @description Your organization's live holds, soonest to end first. Needs a token with the `reservations:write` scope, or a signed-in portal session.
+         * @description Your organization's live holds, soonest to end first. Needs a token with the `reservations:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
          */
         get: operations["getReservations"];
         put?: never;
         /**
          * Hold numbers for your organization (or renew its holds): each held one with held_until, each other one with the reason
-         * @description Hold numbers for your organization (or renew its holds): each held one with held_until, each other one with the reason. Needs a token with the `reservations:write` scope, or a signed-in portal session.
+         * @description Hold numbers for your organization (or renew its holds): each held one with held_until, each other one with the reason. Needs a token with the `reservations:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
          */
         post: operations["postReservations"];
         delete?: never;
@@ -428,7 +452,7 @@ export interface paths {
         post?: never;
         /**
          * Release one of your organization's holds
-         * @description Release one of your organization's holds. Needs a token with the `reservations:write` scope, or a signed-in portal session.
+         * @description Release one of your organization's holds. Needs a token with the `reservations:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
          */
         delete: operations["deleteReservationsByNumberE164"];
         options?: never;
@@ -445,13 +469,13 @@ export interface paths {
         };
         /**
          * List your organization's API tokens (portal session only)
-         * @description List your organization's API tokens (portal session only). Needs a signed-in portal session: API tokens cannot call it.
+         * @description List your organization's API tokens (portal session only). Needs a signed-in portal session: API tokens cannot call it. Needs the owner, admin, developer or support role.
          */
         get: operations["getTokens"];
         put?: never;
         /**
          * Create an API token; the answer shows its secret, once (portal session only)
-         * @description Create an API token; the answer shows its secret, once (portal session only). Needs a signed-in portal session: API tokens cannot call it.
+         * @description Create an API token; the answer shows its secret, once (portal session only). Needs a signed-in portal session: API tokens cannot call it. Needs the owner, admin, developer or support role.
          */
         post: operations["postTokens"];
         delete?: never;
@@ -472,7 +496,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke one of your organization's API tokens (portal session only)
-         * @description Revoke one of your organization's API tokens (portal session only). Needs a signed-in portal session: API tokens cannot call it.
+         * @description Revoke one of your organization's API tokens (portal session only). Needs a signed-in portal session: API tokens cannot call it. Needs the owner, admin, developer or support role.
          */
         delete: operations["deleteTokensByTokenId"];
         options?: never;
@@ -494,7 +518,7 @@ export interface paths {
         get: operations["getCart"];
         /**
          * Replace your cart; a named number new to it is held for your organization, one left out is released (portal session only)
-         * @description Replace your cart; a named number new to it is held for your organization, one left out is released (portal session only). Needs a signed-in portal session: API tokens cannot call it.
+         * @description Replace your cart; a named number new to it is held for your organization, one left out is released (portal session only). Needs a signed-in portal session: API tokens cannot call it. Needs the owner, admin or billing role.
          */
         put: operations["putCart"];
         post?: never;
@@ -519,7 +543,7 @@ export interface paths {
         put?: never;
         /**
          * Hold every number in your cart again, for the full time from now (portal session only)
-         * @description Hold every number in your cart again, for the full time from now (portal session only). Needs a signed-in portal session: API tokens cannot call it.
+         * @description Hold every number in your cart again, for the full time from now (portal session only). Needs a signed-in portal session: API tokens cannot call it. Needs the owner, admin or billing role.
          */
         post: operations["postCartRenew"];
         delete?: never;
@@ -577,13 +601,13 @@ export interface paths {
         };
         /**
          * The organization's webhook endpoints, newest first
-         * @description The organization's webhook endpoints, newest first. Needs a token with the `webhooks:write` scope, or a signed-in portal session.
+         * @description The organization's webhook endpoints, newest first. Needs a token with the `webhooks:write` scope, or a signed-in portal session. Needs the owner, admin, developer or support role (a token is capped by its creator's role).
          */
         get: operations["getWebhooks"];
         put?: never;
         /**
          * Add a webhook endpoint; the answer shows its signing secret, once
-         * @description Add a webhook endpoint; the answer shows its signing secret, once. Needs a token with the `webhooks:write` scope, or a signed-in portal session.
+         * @description Add a webhook endpoint; the answer shows its signing secret, once. Needs a token with the `webhooks:write` scope, or a signed-in portal session. Needs the owner, admin, developer or support role (a token is capped by its creator's role).
          */
         post: operations["postWebhooks"];
         delete?: never;
@@ -601,14 +625,14 @@ export interface paths {
         };
         /**
          * One webhook endpoint
-         * @description One webhook endpoint. Needs a token with the `webhooks:write` scope, or a signed-in portal session.
+         * @description One webhook endpoint. Needs a token with the `webhooks:write` scope, or a signed-in portal session. Needs the owner, admin, developer or support role (a token is capped by its creator's role).
          */
         get: operations["getWebhooksByWebhookId"];
         put?: never;
         post?: never;
         /**
          * Remove a webhook endpoint; its pending deliveries are not sent
-         * @description Remove a webhook endpoint; its pending deliveries are not sent. Needs a token with the `webhooks:write` scope, or a signed-in portal session.
+         * @description Remove a webhook endpoint; its pending deliveries are not sent. Needs a token with the `webhooks:write` scope, or a signed-in portal session. Needs the owner, admin, developer or support role (a token is capped by its creator's role).
          */
         delete: operations["deleteWebhooksByWebhookId"];
         options?: never;
@@ -625,7 +649,7 @@ export interface paths {
         };
         /**
          * An endpoint's deliveries with their attempts, newest first
-         * @description An endpoint's deliveries with their attempts, newest first. Needs a token with the `webhooks:write` scope, or a signed-in portal session.
+         * @description An endpoint's deliveries with their attempts, newest first. Needs a token with the `webhooks:write` scope, or a signed-in portal session. Needs the owner, admin, developer or support role (a token is capped by its creator's role).
          */
         get: operations["getWebhooksByWebhookIdDeliveries"];
         put?: never;
@@ -647,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a webhook.test event for the endpoint, sent like any other delivery
-         * @description Queue a webhook.test event for the endpoint, sent like any other delivery. Needs a token with the `webhooks:write` scope, or a signed-in portal session.
+         * @description Queue a webhook.test event for the endpoint, sent like any other delivery. Needs a token with the `webhooks:write` scope, or a signed-in portal session. Needs the owner, admin, developer or support role (a token is capped by its creator's role).
          */
         post: operations["postWebhooksByWebhookIdTest"];
         delete?: never;
@@ -667,9 +691,797 @@ export interface paths {
         put?: never;
         /**
          * Send a succeeded or failed delivery again, now (its attempts are kept)
-         * @description Send a succeeded or failed delivery again, now (its attempts are kept). Needs a token with the `webhooks:write` scope, or a signed-in portal session.
+         * @description Send a succeeded or failed delivery again, now (its attempts are kept). Needs a token with the `webhooks:write` scope, or a signed-in portal session. Needs the owner, admin, developer or support role (a token is capped by its creator's role).
          */
         post: operations["postWebhooksByWebhookIdDeliveriesByDeliveryIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/end-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out everywhere: every session of the caller ends on every instance, this one too
+         * @description Sign out everywhere: every session of the caller ends on every instance, this one too. Needs a signed-in portal session: API tokens cannot call it.
+         */
+        post: operations["postSessionsEnd-all"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change your password; every other session of yours ends, and this one is renewed (Set-Cookie)
+         * @description Change your password; every other session of yours ends, and this one is renewed (Set-Cookie). Needs a signed-in portal session: API tokens cannot call it.
+         */
+        post: operations["postPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether two-factor sign-in is on for you, and recovery codes left
+         * @description Whether two-factor sign-in is on for you, and recovery codes left. Needs a signed-in portal session: API tokens cannot call it.
+         */
+        get: operations["getTwo-factor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/two-factor/enrolment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up an authenticator app: a new secret, its otpauth URI and QR code
+         * @description Start setting up an authenticator app: a new secret, its otpauth URI and QR code. Needs a signed-in portal session: API tokens cannot call it.
+         */
+        post: operations["postTwo-factorEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/two-factor/enrolment/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in on with a code from the app; answers the recovery codes, once
+         * @description Turn two-factor sign-in on with a code from the app; answers the recovery codes, once. Needs a signed-in portal session: API tokens cannot call it.
+         */
+        post: operations["postTwo-factorEnrolmentConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in off, with a code (or recovery code) or your password
+         * @description Turn two-factor sign-in off, with a code (or recovery code) or your password. Needs a signed-in portal session: API tokens cannot call it.
+         */
+        post: operations["postTwo-factorDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/two-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New recovery codes (the old ones stop working), with a current code; shown once
+         * @description New recovery codes (the old ones stop working), with a current code; shown once. Needs a signed-in portal session: API tokens cannot call it.
+         */
+        post: operations["postTwo-factorRecovery-codes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your organization's settings
+         * @description Your organization's settings. Needs a signed-in portal session: API tokens cannot call it.
+         */
+        get: operations["getOrganizationSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change your organization's settings: require two-factor sign-in (owners only)
+         * @description Change your organization's settings: require two-factor sign-in (owners only). Needs a signed-in portal session: API tokens cannot call it. Needs the owner role.
+         */
+        patch: operations["patchOrganizationSettings"];
+        trace?: never;
+    };
+    "/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's audit log, newest first; format=csv for every match
+         * @description The organization's audit log, newest first; format=csv for every match. Needs a token with the `audit:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        get: operations["getAudit-events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up: a new organization with you as its owner; the same answer whether or not the email has an account
+         * @description Sign up: a new organization with you as its owner; the same answer whether or not the email has an account. Needs no token; a token that is sent must be valid.
+         */
+        post: operations["postSignup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify your email with the token from the link we sent (valid 24 h, once)
+         * @description Verify your email with the token from the link we sent (valid 24 h, once). Needs no token; a token that is sent must be valid.
+         */
+        post: operations["postVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verification/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the verification link again (portal session of a person not verified yet)
+         * @description Send the verification link again (portal session of a person not verified yet). Needs a signed-in portal session: API tokens cannot call it.
+         */
+        post: operations["postVerificationResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password reset link; the same answer whatever the email
+         * @description Ask for a password reset link; the same answer whatever the email. Needs no token; a token that is sent must be valid.
+         */
+        post: operations["postPassword-reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with the token from the reset link (valid 1 h, once); ends your sessions
+         * @description Set a new password with the token from the reset link (valid 1 h, once); ends your sessions. Needs no token; a token that is sent must be valid.
+         */
+        post: operations["postPassword-resetConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your organization's members with their roles (support: organization_id names whose)
+         * @description Your organization's members with their roles (support: organization_id names whose). Needs a token with the `members:read` scope, or a signed-in portal session.
+         */
+        get: operations["getMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/members/{member_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member: their sessions end and their tokens are revoked (owner or admin; admins cannot remove owners; the last owner stays)
+         * @description Remove a member: their sessions end and their tokens are revoked (owner or admin; admins cannot remove owners; the last owner stays). Needs a signed-in portal session: API tokens cannot call it. Needs the owner or admin role.
+         */
+        delete: operations["deleteMembersByMemberId"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role (owner or admin; admins cannot change owners; the last owner stays)
+         * @description Change a member's role (owner or admin; admins cannot change owners; the last owner stays). Needs a signed-in portal session: API tokens cannot call it. Needs the owner or admin role.
+         */
+        patch: operations["patchMembersByMemberId"];
+        trace?: never;
+    };
+    "/members/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Invitations still waiting for an answer
+         * @description Invitations still waiting for an answer. Needs a token with the `members:read` scope, or a signed-in portal session.
+         */
+        get: operations["getMembersInvitations"];
+        put?: never;
+        /**
+         * Invite a person by email with a role; the link works once, for 7 days (admins cannot invite owners)
+         * @description Invite a person by email with a role; the link works once, for 7 days (admins cannot invite owners). Needs a signed-in portal session: API tokens cannot call it. Needs the owner or admin role.
+         */
+        post: operations["postMembersInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/members/invitations/{invitation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an invitation: its link stops working
+         * @description Revoke an invitation: its link stops working. Needs a signed-in portal session: API tokens cannot call it. Needs the owner or admin role.
+         */
+        delete: operations["deleteMembersInvitationsByInvitationId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/members/invitations/{invitation_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an invitation again with a new link, valid 7 days from now (the old link stops working)
+         * @description Send an invitation again with a new link, valid 7 days from now (the old link stops working). Needs a signed-in portal session: API tokens cannot call it. Needs the owner or admin role.
+         */
+        post: operations["postMembersInvitationsByInvitationIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation from its link: you join the organization with the role it names
+         * @description Accept an invitation from its link: you join the organization with the role it names. Needs no token; a token that is sent must be valid.
+         */
+        post: operations["postInvitationsByTokenAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/requirements/{country}/{number_type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per region, the document types a country's numbers of one type require
+         * @description Per region, the document types a country's numbers of one type require. Needs a token with the `compliance:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        get: operations["getRequirementsByCountryByNumberType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/end_users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's end users, newest first
+         * @description The organization's end users, newest first. Needs a token with the `compliance:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        get: operations["getEndUsers"];
+        put?: never;
+        /**
+         * Add an end user: the person or business numbers are for
+         * @description Add an end user: the person or business numbers are for. Needs a token with the `compliance:write` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        post: operations["postEndUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/end_users/{end_user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One end user
+         * @description One end user. Needs a token with the `compliance:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        get: operations["getEndUsersByEndUserId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an end user; absent fields stay as they are
+         * @description Change an end user; absent fields stay as they are. Needs a token with the `compliance:write` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        patch: operations["patchEndUsersByEndUserId"];
+        trace?: never;
+    };
+    "/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's addresses, newest first
+         * @description The organization's addresses, newest first. Needs a token with the `compliance:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        get: operations["getAddresses"];
+        put?: never;
+        /**
+         * Add an address
+         * @description Add an address. Needs a token with the `compliance:write` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        post: operations["postAddresses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/addresses/{address_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One address
+         * @description One address. Needs a token with the `compliance:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        get: operations["getAddressesByAddressId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an address a submitted bundle has not used (else 409: add a new one)
+         * @description Change an address a submitted bundle has not used (else 409: add a new one). Needs a token with the `compliance:write` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        patch: operations["patchAddressesByAddressId"];
+        trace?: never;
+    };
+    "/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's documents (metadata), newest first
+         * @description The organization's documents (metadata), newest first. Needs a token with the `compliance:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        get: operations["getDocuments"];
+        put?: never;
+        /**
+         * Upload a document as multipart/form-data: file (PDF, PNG or JPEG by content, at most 10 MB), document_type_id, end_user_id, optional address_id and expires_on
+         * @description Upload a document as multipart/form-data: file (PDF, PNG or JPEG by content, at most 10 MB), document_type_id, end_user_id, optional address_id and expires_on. Needs a token with the `compliance:write` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        post: operations["postDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/documents/{document_id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The document's file, as an attachment (Cache-Control: no-store); its organization and support only
+         * @description The document's file, as an attachment (Cache-Control: no-store); its organization and support only. Needs a token with the `compliance:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        get: operations["getDocumentsByDocumentIdFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/documents/{document_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One document's metadata
+         * @description One document's metadata. Needs a token with the `compliance:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        get: operations["getDocumentsByDocumentId"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a document no submitted or approved bundle uses
+         * @description Delete a document no submitted or approved bundle uses. Needs a token with the `compliance:write` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        delete: operations["deleteDocumentsByDocumentId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bundles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bundles, newest first; status=pending_review is the review queue, oldest first
+         * @description Bundles, newest first; status=pending_review is the review queue, oldest first. Needs a token with the `compliance:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        get: operations["getBundles"];
+        put?: never;
+        /**
+         * Create a draft bundle of an end user's documents for a country and number type
+         * @description Create a draft bundle of an end user's documents for a country and number type. Needs a token with the `compliance:write` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        post: operations["postBundles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bundles/{bundle_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One bundle
+         * @description One bundle. Needs a token with the `compliance:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        get: operations["getBundlesByBundleId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a draft or rejected bundle (a rejected one becomes a draft again)
+         * @description Change a draft or rejected bundle (a rejected one becomes a draft again). Needs a token with the `compliance:write` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        patch: operations["patchBundlesByBundleId"];
+        trace?: never;
+    };
+    "/bundles/{bundle_id}/evaluate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a bundle against its requirements: what is missing, expired or in the wrong country
+         * @description Check a bundle against its requirements: what is missing, expired or in the wrong country. Needs a token with the `compliance:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        post: operations["postBundlesByBundleIdEvaluate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bundles/{bundle_id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand a compliant draft in for review (pending_review)
+         * @description Hand a compliant draft in for review (pending_review). Needs a token with the `compliance:write` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        post: operations["postBundlesByBundleIdSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bundles/{bundle_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Support: approve a bundle under review; the organization's numbers pending documents that it covers become active
+         * @description Support: approve a bundle under review; the organization's numbers pending documents that it covers become active. Needs a token with the `compliance:write` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        post: operations["postBundlesByBundleIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bundles/{bundle_id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Support: reject a bundle under review, with a reason and notes per document
+         * @description Support: reject a bundle under review, with a reason and notes per document. Needs a token with the `compliance:write` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        post: operations["postBundlesByBundleIdReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's jobs, newest first, with their counts
+         * @description The organization's jobs, newest first, with their counts. Needs a token with the `jobs:write` scope, or a signed-in portal session. Needs the owner, admin, developer or support role (a token is capped by its creator's role).
+         */
+        get: operations["getJobs"];
+        put?: never;
+        /**
+         * Start a bulk job over 1–1000 numbers (or a filter): apply_configuration, set_tags, lock, unlock, release
+         * @description Start a bulk job over 1–1000 numbers (or a filter): apply_configuration, set_tags, lock, unlock, release. Needs a token with the `jobs:write` scope, or a signed-in portal session. Needs the owner, admin, developer or support role (a token is capped by its creator's role).
+         */
+        post: operations["postJobs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One job: its status, counts and each number's outcome
+         * @description One job: its status, counts and each number's outcome. Needs a token with the `jobs:write` scope, or a signed-in portal session. Needs the owner, admin, developer or support role (a token is capped by its creator's role).
+         */
+        get: operations["getJobsByJobId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{job_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel what a job has not started; a number under way finishes
+         * @description Cancel what a job has not started; a number under way finishes. Needs a token with the `jobs:write` scope, or a signed-in portal session. Needs the owner, admin, developer or support role (a token is capped by its creator's role).
+         */
+        post: operations["postJobsByJobIdCancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -706,7 +1518,7 @@ export interface components {
                 message: string;
                 details: string;
                 /** @enum {string} */
-                code: "invalid_parameter" | "unknown_country" | "unknown_number_type" | "unknown_region" | "unknown_document_type" | "inconsistent_order" | "product_not_found" | "unauthorized" | "insufficient_scope" | "not_found" | "method_not_allowed" | "number_unavailable" | "idempotency_conflict" | "extension_exists" | "delivery_pending" | "precondition_failed" | "precondition_required" | "invalid_configuration" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "service_unavailable";
+                code: "invalid_parameter" | "unknown_country" | "unknown_number_type" | "unknown_region" | "unknown_document_type" | "inconsistent_order" | "product_not_found" | "bundle_not_compliant" | "invalid_bundle" | "invalid_transition" | "unauthorized" | "insufficient_scope" | "two_factor_required" | "role_forbidden" | "email_unverified" | "not_found" | "method_not_allowed" | "number_unavailable" | "idempotency_conflict" | "extension_exists" | "document_in_use" | "delivery_pending" | "email_in_use" | "last_owner" | "invitation_used" | "number_locked" | "number_referenced" | "restore_window_over" | "precondition_failed" | "precondition_required" | "invalid_configuration" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "service_unavailable";
             };
         };
         Country: {
@@ -755,7 +1567,16 @@ export interface components {
                 sms: boolean;
                 voice: boolean;
             };
-            /** @description ISO 8601; present only on numbers your organization holds (POST /reservations): the hold ends then */
+            /** @description true when bought now it would be active at once: it needs no document, or an approved bundle of yours covers them */
+            activatable_now: boolean;
+            /** @description The approved compliance bundle of yours that covers its documents; null when none does or none is needed */
+            covering_bundle_id: string | null;
+            /** @description In words, for people: what the number needs and whether your approved bundles cover it */
+            activation_note: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601; present only on numbers your organization holds (POST /reservations): the hold ends then
+             */
             held_until?: string;
         };
         RequiredDocument: {
@@ -803,22 +1624,64 @@ export interface components {
         };
         PlacedNumber: {
             number_e164: string;
-            /** @description The item of the request the number was bought for (0-based) */
+            /**
+             * Format: int64
+             * @description The item of the request the number was bought for (0-based)
+             */
             position: number;
             /** @description The documents the number requires before it can be used; empty when none */
             required_documents: components["schemas"]["RequiredDocument"][];
+            /**
+             * @description active, or pending_documents: no approved bundle of yours covers its required documents yet (no call is routed until one does)
+             * @enum {string}
+             */
+            status: "active" | "pending_documents";
+            /** @description While pending_documents: the deadline for an approved bundle, after which the number is released */
+            documents_due: string | null;
+        };
+        OrderItemRequest: components["schemas"]["NamedOrderItem"] | components["schemas"]["GeographicOrderItem"];
+        /** @description One number by name. */
+        NamedOrderItem: {
+            /** @description The number to buy (GET /inventory lists them) */
+            number_e164: string;
+            /** @description Absent: the cheapest product that sells it */
+            product_id?: string | number;
+            /** @constant */
+            quantity?: 1;
+            /** @description An approved compliance bundle of your organization for the item's country and number type (POST /bundles): the numbers it covers are active at once, and a geography item may take numbers needing the bundle's documents. */
+            bundle_id?: string;
+        };
+        /** @description Any numbers of a type in a country (and, for local numbers, a region). */
+        GeographicOrderItem: {
+            /**
+             * @description ISO 3166-1 alpha-2 code, any case
+             * @example US
+             */
+            country: string;
+            /**
+             * @example local
+             * @enum {string}
+             */
+            number_type: "local" | "national" | "mobile" | "toll_free";
+            /**
+             * @description Required for local numbers
+             * @example US-NY-NEW_YORK-212
+             */
+            region?: string;
+            /** @description Absent: the region's cheapest product */
+            product_id?: string | number;
+            /**
+             * Format: int32
+             * @description Default 1
+             */
+            quantity?: number;
+            /** @description An approved compliance bundle of your organization for the item's country and number type (POST /bundles): the numbers it covers are active at once, and a geography item may take numbers needing the bundle's documents. */
+            bundle_id?: string;
         };
         OrderRequest: {
             contact_name: string;
             reference_number?: string;
-            items: {
-                number_e164?: string;
-                country?: string;
-                number_type?: string;
-                region?: string;
-                product_id?: string | number;
-                quantity?: number;
-            }[];
+            items: components["schemas"]["OrderItemRequest"][];
         };
         OrderListResponse: {
             data: components["schemas"]["Order"][];
@@ -827,7 +1690,10 @@ export interface components {
             reference_id: string;
             organization_id: string;
             status: components["schemas"]["OrderStatus"];
-            /** @description ISO 8601 */
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
             created_at: string;
             contact_name: string;
             reference_number: string | null;
@@ -836,7 +1702,10 @@ export interface components {
         /** @enum {string} */
         OrderStatus: "completed" | "backordered" | "partially_fulfilled";
         OrderItem: {
-            /** @description 0-based index of the item in the request */
+            /**
+             * Format: int64
+             * @description 0-based index of the item in the request
+             */
             position: number;
             /** @enum {string} */
             kind: "named_number" | "geography";
@@ -852,13 +1721,17 @@ export interface components {
             currency: string;
             monthly_fee: string;
             setup_fee: string;
+            /** Format: int64 */
             quantity: number;
             /** @description E.164 numbers bought so far, by number */
             assigned_numbers: string[];
             /** @description The same numbers as assigned_numbers, each with the documents it requires */
             numbers: components["schemas"]["AssignedNumber"][];
+            /** Format: int64 */
             backordered_quantity: number;
             estimated_lead_time: string;
+            /** @description The approved compliance bundle the item named, if any */
+            bundle_id: string | null;
         };
         AssignedNumber: {
             number_e164: string;
@@ -887,12 +1760,30 @@ export interface components {
                 id: string;
                 name: string;
             } | null;
+            /**
+             * @description Read-only: active; pending_documents (bought, configurable, but no call is routed until an approved bundle covers its required documents, by documents_due); aging (released, restorable until restorable_until). Extensions are always active.
+             * @enum {string}
+             */
+            readonly status: "active" | "pending_documents" | "aging";
+            /** @description Read-only: when the number was bought; null for an extension. */
+            readonly purchased_at: string | null;
+            /** @description Read-only: while aging, until when POST /numbers/{number_id}/restore brings it back; null otherwise. */
+            readonly restorable_until: string | null;
+            /** @description Read-only: while pending_documents, the deadline for an approved bundle that covers the number (the sale + DOCUMENTS_DUE_DAYS, default 14 days); at that moment a number still pending is released. Null otherwise. */
+            readonly documents_due: string | null;
+            /** @description A locked number cannot be released (owner and admin change it). */
+            locked: boolean;
+            /** @description The number's own labels, lower case: at most 20, each 1–40 characters of a-z 0-9 - _ :. */
+            tags: string[];
         };
         Rule: {
             /** @description The caller's own id for what the rule targets; null when none. */
             target_id: string | null;
             name: string;
-            /** @description Lower runs first; ties keep their stored order. */
+            /**
+             * Format: int64
+             * @description Lower runs first; ties keep their stored order.
+             */
             priority: number;
             disabled: boolean;
             /** @description The rule applies when any activation matches; empty = always. */
@@ -901,7 +1792,10 @@ export interface components {
         };
         /** @description When a rule applies: an instant range, and optionally weekdays and a daily local-time window. */
         Activation: {
-            /** @description Unix epoch seconds: the activation applies from this instant on. */
+            /**
+             * Format: int64
+             * @description Unix epoch seconds: the activation applies from this instant on.
+             */
             start: number;
             /** @description Unix epoch seconds, exclusive; null = open-ended. */
             stop: number | null;
@@ -920,7 +1814,10 @@ export interface components {
             type: "dial";
             /** @description An E.164 number or a sip:user@host address. */
             destination: string;
-            /** @description Seconds to ring before the call moves on, 5–300. */
+            /**
+             * Format: int32
+             * @description Seconds to ring before the call moves on, 5–300.
+             */
             timeout_sec: number;
             /**
              * @description caller_number shows the caller's number; dialed_number shows the number that was called.
@@ -952,23 +1849,52 @@ export interface components {
             rule: components["schemas"]["Rule"] | null;
             /** @description Why this rule, or why none: for people, not for parsing. */
             reason: string;
+            /** @description Which version of the rules answered: a past moment is answered with the rules in force then, not today's. */
+            in_force: {
+                /** @description The version of the rules that answered; null when no change was ever recorded. */
+                version: number | null;
+                /** @description When that version came into force; null when before the history begins. */
+                since: string | null;
+                /** @description When the next change replaced it; null when it is the current version. */
+                until: string | null;
+                /** @description The version in words, for people. */
+                description: string;
+            };
         };
         /** @description A configuration to store: its name and rules replace the stored ones. */
         ConfigurationInput: {
-            /** @description Ignored when equal to the stored value; 400 when different. */
-            readonly number_id?: unknown;
-            /** @description Ignored when equal to the stored value; 400 when different. */
-            readonly organization_id?: unknown;
-            /** @description Ignored when equal to the stored value; 400 when different. */
-            readonly number?: unknown;
-            /** @description Ignored when equal to the stored value; 400 when different. */
-            readonly country_code?: unknown;
-            /** @description Ignored when equal to the stored value; 400 when different. */
-            readonly local_format?: unknown;
-            /** @description Ignored when equal to the stored value; 400 when different. */
-            readonly number_type?: unknown;
-            /** @description Ignored when equal to the stored value; 400 when different. */
-            readonly region?: unknown;
+            /** @description Read-only: ignored when equal to the stored value; 400 when different. */
+            readonly number_id?: string;
+            /** @description Read-only: ignored when equal to the stored value; 400 when different. */
+            readonly organization_id?: string;
+            /** @description Read-only: ignored when equal to the stored value; 400 when different. */
+            readonly number?: string;
+            /** @description Read-only: ignored when equal to the stored value; 400 when different. */
+            readonly country_code?: string | null;
+            /** @description Read-only: ignored when equal to the stored value; 400 when different. */
+            readonly local_format?: string | null;
+            /** @description Read-only: ignored when equal to the stored value; 400 when different. */
+            readonly number_type?: string | null;
+            /** @description Read-only: ignored when equal to the stored value; 400 when different. */
+            readonly region?: {
+                id: string;
+                name: string;
+            } | null;
+            /**
+             * @description Read-only: ignored when equal to the stored value; 400 when different.
+             * @enum {string}
+             */
+            readonly status?: "active" | "pending_documents" | "aging";
+            /** @description Read-only: ignored when equal to the stored value; 400 when different. */
+            readonly purchased_at?: string | null;
+            /** @description Read-only: ignored when equal to the stored value; 400 when different. */
+            readonly restorable_until?: string | null;
+            /** @description Read-only: ignored when equal to the stored value; 400 when different. */
+            readonly documents_due?: string | null;
+            /** @description Lock against release (owner and admin only); absent = unchanged. */
+            locked?: boolean;
+            /** @description The number's tags, replacing the stored ones; absent = unchanged. */
+            tags?: string[];
             name: string;
             rules: components["schemas"]["RuleInput"][];
         };
@@ -976,6 +1902,7 @@ export interface components {
             /** @default null */
             target_id: string | null;
             name: string;
+            /** Format: int32 */
             priority: number;
             /** @default false */
             disabled: boolean;
@@ -984,7 +1911,10 @@ export interface components {
             action: components["schemas"]["ActionInput"];
         };
         ActivationInput: {
-            /** @default 0 */
+            /**
+             * Format: int64
+             * @default 0
+             */
             start: number;
             /** @default null */
             stop: number | null;
@@ -1000,7 +1930,10 @@ export interface components {
             /** @constant */
             type: "dial";
             destination: string;
-            /** @default 30 */
+            /**
+             * Format: int32
+             * @default 30
+             */
             timeout_sec: number;
             /**
              * @default caller_number
@@ -1022,8 +1955,12 @@ export interface components {
         ConfigurationChange: {
             id: string;
             number_id: string;
-            /** @enum {string} */
-            kind: "created" | "updated" | "deleted";
+            /**
+             * @description What the change was: activated is an approved compliance bundle covering a number that waited for documents.
+             * @enum {string}
+             */
+            kind: "created" | "updated" | "deleted" | "released" | "restored" | "activated";
+            /** Format: int64 */
             version: number;
             /** Format: date-time */
             changed_at: string;
@@ -1033,13 +1970,54 @@ export interface components {
                 /** @description The user's name, or the token's name. */
                 name: string;
                 /** @enum {string} */
-                role: "customer" | "support";
+                role: "owner" | "admin" | "developer" | "billing" | "viewer" | "support" | "customer";
             };
             /** @description null when the change created the configuration. */
             before: components["schemas"]["NumberConfiguration"] | null;
             /** @description null when the change deleted it. */
             after: components["schemas"]["NumberConfiguration"] | null;
         };
+        /**
+         * @example {
+         *       "extension": "101",
+         *       "name": "Reception",
+         *       "rules": [
+         *         {
+         *           "name": "Office hours",
+         *           "priority": 1,
+         *           "activations": [
+         *             {
+         *               "days": [
+         *                 "mon",
+         *                 "tue",
+         *                 "wed",
+         *                 "thu",
+         *                 "fri"
+         *               ],
+         *               "start_time": "09:00",
+         *               "stop_time": "17:30",
+         *               "time_zone": "Europe/London"
+         *             }
+         *           ],
+         *           "action": {
+         *             "type": "dial",
+         *             "destination": "+442079460123",
+         *             "timeout_sec": 20,
+         *             "caller_id": "caller_number",
+         *             "tags": {}
+         *           }
+         *         },
+         *         {
+         *           "name": "After hours",
+         *           "priority": 2,
+         *           "action": {
+         *             "type": "voicemail",
+         *             "tags": {}
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
         ExtensionInput: {
             extension: string;
             name: string;
@@ -1058,7 +2036,10 @@ export interface components {
         Reservation: {
             /** @description E.164 */
             number_e164: string;
-            /** @description ISO 8601: the hold ends by itself at this moment */
+            /**
+             * Format: date-time
+             * @description ISO 8601: the hold ends by itself at this moment
+             */
             held_until: string;
         };
         NotHeldNumber: {
@@ -1069,6 +2050,14 @@ export interface components {
              */
             reason: "sold" | "held_by_another" | "not_in_inventory";
         };
+        /**
+         * @example {
+         *       "numbers": [
+         *         "+12125550123",
+         *         "+12125550124"
+         *       ]
+         *     }
+         */
         CreateReservationsRequest: {
             /** @description The numbers to hold (or to hold again, which renews the hold); a repeat counts once */
             numbers: string[];
@@ -1087,19 +2076,19 @@ export interface components {
             name: string;
             /** @description The secret's first characters, to tell tokens apart */
             prefix: string;
-            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write")[];
+            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write" | "members:read" | "audit:read" | "numbers:release" | "jobs:write" | "compliance:read" | "compliance:write")[];
             /** @description Who created it; null for tokens made by scripts */
             created_by: {
                 user_id: string;
                 name: string;
             } | null;
-            /** @description ISO 8601 */
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
             created_at: string;
-            /** @description ISO 8601; null = never expires */
             expires_at: string | null;
-            /** @description ISO 8601, to the minute; null = never used */
             last_used_at: string | null;
-            /** @description ISO 8601; null = not revoked */
             revoked_at: string | null;
         };
         CreatedApiTokenResponse: {
@@ -1110,26 +2099,26 @@ export interface components {
             name: string;
             /** @description The secret's first characters, to tell tokens apart */
             prefix: string;
-            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write")[];
+            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write" | "members:read" | "audit:read" | "numbers:release" | "jobs:write" | "compliance:read" | "compliance:write")[];
             /** @description Who created it; null for tokens made by scripts */
             created_by: {
                 user_id: string;
                 name: string;
             } | null;
-            /** @description ISO 8601 */
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
             created_at: string;
-            /** @description ISO 8601; null = never expires */
             expires_at: string | null;
-            /** @description ISO 8601, to the minute; null = never used */
             last_used_at: string | null;
-            /** @description ISO 8601; null = not revoked */
             revoked_at: string | null;
             /** @description Shown once: store it now */
             secret: string;
         };
         CreateApiTokenRequest: {
             name: string;
-            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write")[];
+            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write" | "members:read" | "audit:read" | "numbers:release" | "jobs:write" | "compliance:read" | "compliance:write")[];
             /** @description ISO 8601, in the future, within a year; absent or null = never expires */
             expires_at?: string | null;
         };
@@ -1154,6 +2143,7 @@ export interface components {
             region_name: string;
             /** @description null for a named number: the region's cheapest */
             product: components["schemas"]["CartProduct"] | null;
+            /** Format: int64 */
             quantity: number;
             /** @description A named number's hold; null for a geography line */
             hold: {
@@ -1162,7 +2152,6 @@ export interface components {
                  * @enum {string}
                  */
                 state: "held" | "hold_ended" | "sold" | "held_by_another" | "not_in_inventory";
-                /** @description ISO 8601, while held */
                 held_until: string | null;
             } | null;
         };
@@ -1185,10 +2174,23 @@ export interface components {
             } | {
                 /** @constant */
                 kind: "geography";
+                /**
+                 * @description ISO 3166-1 alpha-2 code, any case
+                 * @example US
+                 */
                 country: string;
-                number_type: string;
+                /**
+                 * @example local
+                 * @enum {string}
+                 */
+                number_type: "local" | "national" | "mobile" | "toll_free";
+                /**
+                 * @description A region id (GET /regions/{country})
+                 * @example US-NY-NEW_YORK-212
+                 */
                 region: string;
                 product_id: string | number;
+                /** Format: int32 */
                 quantity: number;
             })[];
         };
@@ -1207,7 +2209,10 @@ export interface components {
         Event: {
             /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
             id: string;
-            /** @description ISO 8601 */
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
             created_at: string;
             organization_id: string;
             /**
@@ -1219,7 +2224,10 @@ export interface components {
         } | {
             /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
             id: string;
-            /** @description ISO 8601 */
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
             created_at: string;
             organization_id: string;
             /**
@@ -1231,7 +2239,10 @@ export interface components {
         } | {
             /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
             id: string;
-            /** @description ISO 8601 */
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
             created_at: string;
             organization_id: string;
             /**
@@ -1243,7 +2254,10 @@ export interface components {
         } | {
             /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
             id: string;
-            /** @description ISO 8601 */
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
             created_at: string;
             organization_id: string;
             /**
@@ -1255,7 +2269,10 @@ export interface components {
         } | {
             /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
             id: string;
-            /** @description ISO 8601 */
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
             created_at: string;
             organization_id: string;
             /**
@@ -1267,7 +2284,10 @@ export interface components {
         } | {
             /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
             id: string;
-            /** @description ISO 8601 */
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
             created_at: string;
             organization_id: string;
             /**
@@ -1276,6 +2296,160 @@ export interface components {
              */
             type: "reservation.expired";
             data: components["schemas"]["Reservation"];
+        } | {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description A number was released: it is aging until restorable_until
+             * @constant
+             */
+            type: "number.released";
+            data: components["schemas"]["NumberConfiguration"];
+        } | {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description A released number was restored with its configuration
+             * @constant
+             */
+            type: "number.restored";
+            data: components["schemas"]["NumberConfiguration"];
+        } | {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description A bulk job did every number it could; data is the job
+             * @constant
+             */
+            type: "job.completed";
+            data: components["schemas"]["Job"];
+        } | {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description A number pending documents became active: an approved bundle covers them (or the order named one)
+             * @constant
+             */
+            type: "number.activated";
+            data: components["schemas"]["NumberConfiguration"];
+        } | {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description A number was still pending documents at documents_due and was released; data is the number, aging
+             * @constant
+             */
+            type: "number.documents_overdue";
+            data: components["schemas"]["NumberConfiguration"];
+        } | {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description A compliance bundle changed status; data is the bundle
+             * @constant
+             */
+            type: "bundle.status_changed";
+            data: components["schemas"]["Bundle"];
+        };
+        Job: {
+            job_id: string;
+            organization_id: string;
+            /** @enum {string} */
+            type: "apply_configuration" | "set_tags" | "lock" | "unlock" | "release";
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "canceled";
+            /** Format: date-time */
+            created_at: string;
+            completed_at: string | null;
+            counts: {
+                /** Format: int64 */
+                total: number;
+                /** Format: int64 */
+                succeeded: number;
+                /** Format: int64 */
+                failed: number;
+                /** Format: int64 */
+                pending: number;
+            };
+            /** @description Each number's outcome, in the job's order. */
+            items: {
+                number_id: string;
+                /** @enum {string} */
+                status: "pending" | "succeeded" | "failed" | "canceled";
+                /** @description The error body the single endpoint would have answered. */
+                error: components["schemas"]["Error"] | null;
+            }[];
+        };
+        Bundle: {
+            /** @description bnd_… */
+            bundle_id: string;
+            organization_id: string;
+            country: string;
+            number_type: string;
+            end_user_id: string;
+            document_ids: string[];
+            /** @enum {string} */
+            status: "draft" | "pending_review" | "approved" | "rejected" | "expired";
+            /**
+             * Format: date
+             * @description Set on approval: the earliest document expiry
+             */
+            valid_until: string | null;
+            submitted_at: string | null;
+            reviewed_at: string | null;
+            rejection: {
+                reason: string;
+                notes: {
+                    document_id: string;
+                    note: string;
+                }[];
+            } | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            updated_at: string;
         };
         CreatedWebhookResponse: {
             data: components["schemas"]["CreatedWebhook"];
@@ -1285,17 +2459,33 @@ export interface components {
             webhook_id: string;
             organization_id: string;
             url: string;
-            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired")[];
+            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed")[];
             description: string | null;
-            /** @description ISO 8601 */
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
             created_at: string;
             /** @description whsec_ + base64 of the signing key. Shown once: store it now (Standard Webhooks). */
             secret: string;
         };
+        /**
+         * @example {
+         *       "url": "https://example.com/hooks/numbers",
+         *       "events": [
+         *         "order.completed",
+         *         "number.assigned"
+         *       ],
+         *       "description": "Order sync"
+         *     }
+         */
         CreateWebhookRequest: {
-            /** @description https only; the host must not be a private, link-local or loopback address */
+            /**
+             * Format: uri
+             * @description https only; the host must not be a private, link-local or loopback address
+             */
             url: string;
-            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired")[];
+            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed")[];
             description?: string | null;
         };
         WebhookListResponse: {
@@ -1306,9 +2496,12 @@ export interface components {
             webhook_id: string;
             organization_id: string;
             url: string;
-            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired")[];
+            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed")[];
             description: string | null;
-            /** @description ISO 8601 */
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
             created_at: string;
         };
         WebhookResponse: {
@@ -1326,17 +2519,24 @@ export interface components {
             event_type: string;
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
+            /** Format: int64 */
             attempt_count: number;
-            /** @description ISO 8601; null once succeeded or failed */
             next_attempt_at: string | null;
-            /** @description ISO 8601 */
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
             created_at: string;
             /** @description Oldest first */
             attempts: components["schemas"]["DeliveryAttempt"][];
         };
         DeliveryAttempt: {
-            /** @description ISO 8601 */
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
             attempted_at: string;
+            /** Format: int64 */
             duration_ms: number;
             /** @description null when no answer came */
             response_status: number | null;
@@ -1348,11 +2548,448 @@ export interface components {
         DeliveryResponse: {
             data: components["schemas"]["Delivery"];
         };
+        /**
+         * @example {
+         *       "current_password": "the password you have now",
+         *       "new_password": "violet kettle harbour 42"
+         *     }
+         */
+        ChangePasswordRequest: {
+            current_password: string;
+            new_password: string;
+        };
+        TwoFactorStatus: {
+            enabled: boolean;
+            /** @description ISO 8601; null while two-factor sign-in is off */
+            enabled_at: string | null;
+            /**
+             * Format: int64
+             * @description Unused recovery codes
+             */
+            recovery_codes_left: number;
+            required_by_organization: boolean;
+        };
+        TwoFactorEnrolment: {
+            /** @description Base32, for typing into an authenticator app that cannot scan */
+            secret: string;
+            /** @description otpauth://totp/… as the QR code encodes it */
+            otpauth_uri: string;
+            /** @description The QR code as an SVG document */
+            qr_code_svg: string;
+        };
+        RecoveryCodes: {
+            /** @description Ten single-use codes, shown this once: each signs in once in place of a code */
+            recovery_codes: string[];
+        };
+        /**
+         * @example {
+         *       "code": "492039"
+         *     }
+         */
+        TwoFactorCode: {
+            code: string;
+        };
+        /**
+         * @example {
+         *       "code": "492039"
+         *     }
+         */
+        DisableTwoFactorRequest: {
+            code?: string;
+            password?: string;
+        };
+        OrganizationSettings: {
+            /** @description Every member must sign in with two-factor sign-in */
+            require_two_factor: boolean;
+        };
+        /**
+         * @example {
+         *       "require_two_factor": true
+         *     }
+         */
+        OrganizationSettingsPatch: {
+            require_two_factor: boolean;
+        };
+        AuditEventListResponse: {
+            data: components["schemas"]["AuditEvent"][];
+        };
+        AuditEvent: {
+            id: string;
+            organization_id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            at: string;
+            actor: {
+                /** @enum {string} */
+                type: "user" | "token" | "support" | "system";
+                id: string | null;
+                name: string;
+            };
+            /** @description The client's address when it was known. */
+            ip: string | null;
+            /** @example number.released */
+            action: string;
+            resource: {
+                type: string;
+                id: string | null;
+            };
+            changes: {
+                field: string;
+                /** @description The value before; null when there was none. A secret reads [redacted]. */
+                from: unknown;
+                /** @description The value after; null when there is none. A secret reads [redacted]. */
+                to: unknown;
+            }[];
+        };
+        Accepted: {
+            /** @description What to look for next, in words */
+            message: string;
+        };
+        SignUpRequest: {
+            organization_name: string;
+            name: string;
+            /** Format: email */
+            email: string;
+            /** Format: password */
+            password: string;
+        };
+        EmailVerified: {
+            email: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            email_verified_at: string;
+        };
+        /**
+         * @example {
+         *       "token": "q3Z9xY0bS2kT7vW1mN4pR8uE6hJ5gF0dC2aB9zX7yV1"
+         *     }
+         */
+        VerifyEmailRequest: {
+            /** @example q3Z9xY0bS2kT7vW1mN4pR8uE6hJ5gF0dC2aB9zX7yV1 */
+            token: string;
+        };
+        PasswordResetRequest: {
+            /** Format: email */
+            email: string;
+        };
+        PasswordChanged: {
+            message: string;
+        };
+        /**
+         * @example {
+         *       "token": "q3Z9xY0bS2kT7vW1mN4pR8uE6hJ5gF0dC2aB9zX7yV1",
+         *       "password": "violet kettle harbour 42"
+         *     }
+         */
+        PasswordResetConfirmRequest: {
+            /** @example q3Z9xY0bS2kT7vW1mN4pR8uE6hJ5gF0dC2aB9zX7yV1 */
+            token: string;
+            /** Format: password */
+            password: string;
+        };
+        Member: {
+            id: string;
+            name: string;
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "developer" | "billing" | "viewer";
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            joined_at: string;
+        };
+        Invitation: {
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "developer" | "billing" | "viewer";
+            invited_by: {
+                user_id: string;
+                name: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601: the link works until then, once
+             */
+            expires_at: string;
+            /** @enum {string} */
+            status: "pending" | "accepted" | "revoked" | "expired";
+        };
+        RequirementsResponse: {
+            data: {
+                country: string;
+                number_type: string;
+                regions: {
+                    region_id: string;
+                    region_name: string;
+                    document_types: {
+                        id: string;
+                        name: string;
+                        /**
+                         * @description every_number: the region's products require it; some_numbers: only the numbers that list it
+                         * @enum {string}
+                         */
+                        applies_to: "every_number" | "some_numbers";
+                    }[];
+                    /** @description Whether the documents' address must be in the number's country */
+                    address_in_country: boolean;
+                }[];
+            };
+        };
+        EndUserListResponse: {
+            data: components["schemas"]["EndUser"][];
+        };
+        EndUser: {
+            /** @description eu_… */
+            end_user_id: string;
+            organization_id: string;
+            /** @enum {string} */
+            type: "individual" | "business";
+            name: string;
+            business_name: string | null;
+            registration_number: string | null;
+            email: string | null;
+            phone: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            updated_at: string;
+        };
+        EndUserResponse: {
+            data: components["schemas"]["EndUser"];
+        };
+        /**
+         * @example {
+         *       "type": "business",
+         *       "name": "Ada Lovelace",
+         *       "business_name": "Example Telecom Ltd",
+         *       "registration_number": "01234567",
+         *       "email": "ada@example.com",
+         *       "phone": "+442079460123"
+         *     }
+         */
+        CreateEndUserRequest: {
+            /** @enum {string} */
+            type: "individual" | "business";
+            name: string;
+            business_name?: string | null;
+            registration_number?: string | null;
+            email?: string | null;
+            phone?: string | null;
+        };
+        /**
+         * @example {
+         *       "email": "billing@example.com",
+         *       "phone": null
+         *     }
+         */
+        UpdateEndUserRequest: {
+            /** @enum {string} */
+            type?: "individual" | "business";
+            name?: string;
+            business_name?: string | null;
+            registration_number?: string | null;
+            email?: string | null;
+            phone?: string | null;
+        };
+        AddressListResponse: {
+            data: components["schemas"]["Address"][];
+        };
+        Address: {
+            /** @description adr_… */
+            address_id: string;
+            organization_id: string;
+            street: string;
+            city: string;
+            postal_code: string;
+            region: string | null;
+            /** @description ISO 3166-1 alpha-2 */
+            country: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            updated_at: string;
+        };
+        AddressResponse: {
+            data: components["schemas"]["Address"];
+        };
+        CreateAddressRequest: {
+            street: string;
+            city: string;
+            postal_code: string;
+            region?: string | null;
+            /**
+             * @description ISO 3166-1 alpha-2 code, any case
+             * @example US
+             */
+            country: string;
+        };
+        UpdateAddressRequest: {
+            street?: string;
+            city?: string;
+            postal_code?: string;
+            region?: string | null;
+            /**
+             * @description ISO 3166-1 alpha-2 code, any case
+             * @example US
+             */
+            country?: string;
+        };
+        DocumentListResponse: {
+            data: components["schemas"]["Document"][];
+        };
+        Document: {
+            /** @description doc_… */
+            document_id: string;
+            organization_id: string;
+            document_type_id: string;
+            end_user_id: string;
+            address_id: string | null;
+            /** Format: date */
+            expires_on: string | null;
+            file_name: string | null;
+            /** @enum {string} */
+            content_type: "application/pdf" | "image/png" | "image/jpeg";
+            /** Format: int64 */
+            size: number;
+            /** @description Hex SHA-256 of the file */
+            sha256: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+        };
+        DocumentResponse: {
+            data: components["schemas"]["Document"];
+        };
+        BundleListResponse: {
+            data: components["schemas"]["Bundle"][];
+        };
+        BundleResponse: {
+            data: components["schemas"]["Bundle"];
+        };
+        CreateBundleRequest: {
+            /**
+             * @description ISO 3166-1 alpha-2 code, any case
+             * @example US
+             */
+            country: string;
+            /**
+             * @example local
+             * @enum {string}
+             */
+            number_type: "local" | "national" | "mobile" | "toll_free";
+            end_user_id: string;
+            /** @default [] */
+            document_ids: string[];
+        };
+        /**
+         * @example {
+         *       "document_ids": [
+         *         "doc_0123456789abcdef",
+         *         "doc_fedcba9876543210"
+         *       ]
+         *     }
+         */
+        UpdateBundleRequest: {
+            end_user_id?: string;
+            document_ids?: string[];
+        };
+        BundleEvaluationResponse: {
+            data: components["schemas"]["BundleEvaluation"];
+        };
+        BundleEvaluation: {
+            compliant: boolean;
+            failures: {
+                /** @description The document type (or address) that is not met */
+                requirement: string;
+                reason: string;
+            }[];
+        };
+        /**
+         * @example {
+         *       "reason": "The proof of address is older than three months.",
+         *       "notes": [
+         *         {
+         *           "document_id": "doc_0123456789abcdef",
+         *           "note": "Dated January; send one from the last three months."
+         *         }
+         *       ]
+         *     }
+         */
+        RejectBundleRequest: {
+            reason: string;
+            /** @default [] */
+            notes: {
+                /** @example doc_0123456789abcdef */
+                document_id: string;
+                note: string;
+            }[];
+        };
+        JobRequest: {
+            /** @enum {string} */
+            type: "apply_configuration" | "set_tags" | "lock" | "unlock" | "release";
+            number_ids?: string[];
+            filter?: components["schemas"]["JobFilter"];
+            params?: components["schemas"]["JobParams"];
+        };
+        /** @description GET /numbers' filters: the job takes every number they match. */
+        JobFilter: {
+            tag?: string[];
+            status?: ("active" | "pending_documents" | "aging")[];
+            country?: string;
+            number_type?: string;
+            region?: string;
+        };
+        JobParams: {
+            name?: string;
+            rules?: unknown[];
+            from_number_id?: string;
+            add?: string[];
+            remove?: string[];
+            force?: boolean;
+        };
     };
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
+        "X-Request-Id": string;
+        /** @description Bearer requests are allowed from any origin, never with credentials (contract §2). */
+        "Access-Control-Allow-Origin": "*";
+        /** @description IETF RateLimit header: the remaining requests of the current window. */
+        RateLimit: string;
+        /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
+        "RateLimit-Policy": string;
+        /** @description IETF RateLimit header: the remaining requests of the current window. Absent when the answer came before the caller was known (a refused token). */
+        "RateLimit-IfKnown": string;
+        /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. Absent when the answer came before the caller was known (a refused token). */
+        "RateLimit-Policy-IfKnown": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1369,12 +3006,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1384,8 +3019,10 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1395,8 +3032,10 @@ export interface operations {
             /** @description error.code: unauthorized, insufficient_scope */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1406,10 +3045,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1419,8 +3060,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1430,8 +3073,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -1454,12 +3099,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1469,8 +3112,10 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1480,8 +3125,10 @@ export interface operations {
             /** @description error.code: unauthorized, insufficient_scope */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1491,10 +3138,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1504,8 +3153,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1515,8 +3166,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -1539,12 +3192,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1554,8 +3205,10 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1565,8 +3218,10 @@ export interface operations {
             /** @description error.code: unauthorized, insufficient_scope */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1576,10 +3231,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1589,8 +3246,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1600,8 +3259,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -1630,12 +3291,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1645,8 +3304,10 @@ export interface operations {
             /** @description error.code: invalid_parameter, unknown_country */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1656,8 +3317,10 @@ export interface operations {
             /** @description error.code: unauthorized, insufficient_scope */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1667,10 +3330,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1680,8 +3345,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1691,8 +3358,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -1723,12 +3392,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1740,8 +3407,10 @@ export interface operations {
             /** @description error.code: invalid_parameter, unknown_country, unknown_number_type */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1751,8 +3420,10 @@ export interface operations {
             /** @description error.code: unauthorized */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1762,10 +3433,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1775,8 +3448,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1786,8 +3461,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -1819,14 +3496,16 @@ export interface operations {
                  * @example US-NY-NEW_YORK-212
                  */
                 region?: string;
-                /** @description Only numbers whose SMS capability equals it. Send true or false (1 and 0 are read the same). */
-                sms_enabled?: boolean;
-                /** @description Only numbers whose voice capability equals it. Send true or false (1 and 0 are read the same). */
-                voice_enabled?: boolean;
-                /** @description true: only numbers that require no documents. Send true or false (1 and 0 are read the same). */
-                exclude_all_documents_required?: boolean;
+                /** @description Only numbers whose SMS capability equals it. true or false; 1 and 0 are read the same. */
+                sms_enabled?: "true" | "false" | "1" | "0";
+                /** @description Only numbers whose voice capability equals it. true or false; 1 and 0 are read the same. */
+                voice_enabled?: "true" | "false" | "1" | "0";
+                /** @description true: only numbers that require no documents. true or false; 1 and 0 are read the same. */
+                exclude_all_documents_required?: "true" | "false" | "1" | "0";
                 /** @description Document type ids (GET /document_types): drop numbers that require any of them. Repeat the parameter or separate ids with commas. */
                 exclude_documents?: string[];
+                /** @description true: only numbers that would be active as soon as bought — they need no document, or an approved compliance bundle of yours covers the documents they need; false: only the others (bought, they would wait pending documents). true or false; 1 and 0 are read the same. */
+                activatable_now?: "true" | "false" | "1" | "0";
             };
             header?: never;
             path: {
@@ -1843,12 +3522,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description How many items match, across all pages. */
                     "X-Total-Count"?: number;
                     /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
@@ -1862,8 +3539,10 @@ export interface operations {
             /** @description error.code: invalid_parameter, unknown_country, unknown_number_type, unknown_region, unknown_document_type */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1873,8 +3552,10 @@ export interface operations {
             /** @description error.code: unauthorized, insufficient_scope */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1884,10 +3565,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1897,8 +3580,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1908,8 +3593,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -1941,14 +3628,16 @@ export interface operations {
                  * @example US-NY-NEW_YORK-212
                  */
                 region?: string;
-                /** @description Only numbers whose SMS capability equals it. Send true or false (1 and 0 are read the same). */
-                sms_enabled?: boolean;
-                /** @description Only numbers whose voice capability equals it. Send true or false (1 and 0 are read the same). */
-                voice_enabled?: boolean;
-                /** @description true: only numbers that require no documents. Send true or false (1 and 0 are read the same). */
-                exclude_all_documents_required?: boolean;
+                /** @description Only numbers whose SMS capability equals it. true or false; 1 and 0 are read the same. */
+                sms_enabled?: "true" | "false" | "1" | "0";
+                /** @description Only numbers whose voice capability equals it. true or false; 1 and 0 are read the same. */
+                voice_enabled?: "true" | "false" | "1" | "0";
+                /** @description true: only numbers that require no documents. true or false; 1 and 0 are read the same. */
+                exclude_all_documents_required?: "true" | "false" | "1" | "0";
                 /** @description Document type ids (GET /document_types): drop numbers that require any of them. Repeat the parameter or separate ids with commas. */
                 exclude_documents?: string[];
+                /** @description true: only numbers that would be active as soon as bought — they need no document, or an approved compliance bundle of yours covers the documents they need; false: only the others (bought, they would wait pending documents). true or false; 1 and 0 are read the same. */
+                activatable_now?: "true" | "false" | "1" | "0";
             };
             header?: never;
             path: {
@@ -1967,12 +3656,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description How many items match, across all pages. */
                     "X-Total-Count"?: number;
                     /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
@@ -1986,8 +3673,10 @@ export interface operations {
             /** @description error.code: invalid_parameter, unknown_country, unknown_number_type, unknown_region, unknown_document_type */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1997,8 +3686,10 @@ export interface operations {
             /** @description error.code: unauthorized, insufficient_scope */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2008,10 +3699,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2021,8 +3714,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2032,8 +3727,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2062,12 +3759,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2077,8 +3772,10 @@ export interface operations {
             /** @description error.code: invalid_parameter, unknown_country, unknown_number_type, unknown_region */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2088,8 +3785,10 @@ export interface operations {
             /** @description error.code: unauthorized, insufficient_scope */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2099,10 +3798,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2112,8 +3813,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2123,8 +3826,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2155,12 +3860,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2170,8 +3873,10 @@ export interface operations {
             /** @description error.code: invalid_parameter, unknown_country, unknown_number_type, unknown_region */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2181,8 +3886,10 @@ export interface operations {
             /** @description error.code: unauthorized, insufficient_scope */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2192,10 +3899,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2205,8 +3914,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2216,8 +3927,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2253,12 +3966,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2268,8 +3979,10 @@ export interface operations {
             /** @description error.code: invalid_parameter, unknown_country, unknown_number_type, unknown_region */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2279,8 +3992,10 @@ export interface operations {
             /** @description error.code: unauthorized, insufficient_scope */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2290,10 +4005,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2303,8 +4020,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2314,8 +4033,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2338,6 +4059,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "contact_name": "Ada Lovelace",
+                 *       "reference_number": "PO-1042",
+                 *       "items": [
+                 *         {
+                 *           "number_e164": "+12125550123"
+                 *         },
+                 *         {
+                 *           "country": "US",
+                 *           "number_type": "local",
+                 *           "region": "US-NY-NEW_YORK-212",
+                 *           "quantity": 2
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderRequest"];
             };
         };
@@ -2345,34 +4083,36 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
-            /** @description error.code: invalid_parameter, unknown_country, unknown_number_type, unknown_region, inconsistent_order, product_not_found */
+            /** @description error.code: invalid_parameter, unknown_country, unknown_number_type, unknown_region, inconsistent_order, product_not_found, invalid_bundle */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: unauthorized, insufficient_scope */
+            /** @description error.code: email_unverified, unauthorized, insufficient_scope, role_forbidden */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2382,8 +4122,10 @@ export interface operations {
             /** @description error.code: number_unavailable, idempotency_conflict */
             409: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2393,8 +4135,10 @@ export interface operations {
             /** @description error.code: payload_too_large */
             413: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2404,8 +4148,10 @@ export interface operations {
             /** @description error.code: unsupported_media_type */
             415: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2415,10 +4161,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2428,8 +4176,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2439,8 +4189,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2470,12 +4222,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description How many items match, across all pages. */
                     "X-Total-Count"?: number;
                     /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
@@ -2489,8 +4239,10 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2500,8 +4252,10 @@ export interface operations {
             /** @description error.code: unauthorized, insufficient_scope */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2511,10 +4265,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2524,8 +4280,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2535,8 +4293,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2565,12 +4325,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2580,8 +4338,10 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2591,8 +4351,10 @@ export interface operations {
             /** @description error.code: unauthorized, insufficient_scope */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2602,8 +4364,10 @@ export interface operations {
             /** @description error.code: not_found */
             404: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2613,10 +4377,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2626,8 +4392,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2637,8 +4405,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2652,6 +4422,26 @@ export interface operations {
     getNumbers: {
         parameters: {
             query?: {
+                /** @description Numbers with every one of these tags (any case); repeat the parameter or separate by commas. */
+                tag?: string[];
+                /** @description Numbers in any of these states; default active and pending_documents (aging numbers only when asked for). */
+                status?: ("active" | "pending_documents" | "aging")[];
+                /**
+                 * @description Numbers of this country (ISO 3166-1 alpha-2). ISO 3166-1 alpha-2 code, any case
+                 * @example US
+                 */
+                country?: string;
+                /**
+                 * @description Numbers of this type.
+                 * @example local
+                 */
+                number_type?: "local" | "national" | "mobile" | "toll_free";
+                /** @description Numbers of this region (GET /regions/{country}). */
+                region?: string;
+                /** @description Order: number (default), name, purchased_at, or -purchased_at (newest first). */
+                sort?: "number" | "name" | "purchased_at" | "-purchased_at";
+                /** @description csv: every match, unpaged, as CSV (as does Accept: text/csv). */
+                format?: "json" | "csv";
                 /** @description Exactly this number_id. */
                 number_id?: string;
                 /**
@@ -2665,6 +4455,11 @@ export interface operations {
                 name?: string;
                 /** @description Digits as people write them, in any format ("(212) 202-7333", "020 4903 8196", "+44 20…", "7333"): 1–15 digits matched anywhere in the E.164 number, its national format (with the trunk prefix, such as the UK's 0) or an extension. */
                 contains?: string;
+                /**
+                 * @description Only the numbers bought by this order (its reference_id, any case).
+                 * @example ORD-OCCHO6HESU
+                 */
+                order?: string;
                 /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
                 organization_id?: string;
                 /** @description Page size, 1–1000; default 100. */
@@ -2681,12 +4476,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description How many items match, across all pages. */
                     "X-Total-Count"?: number;
                     /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
@@ -2697,13 +4490,16 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["NumberConfiguration"][];
                     };
+                    "text/csv": string;
                 };
             };
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2713,8 +4509,10 @@ export interface operations {
             /** @description error.code: unauthorized, insufficient_scope */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2724,10 +4522,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2737,8 +4537,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2748,8 +4550,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2784,12 +4588,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2801,8 +4603,10 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2812,8 +4616,10 @@ export interface operations {
             /** @description error.code: unauthorized, insufficient_scope */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2823,8 +4629,10 @@ export interface operations {
             /** @description error.code: not_found */
             404: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2834,10 +4642,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2847,8 +4657,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2858,8 +4670,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2888,12 +4702,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2905,8 +4717,10 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2916,8 +4730,10 @@ export interface operations {
             /** @description error.code: unauthorized, insufficient_scope */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2927,10 +4743,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2940,8 +4758,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2951,8 +4771,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2969,9 +4791,9 @@ export interface operations {
                 /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
                 organization_id?: string;
             };
-            header?: {
+            header: {
                 /** @description Required: the ETag of the configuration as you read it. Missing: 428; no longer current: 412 with the current ETag. */
-                "If-Match"?: string;
+                "If-Match": string;
             };
             path: {
                 /** @example 101 */
@@ -2981,6 +4803,46 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Main line",
+                 *       "rules": [
+                 *         {
+                 *           "name": "Office hours",
+                 *           "priority": 1,
+                 *           "activations": [
+                 *             {
+                 *               "days": [
+                 *                 "mon",
+                 *                 "tue",
+                 *                 "wed",
+                 *                 "thu",
+                 *                 "fri"
+                 *               ],
+                 *               "start_time": "09:00",
+                 *               "stop_time": "17:30",
+                 *               "time_zone": "Europe/London"
+                 *             }
+                 *           ],
+                 *           "action": {
+                 *             "type": "dial",
+                 *             "destination": "+442079460123",
+                 *             "timeout_sec": 20,
+                 *             "caller_id": "caller_number",
+                 *             "tags": {}
+                 *           }
+                 *         },
+                 *         {
+                 *           "name": "After hours",
+                 *           "priority": 2,
+                 *           "action": {
+                 *             "type": "voicemail",
+                 *             "tags": {}
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ConfigurationInput"];
             };
         };
@@ -2988,12 +4850,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description The configuration's version: send it back in If-Match to change it. */
                     ETag?: string;
                     [name: string]: unknown;
@@ -3007,19 +4867,23 @@ export interface operations {
             /** @description error.code: invalid_parameter, invalid_configuration */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: unauthorized, insufficient_scope */
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3029,8 +4893,10 @@ export interface operations {
             /** @description error.code: not_found */
             404: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3040,8 +4906,10 @@ export interface operations {
             /** @description error.code: precondition_failed */
             412: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description The configuration's version: send it back in If-Match to change it. */
                     ETag?: string;
                     [name: string]: unknown;
@@ -3053,8 +4921,10 @@ export interface operations {
             /** @description error.code: payload_too_large */
             413: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3064,8 +4934,10 @@ export interface operations {
             /** @description error.code: unsupported_media_type */
             415: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3075,8 +4947,10 @@ export interface operations {
             /** @description error.code: precondition_required */
             428: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description The configuration's version: send it back in If-Match to change it. */
                     ETag?: string;
                     [name: string]: unknown;
@@ -3088,10 +4962,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3101,8 +4977,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3112,8 +4990,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3130,9 +5010,9 @@ export interface operations {
                 /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
                 organization_id?: string;
             };
-            header?: {
+            header: {
                 /** @description Required: the ETag of the configuration as you read it. Missing: 428; no longer current: 412 with the current ETag. */
-                "If-Match"?: string;
+                "If-Match": string;
             };
             path: {
                 /** @example 101 */
@@ -3145,12 +5025,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3162,19 +5040,23 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: unauthorized, insufficient_scope */
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3184,8 +5066,10 @@ export interface operations {
             /** @description error.code: not_found */
             404: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3195,8 +5079,10 @@ export interface operations {
             /** @description error.code: precondition_failed */
             412: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description The configuration's version: send it back in If-Match to change it. */
                     ETag?: string;
                     [name: string]: unknown;
@@ -3208,8 +5094,10 @@ export interface operations {
             /** @description error.code: precondition_required */
             428: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description The configuration's version: send it back in If-Match to change it. */
                     ETag?: string;
                     [name: string]: unknown;
@@ -3221,10 +5109,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3234,8 +5124,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3245,8 +5137,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3275,12 +5169,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description The configuration's version: send it back in If-Match to change it. */
                     ETag?: string;
                     [name: string]: unknown;
@@ -3294,8 +5186,10 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3305,8 +5199,10 @@ export interface operations {
             /** @description error.code: unauthorized, insufficient_scope */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3316,8 +5212,10 @@ export interface operations {
             /** @description error.code: not_found */
             404: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3327,10 +5225,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3340,8 +5240,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3351,8 +5253,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3366,9 +5270,9 @@ export interface operations {
     putNumbersByNumberId: {
         parameters: {
             query?: never;
-            header?: {
+            header: {
                 /** @description Required: the ETag of the configuration as you read it. Missing: 428; no longer current: 412 with the current ETag. */
-                "If-Match"?: string;
+                "If-Match": string;
             };
             path: {
                 /**
@@ -3381,6 +5285,46 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Main line",
+                 *       "rules": [
+                 *         {
+                 *           "name": "Office hours",
+                 *           "priority": 1,
+                 *           "activations": [
+                 *             {
+                 *               "days": [
+                 *                 "mon",
+                 *                 "tue",
+                 *                 "wed",
+                 *                 "thu",
+                 *                 "fri"
+                 *               ],
+                 *               "start_time": "09:00",
+                 *               "stop_time": "17:30",
+                 *               "time_zone": "Europe/London"
+                 *             }
+                 *           ],
+                 *           "action": {
+                 *             "type": "dial",
+                 *             "destination": "+442079460123",
+                 *             "timeout_sec": 20,
+                 *             "caller_id": "caller_number",
+                 *             "tags": {}
+                 *           }
+                 *         },
+                 *         {
+                 *           "name": "After hours",
+                 *           "priority": 2,
+                 *           "action": {
+                 *             "type": "voicemail",
+                 *             "tags": {}
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ConfigurationInput"];
             };
         };
@@ -3388,12 +5332,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description The configuration's version: send it back in If-Match to change it. */
                     ETag?: string;
                     [name: string]: unknown;
@@ -3407,19 +5349,23 @@ export interface operations {
             /** @description error.code: invalid_parameter, invalid_configuration */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: unauthorized, insufficient_scope */
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3429,8 +5375,10 @@ export interface operations {
             /** @description error.code: not_found */
             404: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3440,8 +5388,10 @@ export interface operations {
             /** @description error.code: precondition_failed */
             412: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description The configuration's version: send it back in If-Match to change it. */
                     ETag?: string;
                     [name: string]: unknown;
@@ -3453,8 +5403,10 @@ export interface operations {
             /** @description error.code: payload_too_large */
             413: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3464,8 +5416,10 @@ export interface operations {
             /** @description error.code: unsupported_media_type */
             415: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3475,8 +5429,10 @@ export interface operations {
             /** @description error.code: precondition_required */
             428: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description The configuration's version: send it back in If-Match to change it. */
                     ETag?: string;
                     [name: string]: unknown;
@@ -3488,10 +5444,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3501,8 +5459,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3512,8 +5472,304 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteNumbersByNumberId: {
+        parameters: {
+            query?: {
+                /** @description true: release even when rules of your organization dial this number (409 number_referenced lists them otherwise). true or false; 1 and 0 are read the same. */
+                force?: "true" | "false" | "1" | "0";
+            };
+            header: {
+                /** @description Required: the ETag of the configuration as you read it. Missing: 428; no longer current: 412 with the current ETag. */
+                "If-Match": string;
+            };
+            path: {
+                /**
+                 * @description A configuration's number_id (GET /numbers).
+                 * @example num_acme_main
+                 */
+                number_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description The configuration's version: send it back in If-Match to change it. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NumberConfiguration"];
+                    };
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: number_locked, number_referenced */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: precondition_failed */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description The configuration's version: send it back in If-Match to change it. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: precondition_required */
+            428: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description The configuration's version: send it back in If-Match to change it. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postNumbersByNumberIdRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A configuration's number_id (GET /numbers).
+                 * @example num_acme_main
+                 */
+                number_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description The configuration's version: send it back in If-Match to change it. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NumberConfiguration"];
+                    };
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: restore_window_over */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3528,9 +5784,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description 1–100, default 20 */
-                limit?: string;
+                limit?: number;
                 /** @description 0–100000, default 0 */
-                offset?: string;
+                offset?: number;
             };
             header?: never;
             path: {
@@ -3547,12 +5803,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description How many items match, across all pages. */
                     "X-Total-Count"?: number;
                     /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
@@ -3568,8 +5822,10 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3579,8 +5835,10 @@ export interface operations {
             /** @description error.code: unauthorized, insufficient_scope */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3590,8 +5848,10 @@ export interface operations {
             /** @description error.code: not_found */
             404: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3601,10 +5861,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3614,8 +5876,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3625,8 +5889,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3649,6 +5915,47 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "extension": "101",
+                 *       "name": "Reception",
+                 *       "rules": [
+                 *         {
+                 *           "name": "Office hours",
+                 *           "priority": 1,
+                 *           "activations": [
+                 *             {
+                 *               "days": [
+                 *                 "mon",
+                 *                 "tue",
+                 *                 "wed",
+                 *                 "thu",
+                 *                 "fri"
+                 *               ],
+                 *               "start_time": "09:00",
+                 *               "stop_time": "17:30",
+                 *               "time_zone": "Europe/London"
+                 *             }
+                 *           ],
+                 *           "action": {
+                 *             "type": "dial",
+                 *             "destination": "+442079460123",
+                 *             "timeout_sec": 20,
+                 *             "caller_id": "caller_number",
+                 *             "tags": {}
+                 *           }
+                 *         },
+                 *         {
+                 *           "name": "After hours",
+                 *           "priority": 2,
+                 *           "action": {
+                 *             "type": "voicemail",
+                 *             "tags": {}
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ExtensionInput"];
             };
         };
@@ -3656,12 +5963,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description The configuration's version: send it back in If-Match to change it. */
                     ETag?: string;
                     [name: string]: unknown;
@@ -3675,19 +5980,23 @@ export interface operations {
             /** @description error.code: invalid_parameter, invalid_configuration */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: unauthorized, insufficient_scope */
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3697,8 +6006,10 @@ export interface operations {
             /** @description error.code: extension_exists */
             409: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3708,8 +6019,10 @@ export interface operations {
             /** @description error.code: payload_too_large */
             413: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3719,8 +6032,10 @@ export interface operations {
             /** @description error.code: unsupported_media_type */
             415: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3730,10 +6045,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3743,8 +6060,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3754,8 +6073,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3778,12 +6099,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3793,19 +6112,23 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: unauthorized, insufficient_scope */
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3815,10 +6138,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3828,8 +6153,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3839,8 +6166,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3860,6 +6189,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "numbers": [
+                 *         "+12125550123",
+                 *         "+12125550124"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateReservationsRequest"];
             };
         };
@@ -3867,12 +6204,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3882,19 +6217,23 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: unauthorized, insufficient_scope */
+            /** @description error.code: email_unverified, unauthorized, insufficient_scope, role_forbidden */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3904,8 +6243,10 @@ export interface operations {
             /** @description error.code: number_unavailable */
             409: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3915,8 +6256,10 @@ export interface operations {
             /** @description error.code: payload_too_large */
             413: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3926,8 +6269,10 @@ export interface operations {
             /** @description error.code: unsupported_media_type */
             415: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3937,10 +6282,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3950,8 +6297,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3961,8 +6310,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3988,12 +6339,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4003,19 +6352,23 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: unauthorized, insufficient_scope */
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4025,8 +6378,10 @@ export interface operations {
             /** @description error.code: not_found */
             404: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4036,10 +6391,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4049,8 +6406,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4060,8 +6419,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4084,12 +6445,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4099,19 +6458,23 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: unauthorized */
+            /** @description error.code: unauthorized, role_forbidden */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4121,10 +6484,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4134,8 +6499,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4145,8 +6512,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4166,6 +6535,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Billing sync",
+                 *       "scopes": [
+                 *         "orders:read",
+                 *         "numbers:read"
+                 *       ],
+                 *       "expires_at": null
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateApiTokenRequest"];
             };
         };
@@ -4173,12 +6552,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4188,19 +6565,23 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: unauthorized */
+            /** @description error.code: email_unverified, unauthorized, role_forbidden */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4210,8 +6591,10 @@ export interface operations {
             /** @description error.code: payload_too_large */
             413: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4221,8 +6604,10 @@ export interface operations {
             /** @description error.code: unsupported_media_type */
             415: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4232,10 +6617,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4245,8 +6632,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4256,8 +6645,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4283,12 +6674,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4298,19 +6687,23 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: unauthorized */
+            /** @description error.code: unauthorized, role_forbidden */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4320,8 +6713,10 @@ export interface operations {
             /** @description error.code: not_found */
             404: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4331,10 +6726,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4344,8 +6741,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4355,8 +6754,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4379,12 +6780,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4394,8 +6793,10 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4405,8 +6806,10 @@ export interface operations {
             /** @description error.code: unauthorized */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4416,10 +6819,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4429,8 +6834,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4440,8 +6847,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4461,6 +6870,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "lines": [
+                 *         {
+                 *           "kind": "number",
+                 *           "number_e164": "+12125550123"
+                 *         },
+                 *         {
+                 *           "kind": "geography",
+                 *           "country": "US",
+                 *           "number_type": "local",
+                 *           "region": "US-NY-NEW_YORK-212",
+                 *           "product_id": "12",
+                 *           "quantity": 2
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["PutCartRequest"];
             };
         };
@@ -4468,12 +6895,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4483,19 +6908,23 @@ export interface operations {
             /** @description error.code: invalid_parameter, unknown_region, product_not_found, inconsistent_order */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: unauthorized */
+            /** @description error.code: email_unverified, unauthorized, role_forbidden */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4505,8 +6934,10 @@ export interface operations {
             /** @description error.code: number_unavailable */
             409: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4516,8 +6947,10 @@ export interface operations {
             /** @description error.code: payload_too_large */
             413: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4527,8 +6960,10 @@ export interface operations {
             /** @description error.code: unsupported_media_type */
             415: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4538,10 +6973,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4551,8 +6988,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4562,8 +7001,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4586,12 +7027,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4601,8 +7040,10 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4612,8 +7053,10 @@ export interface operations {
             /** @description error.code: unauthorized */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4623,10 +7066,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4636,8 +7081,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4647,8 +7094,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4671,12 +7120,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4686,19 +7133,23 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: unauthorized */
+            /** @description error.code: email_unverified, unauthorized, role_forbidden */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4708,10 +7159,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4721,8 +7174,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4732,8 +7187,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4756,12 +7213,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4771,8 +7226,10 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4782,8 +7239,10 @@ export interface operations {
             /** @description error.code: unauthorized, insufficient_scope */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4793,8 +7252,10 @@ export interface operations {
             /** @description error.code: not_found */
             404: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4804,10 +7265,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4817,8 +7280,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4828,8 +7293,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4848,8 +7315,8 @@ export interface operations {
                 /** @description Events to skip. */
                 offset?: number;
                 /** @description Only events of this type. */
-                type?: "order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired";
-                /** @description Only events recorded after this one (to catch up from the last one you saw). */
+                type?: "order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed";
+                /** @description Only events after this one, oldest first: poll with the last id you saw to receive every event once, in order. */
                 after?: string;
                 /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
                 organization_id?: string;
@@ -4863,12 +7330,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description How many items match, across all pages. */
                     "X-Total-Count"?: number;
                     /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
@@ -4882,8 +7347,10 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4893,8 +7360,10 @@ export interface operations {
             /** @description error.code: unauthorized, insufficient_scope */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4904,10 +7373,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4917,8 +7388,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4928,8 +7401,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4959,12 +7434,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description How many items match, across all pages. */
                     "X-Total-Count"?: number;
                     /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
@@ -4978,19 +7451,23 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: unauthorized, insufficient_scope */
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5000,10 +7477,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5013,8 +7492,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5024,8 +7505,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5045,6 +7528,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hooks/numbers",
+                 *       "events": [
+                 *         "order.completed",
+                 *         "number.assigned"
+                 *       ],
+                 *       "description": "Order sync"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookRequest"];
             };
         };
@@ -5052,12 +7545,10 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5067,19 +7558,23 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: unauthorized, insufficient_scope */
+            /** @description error.code: email_unverified, unauthorized, insufficient_scope, role_forbidden */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5089,8 +7584,10 @@ export interface operations {
             /** @description error.code: payload_too_large */
             413: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5100,8 +7597,10 @@ export interface operations {
             /** @description error.code: unsupported_media_type */
             415: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5111,10 +7610,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5124,8 +7625,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5135,8 +7638,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5162,12 +7667,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5177,19 +7680,23 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: unauthorized, insufficient_scope */
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5199,8 +7706,10 @@ export interface operations {
             /** @description error.code: not_found */
             404: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5210,10 +7719,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5223,8 +7734,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5234,8 +7747,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5261,12 +7776,10 @@ export interface operations {
             /** @description No Content */
             204: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5274,19 +7787,23 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: unauthorized, insufficient_scope */
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5296,8 +7813,10 @@ export interface operations {
             /** @description error.code: not_found */
             404: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5307,10 +7826,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5320,8 +7841,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5331,8 +7854,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5363,12 +7888,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description How many items match, across all pages. */
                     "X-Total-Count"?: number;
                     /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
@@ -5382,19 +7905,23 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: unauthorized, insufficient_scope */
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5404,8 +7931,10 @@ export interface operations {
             /** @description error.code: not_found */
             404: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5415,10 +7944,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5428,8 +7959,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5439,8 +7972,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5466,12 +8001,10 @@ export interface operations {
             /** @description Accepted */
             202: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5481,19 +8014,23 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: unauthorized, insufficient_scope */
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5503,8 +8040,10 @@ export interface operations {
             /** @description error.code: not_found */
             404: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5514,10 +8053,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5527,8 +8068,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5538,8 +8081,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5567,12 +8112,10 @@ export interface operations {
             /** @description Accepted */
             202: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5582,19 +8125,23 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: unauthorized, insufficient_scope */
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5604,8 +8151,10 @@ export interface operations {
             /** @description error.code: not_found */
             404: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5615,8 +8164,10 @@ export interface operations {
             /** @description error.code: delivery_pending */
             409: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5626,10 +8177,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5639,8 +8192,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5650,8 +8205,5923 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "postSessionsEnd-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "current_password": "the password you have now",
+                 *       "new_password": "violet kettle harbour 42"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "getTwo-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorStatus"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "postTwo-factorEnrolment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorEnrolment"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "postTwo-factorEnrolmentConfirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TwoFactorCode"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "postTwo-factorDisable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DisableTwoFactorRequest"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "postTwo-factorRecovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TwoFactorCode"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrganizationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationSettings"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchOrganizationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "require_two_factor": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrganizationSettingsPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationSettings"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "getAudit-events": {
+        parameters: {
+            query?: {
+                /** @description Page size (ignored with format=csv, which has every match). */
+                limit?: number;
+                /** @description Entries to skip. */
+                offset?: number;
+                /** @description Only entries by this actor (a user's or token's id). */
+                actor?: string;
+                /** @description Only this action, such as order.placed or sign_in.failed. */
+                action?: string;
+                /** @description Only entries about this kind of resource: order, number, extension, token, … */
+                resource_type?: string;
+                /** @description Only entries about this resource. */
+                resource_id?: string;
+                /**
+                 * @description Only entries at or after this time.
+                 * @example 2026-11-01T00:00:00Z
+                 */
+                from?: string;
+                /**
+                 * @description Only entries before this time; after from.
+                 * @example 2026-11-01T00:00:00Z
+                 */
+                to?: string;
+                /** @description csv: every match as text/csv (header row, newest first), not one page. */
+                format?: "json" | "csv";
+                /** @description Support users: the organization whose log to read (required for them). A customer sending it gets 400. */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description How many items match, across all pages. */
+                    "X-Total-Count"?: number;
+                    /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventListResponse"];
+                    "text/csv": string;
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organization_name": "Example Telecom Ltd",
+                 *       "name": "Ada Lovelace",
+                 *       "email": "ada@example.com",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SignUpRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "q3Z9xY0bS2kT7vW1mN4pR8uE6hJ5gF0dC2aB9zX7yV1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerifyEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailVerified"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postVerificationResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "postPassword-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "postPassword-resetConfirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "q3Z9xY0bS2kT7vW1mN4pR8uE6hJ5gF0dC2aB9zX7yV1",
+                 *       "password": "violet kettle harbour 42"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasswordResetConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordChanged"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMembers: {
+        parameters: {
+            query?: {
+                /** @description Support only: whose members */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Member"][];
+                    };
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteMembersByMemberId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example usr_0123456789abcdef0123 */
+                member_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Member"];
+                    };
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: last_owner */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchMembersByMemberId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example usr_0123456789abcdef0123 */
+                member_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "admin"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    role: "owner" | "admin" | "developer" | "billing" | "viewer";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Member"];
+                    };
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: last_owner */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMembersInvitations: {
+        parameters: {
+            query?: {
+                /** @description Support only: whose members */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invitation"][];
+                    };
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postMembersInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "grace@example.com",
+                 *       "role": "developer"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /** @enum {string} */
+                    role: "owner" | "admin" | "developer" | "billing" | "viewer";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invitation"];
+                    };
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: email_in_use */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteMembersInvitationsByInvitationId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example inv_0123456789abcdef0123456789abcdef */
+                invitation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invitation"];
+                    };
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: invitation_used */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postMembersInvitationsByInvitationIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example inv_0123456789abcdef0123456789abcdef */
+                invitation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invitation"];
+                    };
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: invitation_used */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postInvitationsByTokenAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 3q2-7wFh1xQeYk9mP0sLr8VbNc4TzUaJdGiH5oW6yEs */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Grace Hopper",
+                 *       "password": "violet kettle harbour 42"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** Format: password */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            email: string;
+                            organization_name: string;
+                            /** @enum {string} */
+                            role: "owner" | "admin" | "developer" | "billing" | "viewer";
+                        };
+                    };
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: invitation_used, email_in_use */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRequirementsByCountryByNumberType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ISO 3166-1 alpha-2 code, any case
+                 * @example US
+                 */
+                country: string;
+                /** @example local */
+                number_type: "local" | "national" | "mobile" | "toll_free";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequirementsResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, unknown_country, unknown_number_type */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEndUsers: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Entries to skip. */
+                offset?: number;
+                /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description How many items match, across all pages. */
+                    "X-Total-Count"?: number;
+                    /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndUserListResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postEndUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "business",
+                 *       "name": "Ada Lovelace",
+                 *       "business_name": "Example Telecom Ltd",
+                 *       "registration_number": "01234567",
+                 *       "email": "ada@example.com",
+                 *       "phone": "+442079460123"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateEndUserRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndUserResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEndUsersByEndUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example eu_0123456789abcdef */
+                end_user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndUserResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchEndUsersByEndUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example eu_0123456789abcdef */
+                end_user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "billing@example.com",
+                 *       "phone": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateEndUserRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndUserResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAddresses: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Entries to skip. */
+                offset?: number;
+                /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description How many items match, across all pages. */
+                    "X-Total-Count"?: number;
+                    /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressListResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "street": "1 Example Street",
+                 *       "city": "London",
+                 *       "postal_code": "SW1A 1AA",
+                 *       "region": null,
+                 *       "country": "GB"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateAddressRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAddressesByAddressId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example adr_0123456789abcdef */
+                address_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchAddressesByAddressId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example adr_0123456789abcdef */
+                address_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "street": "2 Example Street",
+                 *       "postal_code": "SW1A 2AA"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateAddressRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: document_in_use */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDocuments: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Entries to skip. */
+                offset?: number;
+                /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description How many items match, across all pages. */
+                    "X-Total-Count"?: number;
+                    /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentListResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, unknown_document_type */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDocumentsByDocumentIdFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example doc_0123456789abcdef */
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDocumentsByDocumentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example doc_0123456789abcdef */
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteDocumentsByDocumentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example doc_0123456789abcdef */
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: document_in_use */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBundles: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Entries to skip. */
+                offset?: number;
+                /** @description pending_review lists the review queue, oldest submission first */
+                status?: "draft" | "pending_review" | "approved" | "rejected" | "expired";
+                /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description How many items match, across all pages. */
+                    "X-Total-Count"?: number;
+                    /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BundleListResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postBundles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "country": "GB",
+                 *       "number_type": "local",
+                 *       "end_user_id": "eu_0123456789abcdef",
+                 *       "document_ids": [
+                 *         "doc_0123456789abcdef"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateBundleRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BundleResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, unknown_country, unknown_number_type */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBundlesByBundleId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example bnd_0123456789abcdef */
+                bundle_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BundleResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchBundlesByBundleId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example bnd_0123456789abcdef */
+                bundle_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "document_ids": [
+                 *         "doc_0123456789abcdef",
+                 *         "doc_fedcba9876543210"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateBundleRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BundleResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, invalid_transition */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postBundlesByBundleIdEvaluate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example bnd_0123456789abcdef */
+                bundle_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BundleEvaluationResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postBundlesByBundleIdSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example bnd_0123456789abcdef */
+                bundle_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BundleResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, invalid_transition, bundle_not_compliant */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postBundlesByBundleIdApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example bnd_0123456789abcdef */
+                bundle_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BundleResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, invalid_transition */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: role_forbidden, unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postBundlesByBundleIdReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example bnd_0123456789abcdef */
+                bundle_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The proof of address is older than three months.",
+                 *       "notes": [
+                 *         {
+                 *           "document_id": "doc_0123456789abcdef",
+                 *           "note": "Dated January; send one from the last three months."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["RejectBundleRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BundleResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, invalid_transition */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: role_forbidden, unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getJobs: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            job_id: string;
+                            organization_id: string;
+                            /** @enum {string} */
+                            type: "apply_configuration" | "set_tags" | "lock" | "unlock" | "release";
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "canceled";
+                            /** Format: date-time */
+                            created_at: string;
+                            completed_at: string | null;
+                            counts: {
+                                /** Format: int64 */
+                                total: number;
+                                /** Format: int64 */
+                                succeeded: number;
+                                /** Format: int64 */
+                                failed: number;
+                                /** Format: int64 */
+                                pending: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postJobs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters, per organization, kept 24 h: a repeat with the same body replays the first answer; another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "set_tags",
+                 *       "number_ids": [
+                 *         "num_acme_main"
+                 *       ],
+                 *       "params": {
+                 *         "add": [
+                 *           "support"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["JobRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Job"];
+                    };
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: idempotency_conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getJobsByJobId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example job_0123456789abcdef0123456789abcdef */
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Job"];
+                    };
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postJobsByJobIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example job_0123456789abcdef0123456789abcdef */
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Job"];
+                    };
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5674,12 +14144,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: the remaining requests of the current window. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota and window of this token's budget. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5691,8 +14159,10 @@ export interface operations {
             /** @description error.code: invalid_parameter */
             400: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5702,8 +14172,10 @@ export interface operations {
             /** @description error.code: unauthorized */
             401: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5713,10 +14185,12 @@ export interface operations {
             /** @description error.code: rate_limited */
             429: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds until the budget refills. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5726,8 +14200,10 @@ export interface operations {
             /** @description error.code: internal_error */
             500: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5737,8 +14213,10 @@ export interface operations {
             /** @description error.code: service_unavailable */
             503: {
                 headers: {
-                    /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
                     /** @description Seconds to wait before retrying: the database cannot be reached just now. */
                     "Retry-After"?: number;
                     [name: string]: unknown;

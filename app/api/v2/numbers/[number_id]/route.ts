@@ -1,6 +1,8 @@
-// GET, PUT /api/v2/numbers/{number_id} – one configuration with its ETag; replace it under If-Match
+// GET, PUT, DELETE /api/v2/numbers/{number_id} – one configuration with its ETag; replace it
+// under If-Match; release it (contract §16)
 import { Reply, route } from "@/lib/api/route";
 import { changeNumberConfiguration, getConfigurationWithEtag } from "@/lib/numbers/change-configuration";
+import { releaseNumber } from "@/lib/numbers/lifecycle";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/numbers/{number_id}", {
   GET: async ({ principal, params }) => {
@@ -13,6 +15,15 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/numbers/{numbe
       params.number_id,
       headers["If-Match"],
       body,
+    );
+    return new Reply({ data: configuration }, { headers: { ETag: etag } });
+  },
+  DELETE: async ({ principal, params, headers, query }) => {
+    const { configuration, etag } = await releaseNumber(
+      principal,
+      params.number_id,
+      headers["If-Match"],
+      query,
     );
     return new Reply({ data: configuration }, { headers: { ETag: etag } });
   },

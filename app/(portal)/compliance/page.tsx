@@ -1,0 +1,32 @@
+// /compliance – the organization's end users, addresses, documents and bundles (contract §17)
+import type { Metadata } from "next";
+import { RoleGate } from "@/components/auth/role-gate";
+import { refusalFor } from "@/lib/auth/navigation";
+import { Addresses } from "@/components/compliance/addresses";
+import { Bundles } from "@/components/compliance/bundles";
+import { Documents } from "@/components/compliance/documents";
+import { EndUsers } from "@/components/compliance/end-users";
+import { PageHeader } from "@/components/ui/page-header";
+import { requirePortalUser } from "@/lib/auth/portal-session";
+
+export const metadata: Metadata = { title: "Compliance" };
+
+export default async function CompliancePage() {
+  const user = await requirePortalUser();
+  return (
+    <>
+      <PageHeader
+        title="Compliance"
+        description="Some numbers may only be used once the regulator's documents are in: say who the numbers are for, upload the documents, and hand them in as a bundle for review."
+      />
+      <RoleGate refusal={refusalFor(user.role, "/compliance")}>
+        <div className="stack">
+          <Bundles />
+          <Documents />
+          <EndUsers />
+          <Addresses />
+        </div>
+      </RoleGate>
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+// GET /api/v2/documents/{document_id} – one document's metadata; DELETE – delete it
+import { route } from "@/lib/api/route";
+import { deleteDocument, getDocumentOrThrow } from "@/lib/compliance/records";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/documents/{document_id}", {
+  GET: async ({ principal, params }) => ({ data: await getDocumentOrThrow(principal, params.document_id) }),
+  DELETE: async ({ principal, params }) => {
+    await deleteDocument(principal.organizationId, params.document_id);
+    return undefined;
+  },
+});

@@ -1,0 +1,8 @@
+// POST /api/v2/invitations/{token}/accept – join the organization an invitation names (contract §15)
+import { route, Reply } from "@/lib/api/route";
+import { acceptInvitation } from "@/lib/members/manage-members";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/invitations/{token}/accept", {
+  POST: async ({ params, body }) =>
+    new Reply({ data: await acceptInvitation(params.token, body) }, { status: 201 }),
+});

@@ -1,0 +1,12 @@
+// POST /api/v2/members/invitations/{invitation_id}/resend – a new link, 7 more days (contract §15)
+import { route } from "@/lib/api/route";
+import { resendInvitation } from "@/lib/members/manage-members";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  "/members/invitations/{invitation_id}/resend",
+  {
+    POST: async ({ principal, params }) => ({
+      data: await resendInvitation(principal, params.invitation_id),
+    }),
+  },
+);

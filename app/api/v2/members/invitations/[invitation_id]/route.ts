@@ -1,0 +1,9 @@
+// DELETE /api/v2/members/invitations/{invitation_id} – revoke an invitation (contract §15)
+import { route } from "@/lib/api/route";
+import { revokeInvitation } from "@/lib/members/manage-members";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/members/invitations/{invitation_id}", {
+  DELETE: async ({ principal, params }) => ({
+    data: await revokeInvitation(principal, params.invitation_id),
+  }),
+});

@@ -1,0 +1,9 @@
+// GET /api/v2/members/invitations – pending invitations; POST – invite someone (contract §15)
+import { route, Reply } from "@/lib/api/route";
+import { inviteMember, listInvitations } from "@/lib/members/manage-members";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/members/invitations", {
+  GET: async ({ principal, query }) => ({ data: await listInvitations(principal, query.organization_id) }),
+  POST: async ({ principal, body }) =>
+    new Reply({ data: await inviteMember(principal, body) }, { status: 201 }),
+});

@@ -1,0 +1,7 @@
+// POST /api/v2/password-reset/confirm – the new password, through the reset link (contract §15)
+import { route } from "@/lib/api/route";
+import { answerResetConfirm } from "@/lib/accounts/endpoints";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/password-reset/confirm", {
+  POST: ({ body, request }) => answerResetConfirm(body.token, body.password, request),
+});

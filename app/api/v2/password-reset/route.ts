@@ -1,0 +1,7 @@
+// POST /api/v2/password-reset – a reset link by email; 202 whatever the email (contract §15)
+import { route } from "@/lib/api/route";
+import { answerResetRequest } from "@/lib/accounts/endpoints";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/password-reset", {
+  POST: ({ body, request }) => answerResetRequest(body.email, request),
+});

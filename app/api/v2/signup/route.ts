@@ -1,0 +1,7 @@
+// POST /api/v2/signup – a new organization and its owner (contract §15); 202 whatever the email
+import { route } from "@/lib/api/route";
+import { answerSignUp } from "@/lib/accounts/endpoints";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/signup", {
+  POST: ({ body, request }) => answerSignUp(body, request),
+});

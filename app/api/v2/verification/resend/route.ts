@@ -1,0 +1,7 @@
+// POST /api/v2/verification/resend – the verification email again, for the signed-in person
+import { route } from "@/lib/api/route";
+import { answerResend } from "@/lib/accounts/endpoints";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/verification/resend", {
+  POST: ({ principal, request }) => answerResend(principal, request),
+});

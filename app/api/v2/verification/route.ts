@@ -1,0 +1,7 @@
+// POST /api/v2/verification – use the link of the verification email (contract §15)
+import { route } from "@/lib/api/route";
+import { answerVerification } from "@/lib/accounts/endpoints";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/verification", {
+  POST: ({ body, request }) => answerVerification(body.token, request),
+});

@@ -1,0 +1,273 @@
+"use client";
+import { useState, type FormEvent } from "react";
+import { documentLabel } from "@/components/compliance/compliance-words";
+import { DocumentPreview } from "@/components/compliance/document-preview";
+import { useDocumentTypeNames } from "@/components/compliance/documents";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { Field } from "@/components/ui/field";
+import { serverFieldErrors } from "@/components/ui/field-errors";
+import { formatDateTime, numberTypeLabel, plural } from "@/components/ui/format";
+import { Pagination } from "@/components/ui/pagination";
+import { describeError, EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import {
+  COMPLIANCE_PAGE,
+  useBundleAction,
+  useBundles,
+  useDocument,
+  useEndUser,
+  useRejectBundle,
+  type BundleView,
+} from "@/lib/hooks/use-compliance";
+import { organizationLabel, useOrganizationNames } from "@/lib/hooks/use-organizations";
+
+// Support's review queue (contract §17): every organization's bundles waiting for review, the
+// oldest submission first; each one's documents shown in the page, then approve, or reject
+// with a reason and a note per document. A decided bundle leaves the queue.
+
+export function ReviewQueue() {
+  const [offset, setOffset] = useState(0);
+  const [decided, setDecided] = useState<string | null>(null);
+  const queue = useBundles("pending_review", { offset });
+  const organizations = useOrganizationNames(true);
+
+  return (
+    <div className="stack">
+      {decided ? (
+        <p className="notice notice--success" role="status" data-testid="review-confirmation">
+          {decided}
+        </p>
+      ) : null}
+      {queue.isPending ? (
+        <LoadingState label="Loading the queue…" />
+      ) : queue.isError ? (
+        <ErrorState
+          error={queue.error}
+          onRetry={() => queue.refetch()}
+          title="The review queue could not be loaded"
+        />
+      ) : queue.data.items.length === 0 ? (
+        <EmptyState title="Nothing is waiting for review">
+          <p>Bundles appear here when a customer submits one.</p>
+        </EmptyState>
+      ) : (
+        <>
+          <p className="small muted" aria-live="polite">
+            {plural(queue.data.total, "bundle")} waiting, the oldest first.
+          </p>
+          <ol className="plain-list stack" aria-label="Bundles waiting for review, oldest first">
+            {queue.data.items.map((bundle) => (
+              <li key={bundle.bundle_id}>
+                <ReviewCard
+                  bundle={bundle}
+                  organization={organizationLabel(organizations, bundle.organization_id)}
+                  onDecided={setDecided}
+                />
+              </li>
+            ))}
+          </ol>
+          <Pagination
+            label="Review queue pages"
+            offset={offset}
+            limit={COMPLIANCE_PAGE}
+            total={queue.data.total}
+            onChange={setOffset}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+function ReviewCard({
+  bundle,
+  organization,
+  onDecided,
+}: {
+  bundle: BundleView;
+  organization: string;
+  onDecided: (words: string) => void;
+}) {
+  const approve = useBundleAction(bundle.bundle_id, "approve");
+  const endUser = useEndUser(bundle.end_user_id);
+  const [rejecting, setRejecting] = useState(false);
+  const what = `the ${bundle.country} ${numberTypeLabel(bundle.number_type)} bundle of ${organization}`;
+  const titleId = `review-${bundle.bundle_id}`;
+  return (
+    <article className="card stack" aria-labelledby={titleId} data-testid="review-card">
+      <h2 id={titleId} className="card__title">
+        {organization}: {bundle.country} · {numberTypeLabel(bundle.number_type)}
+      </h2>
+      <p className="small muted">
+        Submitted {bundle.submitted_at ? formatDateTime(bundle.submitted_at) : "—"} · for{" "}
+        {endUser.data ? (
+          <>
+            {endUser.data.name}
+            {endUser.data.business_name ? ` (${endUser.data.business_name})` : ""}
+          </>
+        ) : (
+          <span className="mono">{bundle.end_user_id}</span>
+        )}{" "}
+        · {plural(bundle.document_ids.length, "document")}
+      </p>
+      <ul className="plain-list stack">
+        {bundle.document_ids.map((documentId) => (
+          <li key={documentId}>
+            <ReviewDocument documentId={documentId} />
+          </li>
+        ))}
+      </ul>
+      {rejecting ? (
+        <RejectForm
+          bundle={bundle}
+          onCancel={() => setRejecting(false)}
+          onRejected={() => onDecided(`Rejected ${what}. The customer sees the reason and your notes.`)}
+        />
+      ) : (
+        <div className="form-actions">
+          <ConfirmButton
+            label="Approve"
+            labelFor={`Approve ${what}`}
+            confirmLabel={`Approve ${what}`}
+            pendingLabel="Approving…"
+            tone="primary"
+            pending={approve.isPending}
+            error={approve.error}
+            // mutateAsync: the card leaves the queue (and unmounts) as the queue is read again,
+            // which would drop a callback given to mutate.
+            onConfirm={() =>
+              void approve
+                .mutateAsync()
+                .then(() => onDecided(`Approved ${what}.`))
+                .catch(() => undefined)
+            }
+          />
+          <button
+            type="button"
+            className="btn btn--small btn--danger"
+            aria-label={`Reject ${what}`}
+            onClick={() => setRejecting(true)}
+          >
+            Reject…
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}
+
+function ReviewDocument({ documentId }: { documentId: string }) {
+  const document = useDocument(documentId);
+  const names = useDocumentTypeNames();
+  const [shown, setShown] = useState(false);
+  if (document.isPending) return <LoadingState label="Loading a document…" />;
+  if (document.isError)
+    return (
+      <ErrorState
+        error={document.error}
+        onRetry={() => document.refetch()}
+        title="A document could not be loaded"
+      />
+    );
+  const label = documentLabel(names, document.data);
+  return (
+    <div className="stack">
+      <div className="row">
+        <span>{label}</span>
+        <button
+          type="button"
+          className="btn btn--small"
+          aria-expanded={shown}
+          aria-label={`${shown ? "Hide" : "Show"} ${label}`}
+          onClick={() => setShown(!shown)}
+        >
+          {shown ? "Hide" : "Show"}
+        </button>
+      </div>
+      {shown ? (
+        <DocumentPreview documentId={documentId} contentType={document.data.content_type} title={label} />
+      ) : null}
+    </div>
+  );
+}
+
+const words = { reason: "The reason", notes: "The notes" } as const;
+
+function RejectForm({
+  bundle,
+  onCancel,
+  onRejected,
+}: {
+  bundle: BundleView;
+  onCancel: () => void;
+  onRejected: () => void;
+}) {
+  const reject = useRejectBundle(bundle.bundle_id);
+  const names = useDocumentTypeNames();
+  const [errors, setErrors] = useState<{ reason?: string; notes?: string; form?: string }>({});
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const reason = String(data.get("reason") ?? "").trim();
+    if (!reason) {
+      setErrors({ reason: "Say why, in words the customer can act on" });
+      event.currentTarget.querySelector<HTMLTextAreaElement>("textarea[name=reason]")?.focus();
+      return;
+    }
+    const notes = bundle.document_ids
+      .map((documentId) => ({
+        document_id: documentId,
+        note: String(data.get(`note-${documentId}`) ?? "").trim(),
+      }))
+      .filter((note) => note.note);
+    try {
+      await reject.mutateAsync({ reason, notes });
+      onRejected();
+    } catch (error) {
+      const server = serverFieldErrors(error, words, describeError(error));
+      setErrors({ ...server.fields, ...(server.form ? { form: server.form } : {}) });
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="stack" aria-label="Reject the bundle">
+      <Field label="Reason" hint="Shown to the customer" error={errors.reason}>
+        {(props) => <textarea {...props} name="reason" rows={3} maxLength={1000} />}
+      </Field>
+      {bundle.document_ids.map((documentId) => (
+        <NoteField key={documentId} documentId={documentId} names={names} error={errors.notes} />
+      ))}
+      {errors.form ? (
+        <div className="notice notice--error" role="alert">
+          {errors.form}
+        </div>
+      ) : null}
+      <div className="form-actions">
+        <button type="submit" className="btn btn--danger" disabled={reject.isPending}>
+          {reject.isPending ? "Rejecting…" : "Reject bundle"}
+        </button>
+        <button type="button" className="btn btn--link" onClick={onCancel}>
+          Keep it waiting
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function NoteField({
+  documentId,
+  names,
+  error,
+}: {
+  documentId: string;
+  names: Map<string, string>;
+  error?: string;
+}) {
+  const document = useDocument(documentId);
+  const label = document.data ? documentLabel(names, document.data) : documentId;
+  return (
+    <Field label={`Note on ${label} (optional)`} error={error}>
+      {(props) => <textarea {...props} name={`note-${documentId}`} rows={2} maxLength={1000} />}
+    </Field>
+  );
+}

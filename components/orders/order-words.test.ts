@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { countWords, itemCountWords, placedSummary } from "@/components/orders/order-words";
+
+describe("countWords", () => {
+  it.each([
+    [0, "0 numbers"],
+    [1, "1 number"],
+    [2, "2 numbers"],
+    [1000, "1,000 numbers"],
+  ])("%i → %s", (count, words) => {
+    expect(countWords(count, "number", "numbers")).toBe(words);
+  });
+});
+
+describe("placedSummary", () => {
+  it.each([
+    [{ assigned: 1, backordered: 0 }, "The number is yours now."],
+    [{ assigned: 3, backordered: 0 }, "All 3 numbers are yours now."],
+    [{ assigned: 2, backordered: 1 }, "2 numbers are yours now; 1 is back-ordered."],
+    [{ assigned: 1, backordered: 2 }, "1 number is yours now; 2 are back-ordered."],
+    [{ assigned: 0, backordered: 1 }, "It is back-ordered: numbers are assigned as stock arrives."],
+    [{ assigned: 0, backordered: 4 }, "All 4 are back-ordered: numbers are assigned as stock arrives."],
+  ])("%j → %s", (counts, words) => {
+    expect(placedSummary(counts)).toBe(words);
+  });
+});
+
+describe("itemCountWords", () => {
+  it.each([
+    [1, "toll_free", "1 toll-free number"],
+    [3, "local", "3 local numbers"],
+    [1, "mobile", "1 mobile number"],
+  ])("%i %s → %s", (quantity, type, words) => {
+    expect(itemCountWords(quantity, type)).toBe(words);
+  });
+});

@@ -1,0 +1,29 @@
+import { numberTypeLabel } from "@/components/ui/format";
+
+// How an order's counts read: "1 is back-ordered", "1 toll-free number", never "1 are" or
+// "1 toll-free numbers". English has two plural forms; Intl.PluralRules says which applies.
+
+const rules = new Intl.PluralRules("en-GB");
+
+/** `count` with the word that agrees with it: countWords(1, "number", "numbers") = "1 number". */
+export function countWords(count: number, one: string, other: string): string {
+  return `${count.toLocaleString("en-GB")} ${rules.select(count) === "one" ? one : other}`;
+}
+
+/** The sentence after "order … is placed": what is the customer's now and what waits for stock. */
+export function placedSummary({ assigned, backordered }: { assigned: number; backordered: number }): string {
+  if (backordered === 0)
+    return assigned === 1
+      ? "The number is yours now."
+      : `All ${countWords(assigned, "number is", "numbers are")} yours now.`;
+  const waiting = countWords(backordered, "is", "are");
+  if (assigned === 0)
+    return `${backordered === 1 ? "It is" : `All ${backordered} are`} back-ordered: numbers are assigned as stock arrives.`;
+  return `${countWords(assigned, "number is", "numbers are")} yours now; ${waiting} back-ordered.`;
+}
+
+/** A geography item's heading before its region: "1 toll-free number", "3 local numbers". */
+export function itemCountWords(quantity: number, numberType: string): string {
+  const type = numberTypeLabel(numberType).toLowerCase();
+  return countWords(quantity, `${type} number`, `${type} numbers`);
+}

@@ -1,0 +1,203 @@
+"use client";
+import { useState, type FormEvent } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { Field } from "@/components/ui/field";
+import { SecretBox } from "@/components/ui/secret-box";
+import { ErrorState, LoadingState, describeError } from "@/components/ui/states";
+import { formatDateTime } from "@/components/ui/format";
+import { queryKeys } from "@/lib/hooks/query-keys";
+import {
+  useDisableTwoFactor,
+  useRecoveryCodes,
+  useStartEnrolment,
+  useTwoFactorStatus,
+} from "@/lib/hooks/use-security";
+
+/** Two-factor sign-in: set up (QR code, confirm a code), recovery codes once, turn off. */
+export function TwoFactorPanel() {
+  const status = useTwoFactorStatus();
+  const queryClient = useQueryClient();
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const shown = (received: string[]) => setCodes(received);
+
+  if (codes)
+    return (
+      <SecretBox
+        title="Your recovery codes"
+        secret={codes.join("  ")}
+        copyLabel="Copy recovery codes"
+        testId="recovery-codes"
+        onDone={() => {
+          setCodes(null);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.twoFactor() });
+        }}
+      >
+        <p className="small">
+          Each code signs you in once in place of a code from your app, should you lose your phone. Keep them
+          somewhere safe, apart from your password.
+        </p>
+      </SecretBox>
+    );
+  if (status.isPending) return <LoadingState />;
+  if (status.isError) return <ErrorState error={status.error} onRetry={() => void status.refetch()} />;
+  if (!status.data.enabled)
+    return <Enrolment required={status.data.required_by_organization} onCodes={shown} />;
+  return (
+    <div className="stack">
+      <p>
+        Two-factor sign-in is <strong>on</strong>
+        {status.data.enabled_at ? ` since ${formatDateTime(status.data.enabled_at)}` : ""}.{" "}
+        {status.data.recovery_codes_left} of 10 recovery codes left.
+      </p>
+      <CodeForm
+        label="Make new recovery codes"
+        hint="Enter a code from your app. The old recovery codes stop working."
+        button="Make new codes"
+        path="/two-factor/recovery-codes"
+        onCodes={shown}
+      />
+      {status.data.required_by_organization ? (
+        <p className="small muted">
+          Your organization requires two-factor sign-in, so it cannot be turned off.
+        </p>
+      ) : (
+        <TurnOff />
+      )}
+    </div>
+  );
+}
+
+function Enrolment({ required, onCodes }: { required: boolean; onCodes: (codes: string[]) => void }) {
+  const start = useStartEnrolment();
+  if (!start.data)
+    return (
+      <div className="stack">
+        {required ? (
+          <p className="notice notice--warning" role="status">
+            Your organization requires two-factor sign-in. Set it up to continue using the portal.
+          </p>
+        ) : (
+          <p>
+            Two-factor sign-in is off. With it on, signing in also needs a code from an app on your phone.
+          </p>
+        )}
+        <div>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => start.mutate()}
+            disabled={start.isPending}
+          >
+            {start.isPending ? "Preparing…" : "Set up two-factor sign-in"}
+          </button>
+        </div>
+        {start.isError ? (
+          <p className="notice notice--error" role="alert">
+            {describeError(start.error)}
+          </p>
+        ) : null}
+      </div>
+    );
+  const image = `data:image/svg+xml;base64,${btoa(start.data.qr_code_svg)}`;
+  return (
+    <div className="stack">
+      <p>1. Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy…).</p>
+      {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL made by the server */}
+      <img src={image} alt="QR code to add this account to an authenticator app" width={200} height={200} />
+      <p className="small">
+        Cannot scan? Enter this key instead: <code data-testid="totp-secret">{start.data.secret}</code>
+      </p>
+      <CodeForm
+        label="2. Enter the 6-digit code the app shows"
+        button="Turn on two-factor sign-in"
+        path="/two-factor/enrolment/confirm"
+        onCodes={onCodes}
+      />
+    </div>
+  );
+}
+
+function CodeForm({
+  label,
+  hint,
+  button,
+  path,
+  onCodes,
+}: {
+  label: string;
+  hint?: string;
+  button: string;
+  path: "/two-factor/enrolment/confirm" | "/two-factor/recovery-codes";
+  onCodes: (codes: string[]) => void;
+}) {
+  const send = useRecoveryCodes(path);
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code.trim())) return setError("Enter the 6 digits your authenticator app shows");
+    setError(null);
+    try {
+      onCodes(await send.mutateAsync(code.trim()));
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+  return (
+    <form onSubmit={submit} noValidate aria-label={button}>
+      <div className="stack">
+        <Field label={label} hint={hint} error={error}>
+          {(props) => (
+            <input
+              {...props}
+              type="text"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          )}
+        </Field>
+        <div>
+          <button type="submit" className="btn btn--primary" disabled={send.isPending}>
+            {send.isPending ? "Checking…" : button}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function TurnOff() {
+  const disable = useDisableTwoFactor();
+  const [password, setPassword] = useState("");
+  return (
+    <div className="stack">
+      <Field label="Your password, to turn two-factor sign-in off">
+        {(props) => (
+          <input
+            {...props}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        )}
+      </Field>
+      <div>
+        <ConfirmButton
+          label="Turn off two-factor sign-in"
+          confirmLabel="Yes, turn off two-factor sign-in"
+          pendingLabel="Turning off…"
+          pending={disable.isPending}
+          error={disable.error}
+          onConfirm={() => disable.mutate(password)}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { expect, test, type Page } from "@playwright/test";
+import { authenticator } from "otplib";
+import { DEMO_PASSWORD, expectAccessible, expectNoHorizontalScroll, signIn } from "./helpers";
+
+// /settings/security at 1366×768 and 390×844 (contract §15): two-factor set-up with the QR
+// code, recovery codes shown once, the code step at sign-in, turning it off, a password
+// change and back, and sign out everywhere. Each viewport uses its own demo person, and
+// leaves them as it found them.
+
+const personFor = (width: number) => (width < 600 ? "viewer@acme.example" : "customer@globex.example");
+/** A code for the next 30-second step: the one used to turn two-factor on may not be used twice. */
+const nextCode = (secret: string) => authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret);
+
+async function signInWithCode(page: Page, email: string, code: string) {
+  await page.goto("/settings/security");
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const codeField = page.getByLabel("Two-factor code");
+  await expect(codeField).toBeVisible();
+  await codeField.fill(code);
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page).toHaveURL(/\/settings\/security$/);
+}
+
+test("two-factor sign-in: set up, sign in with a code, turn off; sign out everywhere", async ({
+  page,
+}, testInfo) => {
+  const email = personFor(page.viewportSize()!.width);
+  await signIn(page, email, "/settings/security");
+  await expect(page.getByRole("heading", { name: "Security", level: 1 })).toBeVisible();
+  await expectAccessible(page, testInfo, "security");
+  await expectNoHorizontalScroll(page, "security");
+
+  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  await expect(
+    page.getByRole("img", { name: "QR code to add this account to an authenticator app" }),
+  ).toBeVisible();
+  const secret = (await page.getByTestId("totp-secret").innerText()).trim();
+  const confirm = page.getByRole("form", { name: "Turn on two-factor sign-in" });
+  await confirm.getByLabel(/Enter the 6-digit code/).fill("000000");
+  await confirm.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+  await expect(confirm.getByText("That code is not right.", { exact: false })).toBeVisible();
+  await confirm.getByLabel(/Enter the 6-digit code/).fill(authenticator.generate(secret));
+  await confirm.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+
+  const codes = (await page.getByTestId("recovery-codes").innerText()).trim().split(/\s+/);
+  expect(codes).toHaveLength(10);
+  await expectAccessible(page, testInfo, "security-recovery-codes");
+  await page.getByRole("button", { name: "I have stored it" }).click();
+  await expect(page.getByText("10 of 10 recovery codes left.")).toBeVisible();
+
+  // Signing in again asks for a code after the password.
+  await page.context().clearCookies();
+  await signInWithCode(page, email, nextCode(secret));
+
+  // Off again, with the password, behind a second press.
+  await page.getByLabel("Your password, to turn two-factor sign-in off").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Turn off two-factor sign-in" }).click();
+  await page.getByRole("button", { name: "Yes, turn off two-factor sign-in" }).click();
+  await expect(page.getByRole("button", { name: "Set up two-factor sign-in" })).toBeVisible();
+
+  // Sign out everywhere, this browser included: a second session ends too.
+  const other = await page.context().browser()!.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage, email, "/settings/security");
+  await page.getByRole("button", { name: "Sign out everywhere" }).click();
+  await page.getByRole("button", { name: "Yes, sign me out on every device, this one too" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await otherPage.goto("/settings/security");
+  await expect(otherPage).toHaveURL(/\/sign-in/);
+  await other.close();
+});
+
+test("changing the password keeps this session; a wrong current password is refused beside its field", async ({
+  page,
+}, testInfo) => {
+  const email = personFor(page.viewportSize()!.width);
+  const changed = `${DEMO_PASSWORD}-changed`;
+  await signIn(page, email, "/settings/security");
+  const form = page.getByRole("form", { name: "Change your password" });
+  await form.getByLabel("Current password").fill("not the password");
+  await form.getByLabel("New password").fill(changed);
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByText("The current password is not right.")).toBeVisible();
+  await expectAccessible(page, testInfo, "security-password-error");
+
+  await form.getByLabel("Current password").fill(DEMO_PASSWORD);
+  await form.getByLabel("New password").fill(changed);
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(
+    page.getByText("Your password is changed. You were signed out everywhere else."),
+  ).toBeVisible();
+  await page.reload();
+  await expect(page).toHaveURL(/\/settings\/security$/);
+
+  // And back, so the demo password works for the other specs.
+  await form.getByLabel("Current password").fill(changed);
+  await form.getByLabel("New password").fill(DEMO_PASSWORD);
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Your password is changed.", { exact: false })).toBeVisible();
+});

@@ -1,0 +1,30 @@
+import { roleMay, rolesThatMay } from "@/lib/auth/roles";
+import type { Role } from "@/lib/schemas/roles";
+
+// What the portal's number pages offer a role (contract §15), worked out on the server from the
+// one table of roles, so the browser needs neither the table nor its vocabulary.
+
+/** Why this role may not release, restore or lock numbers, in words; null when it may. */
+export function lifecycleRefusal(role: Role): string | null {
+  return roleMay(role, "numbers:release")
+    ? null
+    : `Releasing, restoring and locking numbers needs ${rolesThatMay("numbers:release")}; your role is ${role}.`;
+}
+
+/**
+ * The bulk actions /numbers offers: null when none (the role starts no job, or is support,
+ * whose list spans organizations while a job belongs to one).
+ */
+export function bulkPermissions(role: Role): { tags: boolean; release: true | string } | null {
+  if (role === "support" || !roleMay(role, "jobs:write")) return null;
+  return { tags: roleMay(role, "numbers:write"), release: lifecycleRefusal(role) ?? true };
+}
+
+/**
+ * Why /numbers offers this role no bulk change, in words; null when it offers some, and for
+ * support (who changes one organization's numbers at a time, from each number's page).
+ */
+export function bulkRefusal(role: Role): string | null {
+  if (role === "support" || roleMay(role, "jobs:write")) return null;
+  return `Changing many numbers at once needs ${rolesThatMay("jobs:write")}; your role is ${role}.`;
+}

@@ -1,0 +1,200 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { Tx } from "@/lib/db/transaction";
+import { getEnv } from "@/lib/env";
+import { ApiError } from "@/lib/errors";
+import { getPrisma } from "@/lib/db/client";
+import { auditChanges } from "@/lib/audit/record";
+import { event, recordEvents } from "@/lib/events/record-events";
+import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
+import { coveredSql, utcDay } from "@/lib/compliance/coverage";
+import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
+
+// Activation gated by documents (contract §17), the one module that decides it: a sold number
+// that requires documents no approved bundle of its organization covers is pending_documents
+// until documents_due; approving a covering bundle activates it. Order placement, back-order
+// fill and bundle approval all call here, each in its own transaction, so the status, the
+// history, the events and the audit entries commit together.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The deadline of a number sold at `now`: the sale + DOCUMENTS_DUE_DAYS. */
+export function documentsDueFor(now: Date): Date {
+  return new Date(now.getTime() + getEnv().DOCUMENTS_DUE_DAYS * DAY_MS);
+}
+
+type Gated = {
+  /** Sold pending_documents: no approved bundle covers them yet. */
+  pendingIds: string[];
+  /** Sold active because an approved bundle covers the documents they need (number.activated). */
+  activatedIds: string[];
+};
+
+/**
+ * Gates numbers just sold (configurations created in `tx`): those needing documents that no
+ * approved bundle of their organization covers become pending_documents with documents_due;
+ * the others stay active. Answers which were which (numbers needing nothing are in neither).
+ */
+export async function gateSoldNumbers(
+  tx: Tx,
+  configurationIds: readonly string[],
+  now: Date,
+): Promise<Gated> {
+  if (configurationIds.length === 0) return { pendingIds: [], activatedIds: [] };
+  const rows = await tx.$queryRaw<Array<{ id: string; covered: boolean }>>`
+    SELECT c.id, ${coveredSql(Prisma.sql`c.organization_id`, Prisma.sql`n`, now)} AS covered
+      FROM number_configuration c JOIN inventory_number n ON n.id = c.inventory_number_id
+     WHERE c.id = ANY(${[...configurationIds]}::text[]) AND cardinality(n.required_document_ids) > 0`;
+  const pendingIds = rows.filter((row) => !row.covered).map((row) => row.id);
+  if (pendingIds.length > 0)
+    await tx.$executeRaw`
+      UPDATE number_configuration SET status = 'pending_documents', documents_due = ${documentsDueFor(now)}
+       WHERE id = ANY(${pendingIds}::text[])`;
+  const covered = new Set(rows.filter((row) => row.covered).map((row) => row.id));
+  return { pendingIds, activatedIds: configurationIds.filter((id) => covered.has(id)) };
+}
+
+/** An order item's bundle_id, checked against the item's country and type. */
+type NamedBundle = { field: string; bundleId: string; countryId: string; numberTypeId: string };
+
+/**
+ * 400 invalid_bundle unless every bundle_id names an approved, unexpired bundle of the
+ * organization for its item's country and number type (another organization's reads as none).
+ */
+export async function assertOrderBundles(
+  organizationId: string,
+  named: readonly NamedBundle[],
+  now: Date,
+): Promise<void> {
+  if (named.length === 0) return;
+  const prisma = await getPrisma();
+  const bundles = await prisma.complianceBundle.findMany({
+    where: { id: { in: [...new Set(named.map((entry) => entry.bundleId))] }, organizationId },
+    select: { id: true, status: true, countryId: true, numberTypeId: true, validUntil: true },
+  });
+  const byId = new Map(bundles.map((bundle) => [bundle.id, bundle]));
+  for (const entry of named) {
+    const bundle = byId.get(entry.bundleId);
+    const problem = !bundle
+      ? "names no bundle of your organization"
+      : bundle.status !== "approved"
+        ? `is ${bundle.status}, not approved`
+        : bundle.validUntil !== null && utcDay(bundle.validUntil) < utcDay(now)
+          ? `expired on ${utcDay(bundle.validUntil)}`
+          : bundle.countryId.trim() !== entry.countryId || bundle.numberTypeId !== entry.numberTypeId
+            ? `is for ${bundle.countryId.trim()} ${bundle.numberTypeId} numbers, not ${entry.countryId} ${entry.numberTypeId}`
+            : null;
+    if (problem !== null)
+      throw new ApiError(
+        "invalid_bundle",
+        `${entry.field}: bundle ${entry.bundleId} ${problem}. Nothing was ordered.`,
+        `${entry.field}=${entry.bundleId}`,
+      );
+  }
+}
+
+/** Who approved the bundle, for the numbers' history. */
+export type Approver = { userId: string | null; tokenId: string | null; name: string; role: string };
+
+/**
+ * Activates every pending number of the bundle's organization that the (just approved) bundle
+ * covers, in the approval's transaction: status active, documents_due cleared, version raised
+ * (the ETag changes), one history entry, number.activated event and audit entry each.
+ * Answers the numbers activated.
+ */
+export async function activateCoveredNumbers(
+  tx: Tx,
+  bundle: { id: string; organizationId: string; countryId: string; numberTypeId: string },
+  approver: Approver,
+  now: Date,
+): Promise<NumberConfiguration[]> {
+  const types = await tx.$queryRaw<Array<{ id: string }>>`
+    SELECT DISTINCT d.document_type_id AS id FROM compliance_bundle_document bd
+      JOIN compliance_document d ON d.id = bd.document_id WHERE bd.bundle_id = ${bundle.id}`;
+  // Three short steps rather than one join: with statistics that lag behind (PGlite never
+  // analyzes by itself), the join was planned as a nested loop over the country's numbers for
+  // each pending one, 2–5 s for a thousand. Each step here is an index lookup by key.
+  const pending = await tx.$queryRaw<Array<{ inventory_number_id: number }>>`
+    SELECT inventory_number_id FROM number_configuration
+     WHERE organization_id = ${bundle.organizationId} AND status = 'pending_documents' AND inventory_number_id IS NOT NULL`;
+  const covered = await tx.$queryRaw<Array<{ id: number }>>`
+    SELECT id FROM inventory_number
+     WHERE id = ANY(${pending.map((row) => row.inventory_number_id)}::int[])
+       AND country_id = ${bundle.countryId} AND number_type_id = ${bundle.numberTypeId}
+       AND required_document_ids <@ ${types.map((type) => type.id)}::text[]`;
+  // Locked, and read again under the lock: only numbers still pending are activated.
+  const claimed = await tx.$queryRaw<Array<{ id: string; documents_due: Date | null }>>`
+    SELECT id, documents_due FROM number_configuration
+     WHERE inventory_number_id = ANY(${covered.map((row) => row.id)}::int[]) AND status = 'pending_documents'
+       AND organization_id = ${bundle.organizationId}
+     ORDER BY number
+     FOR UPDATE`;
+  if (claimed.length === 0) return [];
+  const ids = claimed.map((row) => row.id);
+  await tx.$executeRaw`
+    UPDATE number_configuration
+       SET status = 'active', documents_due = NULL, documents_reminded_at = NULL, version = version + 1
+     WHERE id = ANY(${ids}::text[])`;
+  const rows = await tx.numberConfiguration.findMany({
+    where: { id: { in: ids } },
+    include: configurationInclude,
+    orderBy: { number: "asc" },
+  });
+  const dueOf = new Map(claimed.map((row) => [row.id, row.documents_due?.toISOString() ?? null]));
+  const activated = rows.map((row) => ({ row, after: toNumberConfiguration(row) }));
+  const before = (after: NumberConfiguration): NumberConfiguration => ({
+    ...after,
+    status: "pending_documents",
+    documents_due: dueOf.get(after.number_id) ?? null,
+  });
+  // The history keeps the pending version, so active_rule for a moment before now says why
+  // no call was routed then.
+  // One INSERT of unnested arrays, as the events and audit entries are written.
+  await tx.$executeRaw`
+    INSERT INTO configuration_change (configuration_id, organization_id, version, kind, changed_at, actor_user_id,
+                                      actor_token_id, actor_name, actor_role, before, after)
+    SELECT h.id, h.organization_id, h.version, 'activated', ${now}, ${approver.userId}, ${approver.tokenId},
+           ${approver.name}, ${approver.role}, h.before, h.after
+      FROM unnest(${activated.map(({ row }) => row.id)}::text[], ${activated.map(({ row }) => row.organizationId)}::text[],
+                  ${activated.map(({ row }) => row.version)}::int[],
+                  ${activated.map(({ after }) => JSON.stringify(before(after)))}::jsonb[],
+                  ${activated.map(({ after }) => JSON.stringify(after))}::jsonb[])
+           AS h(id, organization_id, version, before, after)`;
+  await recordEvents(
+    tx,
+    activated.map(({ row, after }) => event(row.organizationId, "number.activated", after)),
+    now,
+  );
+  await auditChanges(
+    tx,
+    activated.map(({ row }) => ({
+      action: "number.activated",
+      organizationId: row.organizationId,
+      resource: { type: "number", id: row.id },
+      changes: [
+        { field: "status", from: "pending_documents", to: "active" },
+        { field: "documents_due", from: dueOf.get(row.id) ?? null, to: null },
+        { field: "bundle_id", from: null, to: bundle.id },
+      ],
+      at: now,
+    })),
+  );
+  return activated.map(({ after }) => after);
+}
+
+/**
+ * The status a restored number comes back with: a number released while pending (its
+ * documents_due is kept) is active again only if a bundle now covers it; otherwise it is
+ * pending with its old deadline, which the worker then enforces.
+ */
+export async function restoredStatus(
+  tx: Tx,
+  configurationId: string,
+  now: Date,
+): Promise<"active" | "pending_documents"> {
+  const [row] = await tx.$queryRaw<Array<{ gated: boolean }>>`
+    SELECT c.documents_due IS NOT NULL AND cardinality(n.required_document_ids) > 0
+           AND NOT ${coveredSql(Prisma.sql`c.organization_id`, Prisma.sql`n`, now)} AS gated
+      FROM number_configuration c JOIN inventory_number n ON n.id = c.inventory_number_id
+     WHERE c.id = ${configurationId}`;
+  return row?.gated ? "pending_documents" : "active";
+}

@@ -1,0 +1,62 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/hooks/api-fetch";
+import { queryKeys } from "@/lib/hooks/query-keys";
+import type {
+  invitationListResponseSchema,
+  invitationResponseSchema,
+  memberListResponseSchema,
+  memberResponseSchema,
+} from "@/lib/schemas/members";
+
+// GET /members and /members/invitations, and the changes to them (contract §15).
+export function useMembers() {
+  return useQuery({
+    queryKey: [...queryKeys.members(), "list"],
+    queryFn: async ({ signal }) =>
+      (await apiFetch<typeof memberListResponseSchema>("/members", { signal })).data.data,
+  });
+}
+
+export function useInvitations() {
+  return useQuery({
+    queryKey: [...queryKeys.members(), "invitations"],
+    queryFn: async ({ signal }) =>
+      (await apiFetch<typeof invitationListResponseSchema>("/members/invitations", { signal })).data.data,
+  });
+}
+
+export type Change =
+  | { kind: "invite"; email: string; role: string }
+  | { kind: "role"; id: string; role: string }
+  | { kind: "remove"; id: string }
+  | { kind: "revoke"; id: string }
+  | { kind: "resend"; id: string };
+
+export function useMemberChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: Change) => {
+      if (change.kind === "invite")
+        return apiFetch<typeof invitationResponseSchema>("/members/invitations", {
+          method: "POST",
+          body: { email: change.email, role: change.role },
+        });
+      if (change.kind === "role")
+        return apiFetch<typeof memberResponseSchema>(`/members/${change.id}`, {
+          method: "PATCH",
+          body: { role: change.role },
+        });
+      if (change.kind === "remove")
+        return apiFetch<typeof memberResponseSchema>(`/members/${change.id}`, { method: "DELETE" });
+      if (change.kind === "revoke")
+        return apiFetch<typeof invitationResponseSchema>(`/members/invitations/${change.id}`, {
+          method: "DELETE",
+        });
+      return apiFetch<typeof invitationResponseSchema>(`/members/invitations/${change.id}/resend`, {
+        method: "POST",
+      });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.members() }),
+  });
+}

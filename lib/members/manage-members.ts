@@ -1,0 +1,431 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { ApiError } from "@/lib/errors";
+import { getPrisma } from "@/lib/db/client";
+import { inRetryingTransaction, type Tx } from "@/lib/db/transaction";
+import { readableOrganizations } from "@/lib/auth/organization-filter";
+import { endSessionsOf } from "@/lib/auth/end-sessions";
+import { hashPassword } from "@/lib/auth/passwords";
+import { assertPasswordAllowed } from "@/lib/auth/password-policy";
+import { hashLinkToken, siteUrl } from "@/lib/accounts/links";
+import { queueEmail } from "@/lib/email/queue";
+import { auditSource, recordAudit } from "@/lib/audit/record";
+import { getTokenCache } from "@/lib/auth/token-cache";
+import type { Principal } from "@/lib/auth/types";
+import type { OrganizationRole } from "@/lib/schemas/roles";
+import type { AcceptInvitationRequest, Invitation, InviteRequest, Member } from "@/lib/schemas/members";
+
+// An organization's members and invitations (contract §15). Who may call each function is the
+// endpoint's business (lib/auth/roles.ts, through the wrapper); what is left here is what
+// depends on the people concerned: admins never touch owners, the last owner stays, one
+// person belongs to one organization, an invitation works once and for 7 days.
+
+export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60_000;
+
+type Caller = Pick<Principal, "kind" | "id" | "organizationId" | "role" | "userId" | "tokenId">;
+
+/** Whose members a caller reads: their own organization; support names one (organization_id). */
+function membersOf(caller: Caller, requested: string | undefined): string {
+  const { organizationId } = readableOrganizations(caller, requested);
+  if (organizationId === undefined)
+    throw new ApiError(
+      "invalid_parameter",
+      "organization_id is required: support staff name the organization whose members they read",
+      "query.organization_id",
+    );
+  return organizationId;
+}
+
+export async function listMembers(caller: Caller, requested?: string): Promise<Member[]> {
+  const prisma = await getPrisma();
+  const rows = await prisma.user.findMany({
+    where: { organizationId: membersOf(caller, requested), role: { not: "support" } },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role as OrganizationRole,
+    joined_at: row.createdAt.toISOString(),
+  }));
+}
+
+type InvitationRow = Awaited<ReturnType<Tx["memberInvitation"]["findFirstOrThrow"]>>;
+
+async function toInvitations(rows: InvitationRow[], now: Date): Promise<Invitation[]> {
+  const prisma = await getPrisma();
+  const inviterIds = [...new Set(rows.flatMap((row) => (row.invitedByUserId ? [row.invitedByUserId] : [])))];
+  const inviters = new Map(
+    (await prisma.user.findMany({ where: { id: { in: inviterIds } }, select: { id: true, name: true } })).map(
+      (user) => [user.id, user.name],
+    ),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    role: row.role as OrganizationRole,
+    invited_by:
+      row.invitedByUserId && inviters.has(row.invitedByUserId)
+        ? { user_id: row.invitedByUserId, name: inviters.get(row.invitedByUserId)! }
+        : null,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    status: row.acceptedAt
+      ? "accepted"
+      : row.revokedAt
+        ? "revoked"
+        : row.expiresAt <= now
+          ? "expired"
+          : "pending",
+  }));
+}
+
+/** The organization's invitations still waiting for an answer, newest first. */
+export async function listInvitations(
+  caller: Caller,
+  requested?: string,
+  now = new Date(),
+): Promise<Invitation[]> {
+  const prisma = await getPrisma();
+  const rows = await prisma.memberInvitation.findMany({
+    where: {
+      organizationId: membersOf(caller, requested),
+      acceptedAt: null,
+      revokedAt: null,
+      expiresAt: { gt: now },
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+  return toInvitations(rows, now);
+}
+
+/** Admins may do everything with members but what concerns owners (contract §15). */
+function assertMayTouch(caller: Caller, role: OrganizationRole, what: string, details: string): void {
+  if (role === "owner" && caller.role !== "owner")
+    throw new ApiError(
+      "role_forbidden",
+      `The ${caller.role} role cannot ${what} an owner; that needs the owner role.`,
+      details,
+    );
+}
+
+function invitationMessage(to: string, organizationName: string, role: string, token: string) {
+  const link = siteUrl(`/invitations/${token}`);
+  return {
+    to,
+    kind: "invitation",
+    subject: `You are invited to ${organizationName} on Numbers`,
+    text: [
+      `You are invited to join ${organizationName} on Numbers as ${role === "admin" ? "an" : "a"} ${role}.`,
+      "",
+      `Accept the invitation and choose your password: ${link}`,
+      "",
+      "The link works once, for 7 days. If you did not expect it, ignore this email.",
+    ].join("\n"),
+  };
+}
+
+/** A fresh link for an invitation: 256 random bits, of which only the SHA-256 is kept. */
+function newLinkToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, tokenHash: hashLinkToken(token) };
+}
+
+export async function inviteMember(
+  caller: Caller,
+  request: InviteRequest,
+  now = new Date(),
+): Promise<Invitation> {
+  assertMayTouch(caller, request.role, "invite", `body.role=${request.role}`);
+  const row = await inRetryingTransaction(async (tx) => {
+    // One person belongs to one organization (contract §15).
+    if (await tx.user.findUnique({ where: { email: request.email }, select: { id: true } }))
+      throw new ApiError(
+        "email_in_use",
+        `${request.email} already belongs to a person with an account; one person belongs to one organization.`,
+        `body.email=${request.email}`,
+      );
+    // Inviting the same address again replaces the earlier link: only the newest works.
+    await tx.memberInvitation.updateMany({
+      where: {
+        organizationId: caller.organizationId,
+        email: request.email,
+        acceptedAt: null,
+        revokedAt: null,
+      },
+      data: { revokedAt: now },
+    });
+    const { token, tokenHash } = newLinkToken();
+    const created = await tx.memberInvitation.create({
+      data: {
+        id: `inv_${randomUUID().replaceAll("-", "")}`,
+        organizationId: caller.organizationId,
+        email: request.email,
+        role: request.role,
+        tokenHash,
+        invitedByUserId: caller.userId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
+      },
+    });
+    const organization = await tx.organization.findUniqueOrThrow({ where: { id: caller.organizationId } });
+    await queueEmail(tx, invitationMessage(request.email, organization.name, request.role, token), now);
+    await recordAudit(tx, {
+      ...(await auditSource(tx, caller)),
+      action: "invitation.created",
+      organizationId: caller.organizationId,
+      resource: { type: "invitation", id: created.id },
+      changes: [
+        { field: "email", from: null, to: request.email },
+        { field: "role", from: null, to: request.role },
+      ],
+      at: now,
+    });
+    return created;
+  });
+  return (await toInvitations([row], now))[0];
+}
+
+async function pendingInvitationOrThrow(tx: Tx, caller: Caller, invitationId: string) {
+  const row = await tx.memberInvitation.findFirst({
+    where: { id: invitationId, organizationId: caller.organizationId },
+  });
+  if (!row)
+    throw new ApiError(
+      "not_found",
+      `There is no invitation ${invitationId}.`,
+      `invitation_id=${invitationId}`,
+    );
+  if (row.acceptedAt)
+    throw new ApiError(
+      "invitation_used",
+      "This invitation has been accepted already.",
+      `invitation_id=${invitationId}`,
+    );
+  if (row.revokedAt)
+    throw new ApiError(
+      "not_found",
+      `There is no invitation ${invitationId}.`,
+      `invitation_id=${invitationId}`,
+    );
+  assertMayTouch(caller, row.role as OrganizationRole, "invite", `invitation.role=${row.role}`);
+  return row;
+}
+
+/** Revokes a pending invitation: its link stops working at once. */
+export async function revokeInvitation(
+  caller: Caller,
+  invitationId: string,
+  now = new Date(),
+): Promise<Invitation> {
+  const row = await inRetryingTransaction(async (tx) => {
+    await pendingInvitationOrThrow(tx, caller, invitationId);
+    const revoked = await tx.memberInvitation.update({
+      where: { id: invitationId },
+      data: { revokedAt: now },
+    });
+    await recordAudit(tx, {
+      ...(await auditSource(tx, caller)),
+      action: "invitation.revoked",
+      organizationId: caller.organizationId,
+      resource: { type: "invitation", id: invitationId },
+      at: now,
+    });
+    return revoked;
+  });
+  return (await toInvitations([row], now))[0];
+}
+
+/** Sends the invitation again with a new link (the old one stops working) and 7 more days. */
+export async function resendInvitation(
+  caller: Caller,
+  invitationId: string,
+  now = new Date(),
+): Promise<Invitation> {
+  const row = await inRetryingTransaction(async (tx) => {
+    const pending = await pendingInvitationOrThrow(tx, caller, invitationId);
+    const { token, tokenHash } = newLinkToken();
+    const updated = await tx.memberInvitation.update({
+      where: { id: invitationId },
+      data: { tokenHash, expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS) },
+    });
+    const organization = await tx.organization.findUniqueOrThrow({ where: { id: caller.organizationId } });
+    await queueEmail(tx, invitationMessage(pending.email, organization.name, pending.role, token), now);
+    await recordAudit(tx, {
+      ...(await auditSource(tx, caller)),
+      action: "invitation.resent",
+      organizationId: caller.organizationId,
+      resource: { type: "invitation", id: invitationId },
+      at: now,
+    });
+    return updated;
+  });
+  return (await toInvitations([row], now))[0];
+}
+
+/**
+ * The member, locked, and the organization's owners, locked too: two requests demoting or
+ * removing the last two owners at once are serialized here, so one of them sees the last owner.
+ */
+async function lockedMember(tx: Tx, caller: Caller, memberId: string) {
+  const owners = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM app_user WHERE organization_id = ${caller.organizationId} AND role = 'owner' ORDER BY id FOR UPDATE`;
+  const member = await tx.user.findFirst({
+    where: { id: memberId, organizationId: caller.organizationId, role: { not: "support" } },
+  });
+  if (!member) throw new ApiError("not_found", `There is no member ${memberId}.`, `member_id=${memberId}`);
+  return { member, owners: owners.length };
+}
+
+function lastOwner(memberId: string, what: string): ApiError {
+  return new ApiError(
+    "last_owner",
+    `This is the organization's last owner and cannot be ${what}; make another member an owner first.`,
+    `member_id=${memberId}`,
+  );
+}
+
+function toMember(row: { id: string; name: string; email: string; role: string; createdAt: Date }): Member {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role as OrganizationRole,
+    joined_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function changeMemberRole(
+  caller: Caller,
+  memberId: string,
+  role: OrganizationRole,
+  now = new Date(),
+): Promise<Member> {
+  const updated = await inRetryingTransaction(async (tx) => {
+    const { member, owners } = await lockedMember(tx, caller, memberId);
+    assertMayTouch(caller, member.role as OrganizationRole, "change", `member.role=${member.role}`);
+    assertMayTouch(caller, role, "make someone", `body.role=${role}`);
+    if (member.role === role) return member;
+    if (member.role === "owner" && owners <= 1) throw lastOwner(memberId, "demoted");
+    const changed = await tx.user.update({ where: { id: memberId }, data: { role } });
+    await recordAudit(tx, {
+      ...(await auditSource(tx, caller)),
+      action: "member.role_changed",
+      organizationId: caller.organizationId,
+      resource: { type: "member", id: memberId },
+      changes: [{ field: "role", from: member.role, to: role }],
+      at: now,
+    });
+    return changed;
+  });
+  // The member's tokens are capped by the new role at their next request (lib/auth/principal.ts);
+  // the role trigger tells every instance's token cache, and this one forgets at once too.
+  (await getTokenCache())?.changed("*");
+  return toMember(updated);
+}
+
+/**
+ * Removes a member: their sessions end and their tokens are revoked, in one transaction, and the
+ * person's account goes (one person belongs to one organization, so they may be invited again).
+ */
+export async function removeMember(caller: Caller, memberId: string, now = new Date()): Promise<Member> {
+  const removed = await inRetryingTransaction(async (tx) => {
+    const { member, owners } = await lockedMember(tx, caller, memberId);
+    assertMayTouch(caller, member.role as OrganizationRole, "remove", `member.role=${member.role}`);
+    if (member.role === "owner" && owners <= 1) throw lastOwner(memberId, "removed");
+    // Revoked, and kept without their creator, so the token list still explains past calls.
+    await tx.apiToken.updateMany({ where: { userId: memberId, revokedAt: null }, data: { revokedAt: now } });
+    await tx.apiToken.updateMany({ where: { userId: memberId }, data: { userId: null } });
+    await endSessionsOf(tx, memberId, now);
+    await tx.user.delete({ where: { id: memberId } });
+    await recordAudit(tx, {
+      ...(await auditSource(tx, caller)),
+      action: "member.removed",
+      organizationId: caller.organizationId,
+      resource: { type: "member", id: memberId },
+      changes: [
+        { field: "email", from: member.email, to: null },
+        { field: "role", from: member.role, to: null },
+      ],
+      at: now,
+    });
+    return member;
+  });
+  (await getTokenCache())?.changed("*");
+  return toMember(removed);
+}
+
+/**
+ * Accepts an invitation by its link: the person joins the organization with the invited role,
+ * their email proven by the link. The update is conditional, so a link works exactly once.
+ */
+export async function acceptInvitation(
+  token: string,
+  request: AcceptInvitationRequest,
+  now = new Date(),
+): Promise<{ email: string; organization_name: string; role: OrganizationRole }> {
+  assertPasswordAllowed(request.password);
+  const passwordHash = await hashPassword(request.password);
+  return inRetryingTransaction(async (tx) => {
+    const tokenHash = hashLinkToken(token);
+    const row = await tx.memberInvitation.findUnique({ where: { tokenHash } });
+    if (!row || row.revokedAt)
+      throw new ApiError(
+        "not_found",
+        "This invitation link is not valid: it may have been revoked or replaced by a newer one. Ask for a new invitation.",
+        "path.token=(not shown)",
+      );
+    if (row.acceptedAt)
+      throw new ApiError(
+        "invitation_used",
+        "This invitation has been accepted already; sign in instead.",
+        `invitation_id=${row.id}`,
+      );
+    if (row.expiresAt <= now)
+      throw new ApiError(
+        "invalid_parameter",
+        `This invitation expired on ${row.expiresAt.toISOString()}; ask for a new one.`,
+        `invitation_id=${row.id}`,
+      );
+    const taken = await tx.memberInvitation.updateMany({
+      where: { id: row.id, acceptedAt: null, revokedAt: null },
+      data: { acceptedAt: now },
+    });
+    if (taken.count !== 1)
+      throw new ApiError(
+        "invitation_used",
+        "This invitation has been accepted already; sign in instead.",
+        `invitation_id=${row.id}`,
+      );
+    if (await tx.user.findUnique({ where: { email: row.email }, select: { id: true } }))
+      throw new ApiError(
+        "email_in_use",
+        `${row.email} already belongs to a person with an account; one person belongs to one organization.`,
+        `invitation.email=${row.email}`,
+      );
+    const userId = `usr_${randomUUID().replaceAll("-", "")}`;
+    await tx.user.create({
+      data: {
+        id: userId,
+        organizationId: row.organizationId,
+        email: row.email,
+        name: request.name,
+        role: row.role,
+        passwordHash,
+        createdAt: now,
+        emailVerifiedAt: now,
+      },
+    });
+    await recordAudit(tx, {
+      actor: { type: "user", id: userId, name: request.name },
+      ip: null,
+      action: "invitation.accepted",
+      organizationId: row.organizationId,
+      resource: { type: "member", id: userId },
+      changes: [{ field: "role", from: null, to: row.role }],
+      at: now,
+    });
+    const organization = await tx.organization.findUniqueOrThrow({ where: { id: row.organizationId } });
+    return { email: row.email, organization_name: organization.name, role: row.role as OrganizationRole };
+  });
+}

@@ -1,0 +1,237 @@
+import { ApiError } from "@/lib/errors";
+import { getEnv } from "@/lib/env";
+import { getPrisma } from "@/lib/db/client";
+import { inRetryingTransaction, type Tx } from "@/lib/db/transaction";
+import { event, recordEvents } from "@/lib/events/record-events";
+import { auditSource, recordAudit, systemActor } from "@/lib/audit/record";
+import { restoredStatus } from "@/lib/compliance/activation";
+import { assertIfMatch, etagFor } from "@/lib/numbers/preconditions";
+import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
+import {
+  claimVersion,
+  notFound,
+  recordChange,
+  writableBy,
+  type AlsoInTransaction,
+  type Stored,
+  type Writer,
+  type Written,
+} from "@/lib/numbers/change-configuration";
+import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
+
+// Releasing and restoring a number (contract §16). A release keeps the configuration and its
+// rules, marks it aging until restorable_until, and from that moment no call is routed
+// (active_rule says why); a restore within the window makes it active again as it was. When the
+// window ends the worker gives the number back to inventory (lib/numbers/return-aged.ts).
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A rule of the organization that dials a number: what 409 number_referenced lists. */
+type Referencing = { number_id: string; number: string; rule_index: number; rule_name: string };
+
+async function findNumber(writer: Writer, numberId: string): Promise<Stored> {
+  const prisma = await getPrisma();
+  const row = await prisma.numberConfiguration.findFirst({
+    where: { AND: [writableBy(writer), { id: numberId, kind: "number" }] },
+    include: configurationInclude,
+  });
+  if (!row) throw notFound(`number with number_id ${numberId}`, `number_id=${numberId}`);
+  return row;
+}
+
+/** The organization's rules (in other configurations) whose dial destination is `number`. */
+async function findReferencingRules(
+  db: Tx | Awaited<ReturnType<typeof getPrisma>>,
+  organizationId: string,
+  number: string,
+  exceptId: string,
+): Promise<Referencing[]> {
+  const rows = await db.numberConfiguration.findMany({
+    where: {
+      organizationId,
+      id: { not: exceptId },
+      rules: { some: { actionType: "dial", destination: number } },
+    },
+    include: configurationInclude,
+    orderBy: [{ number: "asc" }, { id: "asc" }],
+  });
+  return rows.flatMap((row) =>
+    row.rules.flatMap((rule, index) =>
+      rule.actionType === "dial" && rule.destination === number
+        ? [{ number_id: row.id, number: row.number, rule_index: index, rule_name: rule.name }]
+        : [],
+    ),
+  );
+}
+
+function referencedError(number: string, rules: Referencing[]): ApiError {
+  const listed = rules.map(
+    (rule) => `${rule.number_id} (${rule.number}) rules[${rule.rule_index}] "${rule.rule_name}"`,
+  );
+  return new ApiError(
+    "number_referenced",
+    `${number} is dialled by ${rules.length} rule${rules.length === 1 ? "" : "s"} of your organization: change them first, or release with force=true.`,
+    listed.join("; "),
+  );
+}
+
+export type ReleaseOptions = {
+  force: boolean;
+  now?: Date;
+  also?: AlsoInTransaction;
+  /**
+   * The system's own release (contract §17: documents overdue): a lock does not stop it, and
+   * the history and audit log name the system, not a person.
+   */
+  system?: boolean;
+};
+
+/**
+ * DELETE /numbers/{number_id}. An aging number answers as it is (200, nothing changes, and
+ * no If-Match is needed: a retry after a lost answer carries the ETag from before). Otherwise
+ * 428/412, then 409 number_locked, then 409 number_referenced unless forced.
+ */
+export async function releaseNumber(
+  writer: Writer,
+  numberId: string,
+  ifMatch: string | undefined,
+  options: ReleaseOptions,
+): Promise<Written> {
+  const row = await findNumber(writer, numberId);
+  if (row.status === "aging") return { configuration: toNumberConfiguration(row), etag: etagFor(row) };
+  assertIfMatch(ifMatch, etagFor(row));
+  return releaseStored(writer, row, options);
+}
+
+/** The release itself, for the endpoint and for a release job alike (If-Match already checked). */
+export async function releaseStored(writer: Writer, row: Stored, options: ReleaseOptions): Promise<Written> {
+  if (row.locked && !options.system)
+    throw new ApiError(
+      "number_locked",
+      `${row.number} is locked: unlock it (PUT with "locked": false) before releasing it.`,
+      `number_id=${row.id}; locked=true`,
+    );
+  if (!options.force) {
+    const prisma = await getPrisma();
+    const rules = await findReferencingRules(prisma, row.organizationId, row.number, row.id);
+    if (rules.length > 0) throw referencedError(row.number, rules);
+  }
+  const now = options.now ?? new Date();
+  const restorableUntil = new Date(now.getTime() + getEnv().RELEASE_AGING_DAYS * DAY_MS);
+  return inRetryingTransaction(async (tx) => {
+    const before = await claimVersion(tx, row);
+    if (before.status === "aging") throw alreadyChanged(row);
+    const after = await tx.numberConfiguration.update({
+      where: { id: row.id },
+      data: { status: "aging", restorableUntil },
+      include: configurationInclude,
+    });
+    const written = await recordLifecycle(tx, writer, row, before, after, "released", now, options.system);
+    if (options.also) await options.also(tx);
+    return written;
+  });
+}
+
+// Another request released or restored it between the read and the claim: the ETag moved.
+function alreadyChanged(row: Stored): ApiError {
+  return new ApiError(
+    "precondition_failed",
+    "The number was changed since you read it; read it again and retry.",
+    `number_id=${row.id}`,
+  );
+}
+
+/**
+ * POST /numbers/{number_id}/restore: an aging number within its window becomes active with its
+ * configuration; an active one answers as it is. After the window, 409 restore_window_over,
+ * also once the worker has given the number back (its history says it was released).
+ */
+export async function restoreNumber(writer: Writer, numberId: string, now = new Date()): Promise<Written> {
+  const prisma = await getPrisma();
+  const row = await prisma.numberConfiguration.findFirst({
+    where: { AND: [writableBy(writer), { id: numberId, kind: "number" }] },
+    include: configurationInclude,
+  });
+  if (!row) {
+    const returned = await prisma.configurationChange.findFirst({
+      where: { configurationId: numberId, kind: "returned", ...ownHistory(writer) },
+      orderBy: { id: "desc" },
+    });
+    if (returned) throw windowOver(numberId, returned.changedAt);
+    throw notFound(`number with number_id ${numberId}`, `number_id=${numberId}`);
+  }
+  if (row.status !== "aging") return { configuration: toNumberConfiguration(row), etag: etagFor(row) };
+  if (row.restorableUntil !== null && row.restorableUntil.getTime() <= now.getTime())
+    throw windowOver(numberId, row.restorableUntil);
+  return inRetryingTransaction(async (tx) => {
+    const before = await claimVersion(tx, row);
+    if (before.status !== "aging") throw alreadyChanged(row);
+    // Contract §17: a number released while it waited for documents comes back pending (with
+    // its old deadline) unless an approved bundle now covers it.
+    const status = await restoredStatus(tx, row.id, now);
+    const after = await tx.numberConfiguration.update({
+      where: { id: row.id },
+      data: {
+        status,
+        restorableUntil: null,
+        ...(status === "active" ? { documentsDue: null, documentsRemindedAt: null } : {}),
+      },
+      include: configurationInclude,
+    });
+    return recordLifecycle(tx, writer, row, before, after, "restored", now);
+  });
+}
+
+function ownHistory(writer: Writer) {
+  return writer.role === "support" ? {} : { organizationId: writer.organizationId };
+}
+
+function windowOver(numberId: string, until: Date): ApiError {
+  return new ApiError(
+    "restore_window_over",
+    `The number could be restored until ${until.toISOString()}; it has gone back to inventory and can only be bought again, if still for sale.`,
+    `number_id=${numberId}; restorable_until=${until.toISOString()}`,
+  );
+}
+
+/** History, event and audit entry of a release or restore, in its transaction. */
+async function recordLifecycle(
+  tx: Tx,
+  writer: Writer,
+  row: Stored,
+  before: NumberConfiguration,
+  afterRow: Stored,
+  change: "released" | "restored",
+  now: Date,
+  system = false,
+): Promise<Written> {
+  const written = { configuration: toNumberConfiguration(afterRow), etag: etagFor(afterRow) };
+  await recordChange(tx, writer, {
+    id: row.id,
+    organizationId: row.organizationId,
+    version: afterRow.version,
+    kind: change,
+    target: "number",
+    before,
+    after: written.configuration,
+  });
+  await recordEvents(tx, [event(row.organizationId, `number.${change}`, written.configuration)], now);
+  await recordAudit(tx, {
+    ...(system
+      ? { actor: systemActor, ip: null }
+      : await auditSource(tx, { ...writer, id: writer.userId ?? writer.tokenId ?? "" })),
+    action: `number.${change}`,
+    organizationId: row.organizationId,
+    resource: { type: "number", id: row.id },
+    changes: [
+      { field: "status", from: before.status, to: written.configuration.status },
+      {
+        field: "restorable_until",
+        from: before.restorable_until,
+        to: written.configuration.restorable_until,
+      },
+    ],
+    at: now,
+  });
+  return written;
+}

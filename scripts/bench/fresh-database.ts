@@ -1,0 +1,35 @@
+// The small benches' database: embedded PGlite in this process by default, or with --postgres a
+// fresh database on the PostgreSQL server PG_TEST_URL names (default
+// postgresql://root@127.0.0.1:5432/test), dropped by close(). Migrated, with reference data and
+// no numbers, and set as the process's database.
+import { connectPostgres, setDatabase, wrapPglite, type Database } from "@/lib/db/client";
+import { openPglite } from "@/lib/db/pglite";
+import { applyMigrations } from "@/lib/db/migrate";
+import { seedDatabase } from "@/prisma/seed/seed";
+import { directDatabaseUrl, quoteIdent, uniqueDatabaseName, withAdminClient } from "@/tests/test-database";
+
+export type BenchDatabase = { db: Database; postgres: boolean; close: () => Promise<void> };
+
+export async function openFreshDatabase(prefix: string): Promise<BenchDatabase> {
+  const postgres = process.argv.includes("--postgres");
+  const name = uniqueDatabaseName(prefix);
+  let db: Database;
+  if (postgres) {
+    await withAdminClient((client) => client.query(`CREATE DATABASE ${quoteIdent(name)}`));
+    db = await connectPostgres(directDatabaseUrl(name), 4);
+  } else {
+    db = wrapPglite(await openPglite("memory://"));
+  }
+  setDatabase(db);
+  await applyMigrations(db.sql);
+  await seedDatabase(db, { numbers: 0, log: () => undefined });
+  return {
+    db,
+    postgres,
+    async close() {
+      await db.close();
+      if (postgres)
+        await withAdminClient((client) => client.query(`DROP DATABASE ${quoteIdent(name)} WITH (FORCE)`));
+    },
+  };
+}

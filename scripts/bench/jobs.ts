@@ -1,0 +1,94 @@
+// npx tsx scripts/bench/jobs.ts [-- --numbers 1000] [--postgres]
+//
+// How fast the worker does a bulk job (contract §16): numbers a second for a set_tags job and
+// a lock job over `--numbers` numbers, each number through the same domain function as its
+// single endpoint, in its own transaction with its history entry, audit entry and event and
+// the job item marked done (lib/jobs/run-jobs.ts). On embedded PGlite in this process by
+// default, or with --postgres on a fresh database of the PostgreSQL server PG_TEST_URL names
+// (default postgresql://root@127.0.0.1:5432/test), dropped after. Migrates, seeds reference
+// data and the numbers, owned by one organization; creates each job (createJob, as POST /jobs)
+// and calls runDueJobs (one batch a call, as the worker's loop) until it has nothing left.
+// Prints the figures; asserts nothing.
+import { createJob } from "@/lib/jobs/jobs";
+import { runDueJobs } from "@/lib/jobs/run-jobs";
+import { scopes } from "@/lib/schemas/scopes";
+import type { Principal } from "@/lib/auth/types";
+import type { JobRequest } from "@/lib/schemas/jobs";
+import { openFreshDatabase } from "@/scripts/bench/fresh-database";
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index === -1 ? fallback : Number(process.argv[index + 1]);
+  if (!Number.isInteger(value) || value < 1 || value > 1000)
+    throw new Error(`--${name} takes a whole number from 1 to 1000 (a job's limit)`);
+  return value;
+}
+
+const ORGANIZATION = "org_acme";
+
+async function main() {
+  const count = option("numbers", 1000);
+  const { db, postgres, close } = await openFreshDatabase("bench_jobs");
+  try {
+    console.error(`seeded reference data; adding ${count} owned numbers…`);
+    // One region's numbers, each with a configuration of the organization (as if bought).
+    await db.sql.exec(`
+      INSERT INTO inventory_number (number_e164, national_number, country_id, number_type_id, region_id, status,
+        sms_enabled, voice_enabled, standard_capacity, geographic_restrictions, mobile_accessible,
+        outside_country_display, portable, sold_at)
+      SELECT '+4420' || lpad(g::text, 8, '0'), '20' || lpad(g::text, 8, '0'), 'GB', 'local', 'GB-ENG-LONDON-20', 'sold',
+        true, true, '', '', '', '', '', now()
+        FROM generate_series(1, ${count}) g;
+      INSERT INTO number_configuration (id, organization_id, kind, number, name, inventory_number_id)
+      SELECT 'num_bench_' || n.id, '${ORGANIZATION}', 'number', n.number_e164, 'Bench ' || n.id, n.id
+        FROM inventory_number n WHERE n.number_e164 LIKE '+4420________' AND n.status = 'sold'
+          AND NOT EXISTS (SELECT 1 FROM number_configuration c WHERE c.inventory_number_id = n.id);
+    `);
+    const ids = (
+      await db.prisma.numberConfiguration.findMany({
+        where: { id: { startsWith: "num_bench_" } },
+        select: { id: true },
+        orderBy: { id: "asc" },
+      })
+    ).map((row) => row.id);
+    const owner: Principal = {
+      kind: "session",
+      id: "usr_acme_customer",
+      organizationId: ORGANIZATION,
+      role: "owner",
+      scopes,
+      userId: "usr_acme_customer",
+      tokenId: null,
+    };
+    const where = postgres ? "PostgreSQL" : "PGlite";
+    const jobs: Array<{ label: string; request: JobRequest }> = [
+      { label: "set_tags", request: { type: "set_tags", number_ids: ids, params: { add: ["bench"] } } },
+      { label: "lock", request: { type: "lock", number_ids: ids, params: {} } },
+    ];
+    for (const { label, request } of jobs) {
+      const created = performance.now();
+      const { job } = await createJob(owner, request, undefined);
+      const started = performance.now();
+      let batches = 0;
+      while ((await runDueJobs({ now: () => new Date(), leaseMs: 60_000 })) > 0) batches++;
+      const seconds = (performance.now() - started) / 1000;
+      const [done] = await db.prisma.$queryRawUnsafe<{ succeeded: number; failed: number }[]>(
+        `SELECT count(*) FILTER (WHERE status = 'succeeded')::int AS succeeded,
+                count(*) FILTER (WHERE status = 'failed')::int AS failed FROM job_item WHERE job_id = $1`,
+        job.job_id,
+      );
+      console.log(
+        `${where}: ${label} job of ${ids.length} numbers: created in ${(started - created).toFixed(0)} ms, ` +
+          `done in ${seconds.toFixed(1)} s (${batches} batches) = ${(ids.length / seconds).toFixed(0)} numbers/s; ` +
+          `${done.succeeded} succeeded, ${done.failed} failed`,
+      );
+    }
+  } finally {
+    await close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
