@@ -28,6 +28,7 @@ import { errorResponse, withStandardHeaders } from "@/lib/api/responses";
 import { callerKey, getRateLimiter } from "@/lib/api/rate-limit";
 import { logError, logRequest } from "@/lib/api/request-log";
 import { isStoreUnavailable } from "@/lib/db/unavailable";
+import { serverTimingHeader, timed, withServerTiming } from "@/lib/server-timing";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type HeadersOut<H> = { [K in keyof H]?: H[K] extends { schema: infer S } ? Out<S> : never };
@@ -118,7 +119,8 @@ export function handleEndpoint(
   handler: Handler<EndpointDefinition>,
 ): NextHandler {
   const [, routePath] = key.split(" ");
-  return async (request, nextContext) => {
+  return (request, nextContext) => withServerTiming(() => serve(request, nextContext));
+  async function serve(request: Request, nextContext: NextContext): Promise<Response> {
     const started = performance.now();
     const requestId = requestIdFor(request);
     let principal: Principal | null = null;
@@ -126,10 +128,13 @@ export function handleEndpoint(
     let response: Response;
     try {
       assertServed(definition, key);
-      principal = await resolvePrincipal(request);
+      principal = await timed("auth", resolvePrincipal(request));
       const limiter = await getRateLimiter();
       rateLimitHeaders = (
-        await limiter.check(callerKey(principal, request), definition.rateLimit ?? "default")
+        await timed(
+          "ratelimit",
+          limiter.check(callerKey(principal, request), definition.rateLimit ?? "default"),
+        )
       ).headers;
       if (principal?.kind === "session" && request.method !== "GET") assertSameOrigin(request);
       // Who may call comes before what was sent: an anonymous caller learns nothing from validation.
@@ -158,7 +163,7 @@ export function handleEndpoint(
       const caller = principal ? callerKey(principal, request) : undefined;
       // The principal and client address go along for the audit log (lib/audit/record.ts).
       const run = () => runWithAuditSource(request, principal, () => handler(context));
-      const result = caller ? await runAsCaller(caller, run) : await run();
+      const result = await timed("handler", caller ? runAsCaller(caller, run) : run());
       if (caller && request.method !== "GET") await noteCallerWrote(caller);
       if (result instanceof StreamReply) {
         const headers = { ...rateLimitHeaders, ...deprecationHeaders(definition), ...result.headers };
@@ -198,6 +203,8 @@ export function handleEndpoint(
       for (const [name, value] of Object.entries(rateLimitHeaders))
         if (!response.headers.has(name)) response.headers.set(name, value);
     }
+    const timing = serverTimingHeader(started);
+    if (timing) response.headers.set("Server-Timing", timing);
     logRequest({
       method: request.method,
       route: routePath,
@@ -207,7 +214,7 @@ export function handleEndpoint(
       principalId: principal?.id ?? null,
     });
     return response;
-  };
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import { getEnv } from "@/lib/env";
 import { openPglite } from "@/lib/db/pglite";
 import { SqlExecutor, pgExecutor, pgliteExecutor } from "@/lib/db/sql-executor";
 import { processSingleton } from "@/lib/process-singleton";
+import { addTiming } from "@/lib/server-timing";
 import { listenPglite, listenPostgres, type ListenHandlers, type Unlisten } from "@/lib/db/listen";
 
 export type Database = {
@@ -38,6 +39,7 @@ export async function connectPostgres(
 ): Promise<Database> {
   const { Pool } = await import("pg");
   const pool = new Pool({ connectionString: url, max: poolSize });
+  timePoolWaits(pool);
   // An idle connection the server ends (restart, failover, DROP DATABASE ... WITH (FORCE) in
   // test teardown) is an 'error' event on the pool, which crashes the process when nobody
   // listens. The pool drops that connection and opens a new one when needed.
@@ -107,4 +109,26 @@ export async function getPrisma(): Promise<PrismaClient> {
 /** Points this process at a given database (tests, scripts that opened their own). */
 export function setDatabase(database: Database): void {
   processDatabase.set(database);
+}
+
+/**
+ * With SERVER_TIMING=1, the time each request waits for one of the pool's connections is
+ * its "pool" mark (lib/server-timing.ts). pg's Pool.query takes its connection through
+ * `connect` with a callback, so both forms are wrapped.
+ */
+function timePoolWaits(pool: import("pg").Pool): void {
+  if (process.env.SERVER_TIMING !== "1") return;
+  const connect = pool.connect.bind(pool) as (callback?: (...args: unknown[]) => void) => unknown;
+  (pool as unknown as { connect: typeof connect }).connect = (callback) => {
+    const started = performance.now();
+    if (callback)
+      return connect((...args) => {
+        addTiming("pool", performance.now() - started);
+        callback(...args);
+      });
+    return (connect() as Promise<unknown>).then((client) => {
+      addTiming("pool", performance.now() - started);
+      return client;
+    });
+  };
 }

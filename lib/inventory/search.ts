@@ -1,3 +1,4 @@
+import { timed } from "@/lib/server-timing";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { processSlot } from "@/lib/process-singleton";
 import { readDb } from "@/lib/db/replicas";
@@ -160,10 +161,13 @@ export async function findInventoryRows(
   // shared by every organization and costs nothing more when nothing is held. The page
   // carries that count (one round trip fewer); a page past the end has no row to carry it.
   const [total, hidden] = await Promise.all([
-    sharedTotal(owner, statements.count, async () => {
-      const [row] = await run<{ total: number }>(statements.count);
-      return row.total;
-    }),
+    timed(
+      "count",
+      sharedTotal(owner, statements.count, async () => {
+        const [row] = await run<{ total: number }>(statements.count);
+        return row.total;
+      }),
+    ),
     rows.length > 0
       ? rows[0].hidden
       : run<{ hidden: number }>(statements.heldByOthers).then(([row]) => row.hidden),

@@ -16,19 +16,34 @@ export type SteadyOptions = {
   warmupSeconds: number;
 };
 
+/** One answer of a steady run: its latency from when it was due, and its Server-Timing marks (ms). */
+export type SteadySample = { latency: number; marks: Record<string, number> };
+
+export type SteadyResult = LoadResult & { samples: SteadySample[] };
+
+/** The marks of a Server-Timing header (`name;dur=ms, …`); empty when the server sent none. */
+function parseServerTiming(header: string | string[] | undefined): Record<string, number> {
+  const marks: Record<string, number> = {};
+  for (const part of String(header ?? "").split(",")) {
+    const match = /^\s*([\w-]+);dur=([\d.]+)/.exec(part);
+    if (match) marks[match[1]] = Number(match[2]);
+  }
+  return marks;
+}
+
 /** The percentile `p` (0–1) of sorted values, nearest rank. */
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
 }
 
-function openLoop(options: SteadyOptions, seconds: number): Promise<LoadResult> {
+function openLoop(options: SteadyOptions, seconds: number): Promise<SteadyResult> {
   // Enough sockets that the client is never the queue below saturation; beyond them requests
   // wait in the agent, and that wait counts, as it would for a real client.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
   const interval = 1000 / options.rate;
   const total = Math.max(1, Math.round(options.rate * seconds));
-  const latencies: number[] = [];
+  const samples: SteadySample[] = [];
   const statuses: Record<string, number> = {};
   let socketErrors = 0;
   let done = 0;
@@ -40,7 +55,7 @@ function openLoop(options: SteadyOptions, seconds: number): Promise<LoadResult> 
       if (++done < total) return;
       agent.destroy();
       const elapsedSeconds = (performance.now() - start) / 1000;
-      latencies.sort((a, b) => a - b);
+      const latencies = samples.map((sample) => sample.latency).sort((a, b) => a - b);
       const requests = latencies.length;
       const ok = Object.entries(statuses).reduce(
         (sum, [status, count]) => (status.startsWith("2") ? sum + count : sum),
@@ -60,13 +75,17 @@ function openLoop(options: SteadyOptions, seconds: number): Promise<LoadResult> 
         socketErrors,
         fiveHundreds,
         cpuMsPerRequest: {},
+        samples,
       });
     };
     const send = (due: number) => {
       const request = http.request(options.url, { agent, headers: options.headers }, (response) => {
         response.resume();
         response.on("end", () => {
-          latencies.push(performance.now() - due);
+          samples.push({
+            latency: performance.now() - due,
+            marks: parseServerTiming(response.headers["server-timing"]),
+          });
           const status = String(response.statusCode ?? 0);
           statuses[status] = (statuses[status] ?? 0) + 1;
           settle();
@@ -92,7 +111,35 @@ function openLoop(options: SteadyOptions, seconds: number): Promise<LoadResult> 
 }
 
 /** Latency at `rate` requests/s for `durationSeconds`, after a warm-up at the same rate. */
-export async function measureSteady(options: SteadyOptions): Promise<LoadResult> {
+export async function measureSteady(options: SteadyOptions): Promise<SteadyResult> {
   if (options.warmupSeconds > 0) await openLoop(options, options.warmupSeconds);
   return openLoop(options, options.durationSeconds);
+}
+
+/**
+ * Where the slowest 1 % of a steady run's answers spent their time, from the server's
+ * Server-Timing marks (SERVER_TIMING=1, lib/server-timing.ts): how many of them waited ≥ 5 ms
+ * for a shared total's recount, for a pooled connection, for the rate limiter, or were
+ * paused ≥ 5 ms by the garbage collector; and the medians of those waits and of the time
+ * spent outside the route's handler (Next, the event loop's queue, the sockets, the client).
+ */
+export function tailBreakdown(samples: SteadySample[]): {
+  slowest: number;
+  thresholdMs: number;
+  waited: Record<string, number>;
+  medianMs: Record<string, number>;
+} {
+  const sorted = [...samples].sort((a, b) => b.latency - a.latency);
+  const slowest = sorted.slice(0, Math.max(1, Math.ceil(sorted.length / 100)));
+  const parts = ["count", "pool", "ratelimit", "auth", "gc", "handler", "outside"];
+  const valueOf = (sample: SteadySample, part: string) =>
+    part === "outside" ? sample.latency - (sample.marks.total ?? 0) : (sample.marks[part] ?? 0);
+  const waited: Record<string, number> = {};
+  const medianMs: Record<string, number> = {};
+  for (const part of parts) {
+    const values = slowest.map((sample) => valueOf(sample, part)).sort((a, b) => a - b);
+    waited[part] = values.filter((value) => value >= 5).length;
+    medianMs[part] = percentile(values, 0.5);
+  }
+  return { slowest: slowest.length, thresholdMs: slowest.at(-1)?.latency ?? Number.NaN, waited, medianMs };
 }
