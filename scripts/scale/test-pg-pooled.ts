@@ -9,13 +9,14 @@
 // Port: TEST_PG_POOLED_PORT (6450; test:scale uses 6440). Server connections per database:
 // TEST_PG_POOLED_POOL_SIZE (10, fewer than the test pool's 20 clients, so they are shared).
 // Arguments are passed to vitest: `npm run test:pg:pooled -- lib/orders` runs one folder.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "pg";
 import { Pgbouncer } from "@/scripts/scale/pgbouncer";
 import { ownedFolder } from "@/scripts/scale/postgres";
+import { quoteIdent, withAdminClient } from "@/tests/test-database";
 
 const serverUrl = process.env.PG_TEST_DIRECT_URL ?? "postgresql://root@127.0.0.1:5432/test";
 const port = Number(process.env.TEST_PG_POOLED_PORT ?? 6450);
@@ -44,13 +45,70 @@ async function poolerStats(bouncer: Pgbouncer): Promise<PoolerStats> {
   }
 }
 
-function runSuites(env: NodeJS.ProcessEnv): { exited: Promise<number>; stop: () => void } {
-  const child = spawn("npm", ["run", "test:pg", "--", ...process.argv.slice(2)], { stdio: "inherit", env });
-  const exited = new Promise<number>((resolve) => {
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `npm run test:pg` in a process group of its own (npm, sh, vitest and its workers), so that
+ * stopping it stops them all: a signal to npm alone leaves vitest running on, against a
+ * PgBouncer that is gone. `exited` resolves once every process of the group has ended.
+ */
+function runSuites(env: NodeJS.ProcessEnv): { exited: Promise<number>; stop: () => number[] } {
+  const child = spawn("npm", ["run", "test:pg", "--", ...process.argv.slice(2)], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env,
+    detached: true,
+  });
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  const npmExited = new Promise<number>((resolve) => {
     child.once("exit", (code, signal) => resolve(code ?? (signal ? 130 : 1)));
     child.once("error", () => resolve(1));
   });
-  return { exited, stop: () => child.kill("SIGTERM") };
+  const exited = npmExited.then(async (code) => {
+    for (let waited = 0; child.pid && groupAlive(child.pid); waited += 100) {
+      if (waited === 30_000) signalGroup("SIGKILL");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return code;
+  });
+  // SIGINT, as Ctrl-C in a terminal would send. The group's pids are returned: they name the
+  // databases vitest may leave behind when stopped early (numbers_t_<pid>_…, numbers_tpl_<pid>_…).
+  const stop = () => {
+    const listed = child.pid
+      ? spawnSync("ps", ["-o", "pid=", "-g", String(child.pid)], { encoding: "utf8" })
+      : null;
+    signalGroup("SIGINT");
+    return (listed?.stdout ?? "")
+      .split("\n")
+      .map(Number)
+      .filter((pid) => pid > 0);
+  };
+  return { exited, stop };
+}
+
+/** Drops the databases that the stopped processes made and had no time to drop. */
+async function dropLeftovers(pids: number[]): Promise<void> {
+  const names = await withAdminClient(async (client) => {
+    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database");
+    const made = new RegExp(`^numbers_t(pl)?_(${pids.join("|")})_[0-9a-f]+$`);
+    const leftovers = rows.map((row) => row.datname).filter((name) => made.test(name));
+    for (const name of leftovers)
+      await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+    return leftovers;
+  });
+  if (names.length > 0) console.log(`Dropped what the stopped run left: ${names.join(", ")}.`);
 }
 
 async function main(): Promise<number> {
@@ -64,9 +122,10 @@ async function main(): Promise<number> {
     poolSize,
   );
   let suites: ReturnType<typeof runSuites> | undefined;
+  const stoppedPids: number[] = [];
   const interrupted = (signal: NodeJS.Signals) => {
     console.log(`\n${signal}: stopping the suites and PgBouncer…`);
-    suites?.stop();
+    stoppedPids.push(...(suites?.stop() ?? []));
   };
   process.on("SIGINT", interrupted);
   process.on("SIGTERM", interrupted);
@@ -97,6 +156,7 @@ async function main(): Promise<number> {
         console.log(`PgBouncer's last complaints:\n${complaints.slice(-20).join("\n")}`);
     }
     console.log(`test:pg through PgBouncer: exit ${code} after ${Math.round(seconds)} s.`);
+    if (stoppedPids.length > 0) await dropLeftovers(stoppedPids);
     return code;
   } finally {
     await bouncer.stop().catch(() => {});
