@@ -88,6 +88,9 @@ logfile = ${path.join(this.dir, "pgbouncer.log")}
   /** Starts PgBouncer and waits until its port takes connections. */
   async start(): Promise<void> {
     const binary = ensurePgbouncer();
+    // Else the wait below would take whatever already listens there for this PgBouncer.
+    if (await listening(this.port))
+      throw new Error(`port ${this.port} is already taken: no PgBouncer started`);
     const ini = this.writeConfig();
     // It refuses to run as root; -u drops to postgres.
     const args = process.getuid?.() === 0 ? ["-u", "postgres", ini] : [ini];
