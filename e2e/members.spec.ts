@@ -205,6 +205,11 @@ async function openMenuOnPhone(page: Page): Promise<void> {
 test("the navigation offers support and a viewer only what their roles may do", async ({
   page,
 }, testInfo) => {
+  // Support has no cart, so the header never asks the server for one.
+  const cartReads: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/v2/cart") cartReads.push(request.url());
+  });
   await signIn(page, users.support, "/orders");
   const nav = page.getByRole("navigation", { name: "Main" });
   await openMenuOnPhone(page);
@@ -220,6 +225,8 @@ test("the navigation offers support and a viewer only what their roles may do", 
     "Docs",
   ]);
   await expect(page.getByRole("link", { name: "Members" })).toHaveCount(0);
+  await page.waitForLoadState("networkidle");
+  expect(cartReads).toEqual([]);
   // Reached by its address, the cart says why, in the API's words.
   await page.goto("/cart");
   await expect(page.getByTestId("role-refusal")).toHaveText(

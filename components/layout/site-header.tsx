@@ -29,8 +29,9 @@ export function SiteHeader({
 }) {
   const pathname = usePathname();
   const router = useRouter();
-  // The person's cart on the server: 0 until it has loaded.
-  const { cart } = useCart();
+  // The person's cart on the server: 0 until it has loaded. A role without a cart link has no
+  // cart (support), and its header does not ask for one.
+  const { cart } = useCart({ enabled: links.some((link) => link.href === "/cart") });
   const queryClient = useQueryClient();
   const [signingOut, setSigningOut] = useState(false);
   // On a phone the links fold behind a Menu button; it closes again when a link is followed.

@@ -144,12 +144,14 @@ export type SaveResult = Promise<unknown>;
  * functions' results and saves the lines to the server, answering null once saved or the error
  * when not (the cart shown goes back to the server's); holds says, per line key, how each named
  * number is held. `error`: the cart could not be read, so `cart` is not the person's cart.
+ * `enabled: false` for someone whose role has no cart (support): the server is never asked.
  */
-export function useCart() {
+export function useCart({ enabled = true }: { enabled?: boolean } = {}) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: queryKeys.cart(),
     queryFn: ({ signal }) => fetchCart(signal),
+    enabled,
     // Offline, a paused read would leave "Opening your cart…" up: it fails and says so instead.
     networkMode: "always",
     // A read that timed out has waited long enough: the page says so rather than wait again.
