@@ -1,6 +1,7 @@
 // npx tsx scripts/bench/polish-items.ts --base http://127.0.0.1:3651 [--base http://127.0.0.1:3652]
 //   [--token <demo API token> …] [--pid <npm start's pid> …] [--email …] [--password …]
 //   [--docs-loads 5] [--docs-heading "List the countries numbers are sold in"] [--docs-title "Numbers API"]
+//   [--docs-document openapi.json]
 //   [--only 1,3,11,11t]
 //
 // Issue 23's items as figures, measured against running servers in Debian's Chromium: one line
@@ -11,10 +12,13 @@
 // /docs time-to-show (navigation start to the first operation's heading visible, and to the
 // document's title, each load in a fresh browser context: a first visit, nothing cached) runs
 // after the other items, alternating between the bases, and gives the median of --docs-loads
-// loads each and their ratio. The script buys numbers on the
+// loads each and their ratio; --docs-document serves one file to every base in place of its
+// /api/v2/openapi.json and times that too (the same document on both: the page, not its size). The script buys numbers on the
 // demo database: run it against throwaway data directories only.
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
+import path from "node:path";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { findChromium } from "@/scripts/ensure-browser";
 import { treeRssByProcess } from "@/scripts/bench/processes";
@@ -483,8 +487,15 @@ async function docsLandmarks(target: Target): Promise<string> {
  * Navigation start to the document's title (h1) and to the first operation's heading visible,
  * in a fresh context (a first visit: nothing cached).
  */
-async function docsTimeToShow(target: Target): Promise<{ title: number; operation: number }> {
+async function docsTimeToShow(
+  target: Target,
+  served?: string,
+): Promise<{ title: number; operation: number }> {
   return withPage(target, LAPTOP, async (page) => {
+    if (served)
+      await page.route("**/api/v2/openapi.json", (route) =>
+        route.fulfill({ status: 200, contentType: "application/json", body: served }),
+      );
     await page.goto("/docs", { waitUntil: "commit" });
     const shown = await page.waitForFunction(
       ([title, operation]) => {
@@ -686,6 +697,29 @@ const ITEMS: Item[] = [
   { id: "21", title: "memory", run: memory },
 ];
 
+/** One load each to warm the servers, then the bases in turn, --docs-loads rounds. */
+async function docsTimes(targets: Target[], served?: string): Promise<string[]> {
+  const times: Array<Array<{ title: number; operation: number }>> = targets.map(() => []);
+  for (const target of targets) await docsTimeToShow(target, served);
+  for (let round = 0; round < DOCS_LOADS; round += 1)
+    for (const [index, target] of targets.entries()) times[index].push(await docsTimeToShow(target, served));
+  const medians = times.map((loads) => ({
+    title: median(loads.map((load) => load.title)),
+    operation: median(loads.map((load) => load.operation)),
+  }));
+  const row = times.map(
+    (loads, index) =>
+      `first operation: median ${Math.round(medians[index].operation)} ms ` +
+      `(${loads.map((load) => Math.round(load.operation)).join(", ")}); the "${DOCS_TITLE}" title: ` +
+      `median ${Math.round(medians[index].title)} ms`,
+  );
+  if (targets.length === 2)
+    row[1] +=
+      `; after/before ${(medians[1].operation / medians[0].operation).toFixed(2)} ` +
+      `(title ${(medians[1].title / medians[0].title).toFixed(2)})`;
+  return row;
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -729,27 +763,20 @@ async function main(): Promise<void> {
     }
 
     if (ONLY.length === 0 || ONLY.includes("11t")) {
-      // One load each to warm the servers, then the bases in turn.
-      const times: Array<Array<{ title: number; operation: number }>> = targets.map(() => []);
-      for (const target of targets) await docsTimeToShow(target);
-      for (let round = 0; round < DOCS_LOADS; round += 1)
-        for (const [index, target] of targets.entries()) times[index].push(await docsTimeToShow(target));
-      const medians = times.map((loads) => ({
-        title: median(loads.map((load) => load.title)),
-        operation: median(loads.map((load) => load.operation)),
-      }));
-      const row = times.map(
-        (loads, index) =>
-          `first operation: median ${Math.round(medians[index].operation)} ms ` +
-          `(${loads.map((load) => Math.round(load.operation)).join(", ")}); the "${DOCS_TITLE}" title: ` +
-          `median ${Math.round(medians[index].title)} ms`,
-      );
-      if (targets.length === 2)
-        row[1] +=
-          `; after/before ${(medians[1].operation / medians[0].operation).toFixed(2)} ` +
-          `(title ${(medians[1].title / medians[0].title).toFixed(2)})`;
-      results.set(`11 /docs time-to-show, ${DOCS_LOADS} fresh loads each, alternating`, row);
-      if (targets.length === 1) console.log(`11 /docs time-to-show: ${row[0]}`);
+      // Each server's own document; then, with --docs-document, that one file served to every
+      // base in place of /api/v2/openapi.json, so a larger document does not count as the page.
+      const documents: Array<{ name: string; body?: string }> = [{ name: "own document" }];
+      const file = options("docs-document")[0];
+      if (file)
+        documents.push({ name: `${path.basename(file)} served to both`, body: readFileSync(file, "utf8") });
+      for (const document of documents) {
+        const row = await docsTimes(targets, document.body);
+        results.set(
+          `11 /docs time-to-show (${document.name}), ${DOCS_LOADS} fresh loads each, alternating`,
+          row,
+        );
+        if (targets.length === 1) console.log(`11 /docs time-to-show (${document.name}): ${row[0]}`);
+      }
     }
   } finally {
     await browser.close();
