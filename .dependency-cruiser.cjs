@@ -2,7 +2,7 @@
 // points down: entry points (app) → lib/api (HTTP) → domains → vocabulary → lib/db.
 // Tests may reach up (an API test of a domain module), so the layer rules skip *.test.ts.
 const DOMAINS =
-  "lib/(auth|inventory|orders|numbers|products|tokens|cart|reservations|events|webhooks|accounts|email)/";
+  "lib/(auth|inventory|orders|numbers|products|tokens|cart|reservations|events|webhooks|accounts|email|compliance|audit|jobs|members|organizations)/";
 const VOCABULARY = "lib/(reference|schemas|http|counters)/|lib/errors\\.ts$";
 const BOTTOM = "lib/db/|lib/generated/|lib/env\\.ts$|lib/process-singleton\\.ts$|lib/server-timing\\.ts$";
 const TESTS = "\\.test\\.tsx?$";

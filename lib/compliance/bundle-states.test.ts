@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
+import { bundleStatuses } from "@/lib/schemas/compliance";
 import {
   bundleActions,
-  bundleStatuses,
   statusesAllowing,
   transitionBundle,
   type BundleAction,
