@@ -5,7 +5,12 @@ import { readableOrganizations } from "@/lib/auth/organization-filter";
 import type { Principal, Viewer } from "@/lib/auth/types";
 import { ApiError } from "@/lib/errors";
 import { assertCountrySellsType, getReferenceData } from "@/lib/reference/lookups";
-import { transitionBundle, type BundleAction, type BundleStatus } from "@/lib/compliance/bundle-states";
+import {
+  statusesAllowing,
+  transitionBundle,
+  type BundleAction,
+  type BundleStatus,
+} from "@/lib/compliance/bundle-states";
 import { ADDRESS_DOCUMENT_TYPES, getRequirements } from "@/lib/compliance/requirements";
 import { newComplianceId } from "@/lib/compliance/records";
 import type {
@@ -59,12 +64,19 @@ function notFound(id: string): ApiError {
   return new ApiError("not_found", `No bundle ${id}.`, `bundle_id=${id}`);
 }
 
-/** Approved bundles whose earliest document has expired become expired (system, audited). */
+/**
+ * Approved bundles whose earliest document has expired become expired (system, audited, with
+ * bundle.status_changed): the worker's housekeeping, and every read of bundles so that none
+ * shows approved past its date between two passes. Two at once expire a bundle once: the
+ * second UPDATE waits for the first's row lock, then finds the status changed.
+ */
 export async function expireDueBundles(now: Date = new Date()): Promise<number> {
+  const from = statusesAllowing("expire");
+  const to = transitionBundle("approved", "expire");
   return inRetryingTransaction(async (tx) => {
     const expired = await tx.$queryRaw<{ id: string; organization_id: string }[]>`
-      UPDATE compliance_bundle SET status = 'expired', updated_at = ${now}
-      WHERE status = 'approved' AND valid_until < ${day(now)}::date
+      UPDATE compliance_bundle SET status = ${to}::bundle_status, updated_at = ${now}
+      WHERE status::text = ANY(${from}::text[]) AND valid_until < ${day(now)}::date
       RETURNING id, organization_id`;
     if (expired.length > 0) {
       const rows = await tx.complianceBundle.findMany({
@@ -86,7 +98,7 @@ export async function expireDueBundles(now: Date = new Date()): Promise<number> 
         action: "bundle.expired",
         organizationId: row.organization_id,
         resource: { type: "bundle", id: row.id },
-        changes: [{ field: "status", from: "approved", to: "expired" }],
+        changes: [{ field: "status", from: "approved", to }],
         at: now,
       })),
     );

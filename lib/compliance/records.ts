@@ -38,6 +38,32 @@ function readableBy(viewer: Viewer): { organizationId?: string } {
   return viewer.role === "support" ? {} : { organizationId: viewer.organizationId };
 }
 
+type PageArgs = {
+  where: { organizationId?: string };
+  orderBy: [{ createdAt: "desc" }, { id: "desc" }];
+  take: number;
+  skip: number;
+};
+
+/**
+ * One page of a kind of record the viewer may read, newest first, and how many there are:
+ * the same for end users, addresses and documents, each passing its own table's two calls.
+ */
+async function readPage<Row, View>(
+  viewer: Viewer,
+  query: Page,
+  rows: (args: PageArgs) => Promise<Row[]>,
+  count: (where: PageArgs["where"]) => Promise<number>,
+  view: (row: Row) => View,
+): Promise<{ items: View[]; total: number }> {
+  const where = readableOrganizations(viewer, query.organization_id);
+  const [page, total] = await Promise.all([
+    rows({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit, skip: query.offset }),
+    count(where),
+  ]);
+  return { items: page.map(view), total };
+}
+
 // ---------------------------------------------------------------- end users
 
 function endUserView(row: EndUser): EndUserView {
@@ -105,17 +131,13 @@ export async function createEndUser(
 
 export async function listEndUsers(viewer: Viewer, query: Page) {
   const prisma = await getPrisma();
-  const where = readableOrganizations(viewer, query.organization_id);
-  const [rows, total] = await Promise.all([
-    prisma.endUser.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: query.limit,
-      skip: query.offset,
-    }),
-    prisma.endUser.count({ where }),
-  ]);
-  return { items: rows.map(endUserView), total };
+  return readPage(
+    viewer,
+    query,
+    (args) => prisma.endUser.findMany(args),
+    (where) => prisma.endUser.count({ where }),
+    endUserView,
+  );
 }
 
 export async function getEndUserOrThrow(viewer: Viewer, id: string): Promise<EndUserView> {
@@ -218,17 +240,13 @@ export async function createAddress(
 
 export async function listAddresses(viewer: Viewer, query: Page) {
   const prisma = await getPrisma();
-  const where = readableOrganizations(viewer, query.organization_id);
-  const [rows, total] = await Promise.all([
-    prisma.complianceAddress.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: query.limit,
-      skip: query.offset,
-    }),
-    prisma.complianceAddress.count({ where }),
-  ]);
-  return { items: rows.map(addressView), total };
+  return readPage(
+    viewer,
+    query,
+    (args) => prisma.complianceAddress.findMany(args),
+    (where) => prisma.complianceAddress.count({ where }),
+    addressView,
+  );
 }
 
 export async function getAddressOrThrow(viewer: Viewer, id: string): Promise<AddressView> {
@@ -324,18 +342,13 @@ export function documentView(row: DocumentRow): DocumentView {
 
 export async function listDocuments(viewer: Viewer, query: Page) {
   const prisma = await getPrisma();
-  const where = readableOrganizations(viewer, query.organization_id);
-  const [rows, total] = await Promise.all([
-    prisma.complianceDocument.findMany({
-      where,
-      select: documentSelect,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: query.limit,
-      skip: query.offset,
-    }),
-    prisma.complianceDocument.count({ where }),
-  ]);
-  return { items: rows.map(documentView), total };
+  return readPage(
+    viewer,
+    query,
+    (args) => prisma.complianceDocument.findMany({ ...args, select: documentSelect }),
+    (where) => prisma.complianceDocument.count({ where }),
+    documentView,
+  );
 }
 
 export async function getDocumentOrThrow(viewer: Viewer, id: string): Promise<DocumentView> {

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import v8 from "node:v8";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, types } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
 // PGlite's PostgreSQL keeps its shared memory inside the process that opens it, and WASM
@@ -39,5 +39,12 @@ export async function openPglite(dataDir: string, options: { loadDataDir?: Blob 
     startParams: pgliteStartParams(),
   });
   await db.waitReady;
+  // PGlite writes a bytea parameter as hex text, one JS string per byte ('\\x' +
+  // Array.from(bytes).map(…).join('')). Its Bind message sends a Uint8Array value as a binary
+  // parameter instead (pg-protocol's writeValues), which for bytea is the bytes as they are.
+  // One 10 MB INSERT on bare PGlite: 4.3 s and +672 MB resident by default, 1.1 s and +108 MB
+  // as hex made by Buffer, 0.4 s and +83 MB binary. Its Serializer type says string, hence the
+  // assign (no bytea[] parameter is ever sent, which would need the string form).
+  Object.assign(db.serializers, { [types.BYTEA]: (bytes: Uint8Array) => bytes });
   return db;
 }

@@ -5,6 +5,7 @@ import { purgeOldAuditEvents } from "@/lib/audit/list-audit";
 import { expireEndedHolds } from "@/lib/reservations/expire-holds";
 import { returnReleasedNumbers } from "@/lib/orders/return-released";
 import { sweepDocumentDeadlines } from "@/lib/compliance/document-deadlines";
+import { expireDueBundles } from "@/lib/compliance/bundles";
 import { runDueJobs } from "@/lib/jobs/run-jobs";
 import { deliverDue } from "@/lib/webhooks/deliver";
 import { urlPolicy } from "@/lib/webhooks/manage-webhooks";
@@ -13,7 +14,7 @@ import { urlPolicy } from "@/lib/webhooks/manage-webhooks";
 // jobs' batches (§16), and every minute does the housekeeping (reservation.expired for ended
 // holds, events past 30 days and audit entries past 365 days deleted, released numbers back
 // to inventory when their window ends, reminders and releases of numbers whose documents are
-// due, contract §17). It runs in next-server (instrumentation.ts) or alone
+// due, approved bundles expired at their valid_until, contract §17). It runs in next-server (instrumentation.ts) or alone
 // (scripts/worker.ts). Its timers are unref'd, so it never keeps a process alive by itself;
 // stop() lets the pass under way finish.
 
@@ -48,6 +49,9 @@ async function runWorkerPass(
     // Numbers pending documents: the reminder 3 days before documents_due, and the release
     // at it (contract §17).
     await sweepDocumentDeadlines(now());
+    // Approved bundles past valid_until become expired, with bundle.status_changed and the
+    // audit entry, whether or not anyone reads them (contract §17).
+    await expireDueBundles(now());
   }
   const webhooks = await deliverDue({ now, leaseMs, policy: urlPolicy() });
   // Email (contract §15) rides the same loop: one worker, one claim pattern per table.

@@ -364,11 +364,25 @@ describe("a bundle from draft to approved", () => {
     const twice = await api("POST", `/bundles/${bundle}/approve`, { token: "support" });
     expect(twice.status).toBe(400);
     expect(twice.body).toEqual(transition("approved", "approve", "approved"));
+    // The worker's housekeeping, on its injected clock: nothing the last day, then once, even
+    // when two passes run at once.
     expect(await expireDueBundles(new Date("2027-03-31T23:59:59Z"))).toBe(0);
-    expect(await expireDueBundles(new Date("2027-04-01T00:00:00Z"))).toBe(1);
+    const expiry = new Date("2027-04-01T00:00:00Z");
+    const passes = await Promise.all([expireDueBundles(expiry), expireDueBundles(expiry)]);
+    expect(passes.sort()).toEqual([0, 1]);
     const prisma = await getPrisma();
     expect((await prisma.complianceBundle.findUniqueOrThrow({ where: { id: bundle } })).status).toBe(
       "expired",
+    );
+    const changes = await prisma.event.findMany({
+      where: { type: "bundle.status_changed", data: { path: ["bundle_id"], equals: bundle } },
+      orderBy: { seq: "asc" },
+    });
+    const last = changes.at(-1)!;
+    expect(last.data).toMatchObject({ bundle_id: bundle, status: "expired", valid_until: "2027-03-31" });
+    expect(last.createdAt).toEqual(expiry);
+    expect(changes.filter((change) => (change.data as { status: string }).status === "expired")).toHaveLength(
+      1,
     );
     const audit = await prisma.auditEvent.findMany({
       where: { resourceId: bundle },

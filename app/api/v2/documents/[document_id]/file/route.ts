@@ -5,7 +5,7 @@ import { readDocumentFile } from "@/lib/compliance/document-files";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/documents/{document_id}/file", {
   GET: async ({ principal, params }) => {
     const file = await readDocumentFile(principal, params.document_id);
-    return new Response(new Uint8Array(file.bytes), {
+    return new Response(file.bytes, {
       status: 200,
       headers: {
         "content-type": file.contentType,
