@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import path from "node:path";
-import { readOrCreateSecretFile } from "@/lib/auth/secret";
+import { readOrCreateSecretFile } from "@/lib/crypto/secret-file";
 import { getEnv } from "@/lib/env";
 
 // Encryption of data at rest (contract §17): AES-256-GCM with DATA_ENCRYPTION_KEY. Unset, a
