@@ -104,7 +104,9 @@ export async function readSale(
 ): Promise<SaleReads> {
   const named = request.items.flatMap((item) => (item.number_e164 === undefined ? [] : [item.number_e164]));
   const geographies = request.items.filter((item) => item.number_e164 === undefined);
-  const productIds = request.items.flatMap((item) => (item.product_id === undefined ? [] : [item.product_id]));
+  const productIds = request.items.flatMap((item) =>
+    item.product_id === undefined ? [] : [item.product_id],
+  );
   const bundleIds = request.items.flatMap((item) => (item.bundle_id === undefined ? [] : [item.bundle_id]));
   const { sql } = await getDatabase();
   const [row] = await sql.query<Row>(READ_SALE, [
@@ -126,13 +128,21 @@ export async function readSale(
   for (const number of numbers.values())
     if (number.cheapest)
       cheapest.set(
-        geographyKey({ countryId: number.country_id, numberTypeId: number.number_type_id, regionId: number.region_id }),
+        geographyKey({
+          countryId: number.country_id,
+          numberTypeId: number.number_type_id,
+          regionId: number.region_id,
+        }),
         toProduct(number.cheapest),
       );
   for (const entry of row.cheapest ?? []) {
     const item = geographies[entry.position - 1];
     cheapest.set(
-      geographyKey({ countryId: item.country ?? "", numberTypeId: item.number_type ?? "", regionId: item.region ?? null }),
+      geographyKey({
+        countryId: item.country ?? "",
+        numberTypeId: item.number_type ?? "",
+        regionId: item.region ?? null,
+      }),
       toProduct(entry.product),
     );
   }
@@ -141,7 +151,13 @@ export async function readSale(
     lookups: {
       number(numberE164) {
         const number = numbers.get(numberE164);
-        return number && { countryId: number.country_id, numberTypeId: number.number_type_id, regionId: number.region_id };
+        return (
+          number && {
+            countryId: number.country_id,
+            numberTypeId: number.number_type_id,
+            regionId: number.region_id,
+          }
+        );
       },
       byId: (productId) => products.get(productId),
       cheapest: (geography) => cheapest.get(geographyKey(geography)),
