@@ -2,12 +2,14 @@
 // number types (fixed line, mobile, toll free...), which inventory validation depends on.
 import {
   getExampleNumber,
-  Metadata,
   parsePhoneNumberFromString,
   type CountryCode,
   type NumberType,
   type PhoneNumber,
 } from "libphonenumber-js/max";
+import { Metadata } from "libphonenumber-js/core";
+// The max build's own metadata module (one copy in memory, whichever module system loads it).
+import maxMetadata from "libphonenumber-js/max/metadata";
 import examples from "libphonenumber-js/examples.mobile.json";
 import { E164_PATTERN } from "@/lib/reference/e164";
 
@@ -140,7 +142,7 @@ export function nationalFormats(countryId: string): NationalFormat[] {
   const country = countryId.toUpperCase();
   let formats = nationalFormatsByCountry.get(country);
   if (formats === undefined) {
-    const metadata = new Metadata();
+    const metadata = new Metadata(maxMetadata);
     metadata.selectNumberingPlan(country as CountryCode);
     const plan = metadata.numberingPlan as unknown as { formats(): LibFormat[] } | undefined;
     formats = (plan?.formats() ?? []).map((format) => {

@@ -41,10 +41,7 @@ $$;
 -- configuration_ids (one per number the order may get), formats (by country), actor, ip.
 -- Answers {replayed, body}. Raises OR409 (idempotency_conflict) and OR410 (number_unavailable,
 -- the numbers as a JSON array in DETAIL), which place-order.ts turns back into its ApiErrors.
-CREATE FUNCTION place_order(p JSONB) RETURNS JSONB LANGUAGE plpgsql
-  -- Planned for each call's values: a geography with or without a region, a country's index.
-  SET plan_cache_mode = force_custom_plan
-AS $$
+CREATE FUNCTION place_order(p JSONB) RETURNS JSONB LANGUAGE plpgsql AS $$
 DECLARE
   v_org TEXT := p->>'organization_id';
   v_key TEXT := p->>'key';
@@ -147,27 +144,33 @@ BEGIN
                  JOIN compliance_document d ON d.id = bd.document_id
                 WHERE b.id = v_item.bundle_id AND b.status = 'approved'
                   AND (b.valid_until IS NULL OR b.valid_until >= v_day));
-    WITH picked AS (
-      SELECT id FROM inventory_number
-       WHERE country_id = v_item.country_id AND number_type_id = v_item.number_type_id
-         AND (v_item.region_id IS NULL OR region_id = v_item.region_id)
-         AND status = 'available' AND required_document_ids <@ v_documents
-         AND NOT EXISTS (SELECT 1 FROM number_hold h
-                          WHERE h.number_e164 = inventory_number.number_e164 AND h.organization_id <> v_org
-                            AND h.held_until > v_now)
-       ORDER BY number_e164
-       LIMIT v_item.quantity
-       FOR UPDATE SKIP LOCKED
-    ), sold AS (
-      UPDATE inventory_number AS n
-         SET status = 'sold', order_item_id = v_item.id, sold_at = now()
-        FROM picked
-       WHERE n.id = picked.id AND n.status = 'available'
-      RETURNING n.number_e164
-    ), consumed AS (
-      DELETE FROM number_hold h USING sold WHERE h.number_e164 = sold.number_e164 AND h.held_until > v_now
-    )
-    SELECT count(*) INTO v_taken FROM sold;
+    -- Planned for this item's values (EXECUTE): with or without a region, the plan and the
+    -- index differ; every other statement here keeps its cached plan (planning them all each
+    -- call cost more than the sale itself on PGlite).
+    EXECUTE format($sql$
+      WITH picked AS (
+        SELECT id FROM inventory_number
+         WHERE country_id = $1 AND number_type_id = $2 %s
+           AND status = 'available' AND required_document_ids <@ $4
+           AND NOT EXISTS (SELECT 1 FROM number_hold h
+                            WHERE h.number_e164 = inventory_number.number_e164 AND h.organization_id <> $5
+                              AND h.held_until > $6)
+         ORDER BY number_e164
+         LIMIT $7
+         FOR UPDATE SKIP LOCKED
+      ), sold AS (
+        UPDATE inventory_number AS n
+           SET status = 'sold', order_item_id = $8, sold_at = now()
+          FROM picked
+         WHERE n.id = picked.id AND n.status = 'available'
+        RETURNING n.number_e164
+      ), consumed AS (
+        DELETE FROM number_hold h USING sold WHERE h.number_e164 = sold.number_e164 AND h.held_until > $6
+      )
+      SELECT count(*) FROM sold$sql$, CASE WHEN v_item.region_id IS NULL THEN '' ELSE 'AND region_id = $3' END)
+    INTO v_taken
+    USING v_item.country_id, v_item.number_type_id, v_item.region_id, v_documents, v_org, v_now, v_item.quantity,
+          v_item.id;
     IF v_taken < v_item.quantity THEN
       UPDATE order_item SET backordered_quantity = v_item.quantity - v_taken WHERE id = v_item.id;
     END IF;
