@@ -179,16 +179,29 @@ type Caller = Pick<Principal, "kind" | "id" | "role" | "userId" | "tokenId">;
  * customers' data); a token is the token (by its name); a person signed in is the user.
  */
 export async function auditActor(db: Tx | PrismaClient, principal: Caller): Promise<AuditActor> {
-  if (principal.kind === "token" && principal.tokenId !== null && principal.role !== "support") {
-    const token = await db.apiToken.findUnique({ where: { id: principal.tokenId }, select: { name: true } });
-    return { type: "token", id: principal.tokenId, name: token?.name ?? "a deleted token" };
-  }
-  const userId = principal.userId ?? principal.id;
-  const user = await db.user.findUnique({ where: { id: userId }, select: { name: true } });
+  const named = actorNamedBy(principal);
+  const row =
+    named.tokenId !== null
+      ? await db.apiToken.findUnique({ where: { id: named.tokenId }, select: { name: true } })
+      : await db.user.findUnique({ where: { id: named.userId ?? "" }, select: { name: true } });
+  return actorOf(principal, row?.name ?? null);
+}
+
+/** Whose name an actor carries: the token's (tokenId) or the person's (userId); one is null. */
+export function actorNamedBy(principal: Caller): { tokenId: string | null; userId: string | null } {
+  if (principal.kind === "token" && principal.tokenId !== null && principal.role !== "support")
+    return { tokenId: principal.tokenId, userId: null };
+  return { tokenId: null, userId: principal.userId ?? principal.id };
+}
+
+/** The actor of a principal, given the name actorNamedBy points at (null: it was deleted). */
+export function actorOf(principal: Caller, name: string | null): AuditActor {
+  const named = actorNamedBy(principal);
+  if (named.tokenId !== null) return { type: "token", id: named.tokenId, name: name ?? "a deleted token" };
   return {
     type: principal.role === "support" ? "support" : "user",
-    id: userId,
-    name: user?.name ?? "a deleted user",
+    id: named.userId,
+    name: name ?? "a deleted user",
   };
 }
 
@@ -214,6 +227,15 @@ export function runWithAuditSource<T>(
   work: () => T,
 ): T {
   return sourceStorage().run({ principal, ip: requestClientAddress(request.headers) }, work);
+}
+
+/**
+ * The principal and client address of the request being served (both null outside one), for
+ * an entry written by SQL rather than by auditChanges (the sale: lib/orders/place-order.ts).
+ */
+export function currentAuditSource(): { principal: Caller | null; ip: string | null } {
+  const source = sourceStorage().getStore();
+  return { principal: source?.principal ?? null, ip: source?.ip ?? null };
 }
 
 /** The client address of the request being served; null outside one or when not known. */

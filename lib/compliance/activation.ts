@@ -2,7 +2,6 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db/transaction";
 import { getEnv } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
-import { getPrisma } from "@/lib/db/client";
 import { auditChanges } from "@/lib/audit/record";
 import { event, recordEvents } from "@/lib/events/record-events";
 import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
@@ -56,21 +55,26 @@ export async function gateSoldNumbers(
 /** An order item's bundle_id, checked against the item's country and type. */
 type NamedBundle = { field: string; bundleId: string; countryId: string; numberTypeId: string };
 
+/** A bundle an order names, as the order's one read found it (lib/orders/sale-reads.ts). */
+export type OrderBundle = {
+  id: string;
+  status: string;
+  countryId: string;
+  numberTypeId: string;
+  /** YYYY-MM-DD, the last day it is valid; null: no end. */
+  validUntil: string | null;
+};
+
 /**
  * 400 invalid_bundle unless every bundle_id names an approved, unexpired bundle of the
- * organization for its item's country and number type (another organization's reads as none).
+ * organization for its item's country and number type. `bundles` are the organization's
+ * bundles among those named (another organization's reads as none).
  */
-export async function assertOrderBundles(
-  organizationId: string,
+export function assertOrderBundles(
   named: readonly NamedBundle[],
+  bundles: readonly OrderBundle[],
   now: Date,
-): Promise<void> {
-  if (named.length === 0) return;
-  const prisma = await getPrisma();
-  const bundles = await prisma.complianceBundle.findMany({
-    where: { id: { in: [...new Set(named.map((entry) => entry.bundleId))] }, organizationId },
-    select: { id: true, status: true, countryId: true, numberTypeId: true, validUntil: true },
-  });
+): void {
   const byId = new Map(bundles.map((bundle) => [bundle.id, bundle]));
   for (const entry of named) {
     const bundle = byId.get(entry.bundleId);
@@ -78,8 +82,8 @@ export async function assertOrderBundles(
       ? "names no bundle of your organization"
       : bundle.status !== "approved"
         ? `is ${bundle.status}, not approved`
-        : bundle.validUntil !== null && utcDay(bundle.validUntil) < utcDay(now)
-          ? `expired on ${utcDay(bundle.validUntil)}`
+        : bundle.validUntil !== null && bundle.validUntil < utcDay(now)
+          ? `expired on ${bundle.validUntil}`
           : bundle.countryId.trim() !== entry.countryId || bundle.numberTypeId !== entry.numberTypeId
             ? `is for ${bundle.countryId.trim()} ${bundle.numberTypeId} numbers, not ${entry.countryId} ${entry.numberTypeId}`
             : null;

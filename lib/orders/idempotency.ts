@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { ApiError } from "@/lib/errors";
-import { getPrisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db/transaction";
 
@@ -24,19 +23,6 @@ function canonicalJson(value: unknown): string {
     return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(",")}}`;
   }
   return JSON.stringify(value);
-}
-
-/** The stored answer for this key, if a live one exists; 409 when it was for another body. */
-export async function findAnswer<T>(
-  organizationId: string,
-  key: string,
-  hash: string,
-): Promise<Answer<T> | null> {
-  const prisma = await getPrisma();
-  const rows = await prisma.$queryRaw<StoredRecord[]>`
-    SELECT request_hash, response_body FROM idempotency_record
-    WHERE organization_id = ${organizationId} AND key = ${key} AND expires_at > now()`;
-  return rows.length === 0 ? null : replay<T>(rows[0], key, hash);
 }
 
 /**
@@ -64,7 +50,7 @@ export async function claimKey<T>(
   const rows = await tx.$queryRaw<StoredRecord[]>`
     SELECT request_hash, response_body FROM idempotency_record
     WHERE organization_id = ${organizationId} AND key = ${key}`;
-  return replay<T>(rows[0], key, hash);
+  return replayAnswer<T>(rows[0], key, hash);
 }
 
 /** Stores the answer of the transaction that claimed the key; it commits with the order. */
@@ -81,13 +67,17 @@ export async function storeAnswer<T>(
   });
 }
 
-function replay<T>(record: StoredRecord, key: string, hash: string): Answer<T> {
-  if (record.request_hash !== hash) {
-    throw new ApiError(
-      "idempotency_conflict",
-      "This Idempotency-Key was already used with a different request body.",
-      `header.idempotency-key=${key.slice(0, 80)}`,
-    );
-  }
+/** The stored answer, replayed; 409 when it was stored for another body. */
+export function replayAnswer<T>(record: StoredRecord, key: string, hash: string): Answer<T> {
+  if (record.request_hash !== hash) throw idempotencyConflict(key);
   return { body: record.response_body as T, replayed: true };
+}
+
+/** 409: the key was already used with a different request body. */
+export function idempotencyConflict(key: string): ApiError {
+  return new ApiError(
+    "idempotency_conflict",
+    "This Idempotency-Key was already used with a different request body.",
+    `header.idempotency-key=${key.slice(0, 80)}`,
+  );
 }

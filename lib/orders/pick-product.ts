@@ -1,9 +1,28 @@
 import { ApiError } from "@/lib/errors";
-import { getPrisma } from "@/lib/db/client";
-import type { Product } from "@/lib/generated/prisma/client";
 
 /** Where an item's numbers come from; regionId null means any region of the country and type. */
 export type ItemGeography = { countryId: string; numberTypeId: string; regionId: string | null };
+
+/** A product as an order item copies it (fees as the database writes them: "4.50"). */
+export type SaleProduct = {
+  id: number;
+  countryId: string;
+  numberTypeId: string;
+  regionId: string;
+  currency: string;
+  monthlyFee: string;
+  setupFee: string;
+  estimatedLeadTime: string;
+};
+
+/**
+ * The products an order may be bought under, read with the order's other checks in one
+ * statement (lib/orders/sale-reads.ts): by id, and the cheapest for a geography.
+ */
+export type ProductCatalog = {
+  byId(productId: number): SaleProduct | undefined;
+  cheapest(geography: ItemGeography): SaleProduct | undefined;
+};
 
 /**
  * How a conflict is reported: the item's position, and `describe`, which gives the request
@@ -17,22 +36,15 @@ export type ItemContext = { position: number; describe: (fields: Array<keyof Ite
  * (contract §7: a toll-free product on a local number is inconsistent). Without one, the
  * cheapest by monthly fee, then setup fee, then id; without a region, any region's product.
  */
-export async function pickProduct(
+export function pickProduct(
   productId: number | undefined,
   geography: ItemGeography,
   item: ItemContext,
-): Promise<Product> {
-  const prisma = await getPrisma();
+  catalog: ProductCatalog,
+): SaleProduct {
   const field = `items.${item.position}`;
   if (productId === undefined) {
-    const cheapest = await prisma.product.findFirst({
-      where: {
-        countryId: geography.countryId,
-        numberTypeId: geography.numberTypeId,
-        regionId: geography.regionId ?? undefined,
-      },
-      orderBy: [{ monthlyFee: "asc" }, { setupFee: "asc" }, { id: "asc" }],
-    });
+    const cheapest = catalog.cheapest(geography);
     if (cheapest) return cheapest;
     const where = geography.regionId ? `region ${geography.regionId}` : geography.countryId;
     throw new ApiError(
@@ -42,7 +54,7 @@ export async function pickProduct(
     );
   }
 
-  const product = await prisma.product.findUnique({ where: { id: productId } });
+  const product = catalog.byId(productId);
   if (!product)
     throw new ApiError(
       "product_not_found",

@@ -1,8 +1,12 @@
 import { ApiError } from "@/lib/errors";
-import { getPrisma } from "@/lib/db/client";
 import { assertGeography } from "@/lib/inventory/geography";
-import { pickProduct, type ItemContext, type ItemGeography } from "@/lib/orders/pick-product";
-import type { Product } from "@/lib/generated/prisma/client";
+import {
+  pickProduct,
+  type ItemContext,
+  type ItemGeography,
+  type ProductCatalog,
+  type SaleProduct,
+} from "@/lib/orders/pick-product";
 import type { OrderItemInput } from "@/lib/schemas/orders";
 
 export type ResolvedItem = ItemGeography & {
@@ -11,7 +15,7 @@ export type ResolvedItem = ItemGeography & {
   /** The number asked for, for a named number. */
   numberE164: string | null;
   quantity: number;
-  product: Product;
+  product: SaleProduct;
   /** The approved compliance bundle the item names (contract §17), checked by assertOrderBundles. */
   bundleId: string | null;
 };
@@ -28,33 +32,29 @@ const requestNames: Record<keyof ItemGeography, string> = {
   regionId: "region",
 };
 
+/** What the order's one read found (lib/orders/sale-reads.ts): the named numbers and the products. */
+export type ItemLookups = ProductCatalog & {
+  /** A named number's geography; undefined when it is not in the inventory at all. */
+  number(numberE164: string): ItemGeography | undefined;
+};
+
 /**
  * Checks every item against the reference data and picks its product: all the 400 answers of
- * an order. Availability is not decided here: only the order's transaction can say that.
+ * an order. Availability is not decided here: only the sale's statement can say that.
  */
-export async function resolveItems(items: OrderItemInput[]): Promise<Resolution> {
+export async function resolveItems(items: OrderItemInput[], lookups: ItemLookups): Promise<Resolution> {
   assertNoRepeatedNumbers(items);
-  const prisma = await getPrisma();
-  const named = items.flatMap((item) => (item.number_e164 === undefined ? [] : [item.number_e164]));
-  const numbers =
-    named.length === 0
-      ? []
-      : await prisma.inventoryNumber.findMany({
-          where: { numberE164: { in: named } },
-          select: { numberE164: true, countryId: true, numberTypeId: true, regionId: true },
-        });
-  const byNumber = new Map(numbers.map((number) => [number.numberE164, number]));
 
   const resolved: ResolvedItem[] = [];
   const unknownNumbers: string[] = [];
   for (const [position, item] of items.entries()) {
     if (item.number_e164 === undefined) {
-      resolved.push(await resolveGeographyItem(position, item));
+      resolved.push(await resolveGeographyItem(position, item, lookups));
       continue;
     }
-    const number = byNumber.get(item.number_e164);
+    const number = lookups.number(item.number_e164);
     if (!number) unknownNumbers.push(item.number_e164);
-    else resolved.push(await resolveNamedItem(position, item, item.number_e164, number));
+    else resolved.push(resolveNamedItem(position, item, item.number_e164, number, lookups));
   }
   return { items: resolved, unknownNumbers };
 }
@@ -75,12 +75,13 @@ function assertNoRepeatedNumbers(items: OrderItemInput[]): void {
   }
 }
 
-async function resolveNamedItem(
+function resolveNamedItem(
   position: number,
   item: OrderItemInput,
   numberE164: string,
   number: ItemGeography,
-): Promise<ResolvedItem> {
+  lookups: ItemLookups,
+): ResolvedItem {
   const field = `items.${position}`;
   const given: Partial<ItemGeography> = {
     countryId: item.country,
@@ -102,7 +103,7 @@ async function resolveNamedItem(
     );
   }
   const context: ItemContext = { position, describe: () => [`${field}.number_e164=${numberE164}`] };
-  const product = await pickProduct(item.product_id, number, context);
+  const product = pickProduct(item.product_id, number, context, lookups);
   return {
     ...number,
     position,
@@ -114,7 +115,11 @@ async function resolveNamedItem(
   };
 }
 
-async function resolveGeographyItem(position: number, item: OrderItemInput): Promise<ResolvedItem> {
+async function resolveGeographyItem(
+  position: number,
+  item: OrderItemInput,
+  lookups: ItemLookups,
+): Promise<ResolvedItem> {
   const field = `items.${position}`;
   // The schema has made sure both are present for a geography item.
   const geography: ItemGeography = {
@@ -135,7 +140,7 @@ async function resolveGeographyItem(position: number, item: OrderItemInput): Pro
         .filter((key) => geography[key] !== null)
         .map((key) => `${field}.${requestNames[key]}=${geography[key]}`),
   };
-  const product = await pickProduct(item.product_id, geography, context);
+  const product = pickProduct(item.product_id, geography, context, lookups);
   return {
     ...geography,
     position,

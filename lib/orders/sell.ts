@@ -23,34 +23,6 @@ export type SoldNumber = {
 export type HoldView = { organizationId: string; now: Date };
 
 /**
- * Sells named numbers to their order items, all or nothing being the caller's call: returns
- * the ones sold. A number is sold only by this conditional UPDATE (`status = 'available'`),
- * so two transactions can never both sell it: the second waits for the first's row lock and
- * then finds the row sold. Rows are locked in id order first so that orders naming the same
- * numbers in different orders queue instead of deadlocking.
- */
-export async function sellNamedNumbers(
-  tx: Tx,
-  wanted: Array<{ itemId: number; numberE164: string }>,
-  holds: HoldView,
-): Promise<SoldNumber[]> {
-  if (wanted.length === 0) return [];
-  const numbers = wanted.map((entry) => entry.numberE164);
-  const itemIds = wanted.map((entry) => entry.itemId);
-  await tx.$queryRaw`SELECT id FROM inventory_number WHERE number_e164 = ANY(${numbers}::text[]) ORDER BY id FOR UPDATE`;
-  return tx.$queryRaw<SoldNumber[]>`
-    WITH sold AS (
-      UPDATE inventory_number AS n
-      SET status = 'sold', order_item_id = wanted.item_id, sold_at = now()
-      FROM unnest(${numbers}::text[], ${itemIds}::int[]) AS wanted(number_e164, item_id)
-      WHERE n.number_e164 = wanted.number_e164 AND n.status = 'available'
-        AND ${notHeldByAnother(Prisma.sql`n.number_e164`, holds.organizationId, holds.now)}
-      RETURNING n.id, n.number_e164, n.order_item_id, n.required_document_ids
-    )${consumeHolds(holds.now)}
-    SELECT id, number_e164, order_item_id, required_document_ids FROM sold`;
-}
-
-/**
  * Sells up to `quantity` available numbers of a geography to an order item, lowest numbers
  * first. Only numbers whose required documents are all among the item's product's are
  * taken (contract §7): a number that needs more than the product provides is never handed

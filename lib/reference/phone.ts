@@ -7,6 +7,9 @@ import {
   type NumberType,
   type PhoneNumber,
 } from "libphonenumber-js/max";
+import { Metadata } from "libphonenumber-js/core";
+// The max build's own metadata module (one copy in memory, whichever module system loads it).
+import maxMetadata from "libphonenumber-js/max/metadata";
 import examples from "libphonenumber-js/examples.mobile.json";
 import { E164_PATTERN } from "@/lib/reference/e164";
 
@@ -114,4 +117,44 @@ export function trunkPrefix(countryId: string): string {
     trunkPrefixes.set(country, prefix);
   }
   return prefix;
+}
+
+/** One of a country's national formats, for SQL (place_order's sale_national_format). */
+export type NationalFormat = { leading: string | null; pattern: string; replacement: string };
+
+type LibFormat = {
+  pattern(): string;
+  format(): string;
+  leadingDigitsPatterns(): string[];
+  nationalPrefixFormattingRule(): string | 0 | undefined;
+};
+
+const nationalFormatsByCountry = new Map<string, NationalFormat[]>();
+
+/**
+ * The formats formatNational chooses from for a country's numbers, in libphonenumber's order,
+ * each as it applies it: the first whose last leading-digits pattern matches the start of the
+ * national number and whose pattern matches all of it, replaced with the national prefix rule
+ * put in for the first group. Written for PostgreSQL's regexp_replace (`\1`, not `$1`), so
+ * that a sale names its numbers in SQL exactly as formatNational would (phone.test.ts checks).
+ */
+export function nationalFormats(countryId: string): NationalFormat[] {
+  const country = countryId.toUpperCase();
+  let formats = nationalFormatsByCountry.get(country);
+  if (formats === undefined) {
+    const metadata = new Metadata(maxMetadata);
+    metadata.selectNumberingPlan(country as CountryCode);
+    const plan = metadata.numberingPlan as unknown as { formats(): LibFormat[] } | undefined;
+    formats = (plan?.formats() ?? []).map((format) => {
+      const rule = format.nationalPrefixFormattingRule();
+      const replacement = rule ? format.format().replace(/(\$\d)/, rule) : format.format();
+      return {
+        leading: format.leadingDigitsPatterns().at(-1) ?? null,
+        pattern: format.pattern(),
+        replacement: replacement.replaceAll("\\", "\\\\").replace(/\$(\d)/g, "\\$1"),
+      };
+    });
+    nationalFormatsByCountry.set(country, formats);
+  }
+  return formats;
 }

@@ -1,4 +1,5 @@
-// npm run bench [-- --duration 10 --connections 32 --pool 10 --snapshot --rebuild --no-scaling --quick --small]
+// npm run bench [-- --duration 10 --connections 32 --pool 10 --snapshot --rebuild --no-scaling --quick --small
+//                   --numbers 100000 --orders-only]
 //
 // Serves the built app (`next start`) on PostgreSQL bench databases (numbers_bench: 1,000,000
 // numbers; numbers_bench_100k and numbers_bench_10k for the scaling row; each created and
@@ -56,6 +57,10 @@ type Options = {
   scaling: boolean;
   /** Debugging the tooling: the 10,000-number database only. */
   small: boolean;
+  /** The database of the main table: 1,000,000 numbers, or 100,000 or 10,000 (`--numbers`). */
+  numbers: number;
+  /** The floor and the order rows only (a before/after pair of the sale). */
+  ordersOnly: boolean;
 };
 
 function parseOptions(argv: string[]): Options {
@@ -69,6 +74,8 @@ function parseOptions(argv: string[]): Options {
     rebuild: false,
     scaling: true,
     small: false,
+    numbers: 1_000_000,
+    ordersOnly: false,
   };
   for (let index = 0; index < argv.length; index++) {
     const [flag, inline] = argv[index].split("=", 2);
@@ -81,7 +88,9 @@ function parseOptions(argv: string[]): Options {
     else if (flag === "--snapshot") options.snapshot = true;
     else if (flag === "--rebuild") options.rebuild = true;
     else if (flag === "--no-scaling") options.scaling = false;
-    else if (flag === "--small") Object.assign(options, { small: true, scaling: false });
+    else if (flag === "--small") Object.assign(options, { small: true, scaling: false, numbers: 10_000 });
+    else if (flag === "--numbers") Object.assign(options, { numbers: value(), scaling: false });
+    else if (flag === "--orders-only") Object.assign(options, { ordersOnly: true, scaling: false });
     else if (flag === "--quick") Object.assign(options, { durationSeconds: 3, warmupSeconds: 1 });
     else throw new Error(`unknown option ${argv[index]}`);
   }
@@ -142,7 +151,13 @@ async function main() {
 
   const appDir = prepareBuild({ snapshot: options.snapshot, rebuild: options.rebuild, log });
   const migrations = path.join(appDir, "prisma", "migrations");
-  const shared = options.small ? BENCH_DATABASES.tenThousand : BENCH_DATABASES.million;
+  const shared = Object.values(BENCH_DATABASES).find((database) => database.numbers === options.numbers);
+  if (!shared)
+    throw new Error(
+      `--numbers is one of ${Object.values(BENCH_DATABASES)
+        .map((database) => database.numbers)
+        .join(", ")}`,
+    );
   const main = benchDatabase(shared);
   const million = await ensureBenchDatabase(shared, log, migrations);
   const smaller = options.scaling
@@ -205,59 +220,67 @@ async function main() {
     // no database, no log line), served by the same build; every row is read against it.
     log("GET /api/health (floor)");
     rows.push({ label: FLOOR_LABEL, app: await measure({ ...load, url: `${app.url}/api/health` }) });
-    log("GET /countries");
-    rows.push({ label: "GET /countries", app: await measure({ ...load, url: api("/countries") }) });
-    for (const shape of inventoryShapes) {
-      log(`${shape.label}: app, then baseline`);
-      const appResult = await measure({ ...load, url: api(inventoryPath(shape)) });
-      const baselineResult = await measure({ ...baselineLoad, url: baseline.url + inventoryPath(shape) });
-      rows.push({ label: shape.label, app: appResult, baseline: baselineResult, note: inventoryPath(shape) });
-    }
-    log("products: app, then baseline");
-    rows.push({
-      label: `products: one country`,
-      app: await measure({ ...load, url: api(`/products/${PRODUCTS_COUNTRY}`) }),
-      baseline: await measure({ ...baselineLoad, url: `${baseline.url}/products/${PRODUCTS_COUNTRY}` }),
-      note: `/products/${PRODUCTS_COUNTRY}`,
-    });
-
-    // Latency at a steady offered load (an open loop at fixed intervals), below saturation:
-    // where the knee is.
-    const steadyShapes = [
-      ...inventoryShapes.map((shape) => ({ label: shape.label, url: api(inventoryPath(shape)) })),
-      { label: "products: one country", url: api(`/products/${PRODUCTS_COUNTRY}`) },
-    ];
-    for (const shape of steadyShapes) {
-      const results: LoadResult[] = [];
-      for (const rate of STEADY_RATES) {
-        log(`${shape.label}: steady ${rate} req/s`);
-        results.push(
-          await measureSteady({
-            url: shape.url,
-            headers: auth,
-            rate,
-            durationSeconds: options.durationSeconds,
-            warmupSeconds: Math.min(1, options.warmupSeconds),
-          }),
-        );
+    // The searches, products, their steady rates and GET /numbers; the order rows alone without.
+    if (!options.ordersOnly) {
+      log("GET /countries");
+      rows.push({ label: "GET /countries", app: await measure({ ...load, url: api("/countries") }) });
+      for (const shape of inventoryShapes) {
+        log(`${shape.label}: app, then baseline`);
+        const appResult = await measure({ ...load, url: api(inventoryPath(shape)) });
+        const baselineResult = await measure({ ...baselineLoad, url: baseline.url + inventoryPath(shape) });
+        rows.push({
+          label: shape.label,
+          app: appResult,
+          baseline: baselineResult,
+          note: inventoryPath(shape),
+        });
       }
-      steadyRows.push({ label: shape.label, results });
-    }
+      log("products: app, then baseline");
+      rows.push({
+        label: `products: one country`,
+        app: await measure({ ...load, url: api(`/products/${PRODUCTS_COUNTRY}`) }),
+        baseline: await measure({ ...baselineLoad, url: `${baseline.url}/products/${PRODUCTS_COUNTRY}` }),
+        note: `/products/${PRODUCTS_COUNTRY}`,
+      });
 
-    // One number of the bench organization's own, bought through the API, to look up.
-    const [owned] = await availableNumbers(million, "US-IL-CHICAGO-312", 1);
-    const bought = await fetch(api("/order"), {
-      method: "POST",
-      headers: { ...auth, "Content-Type": "application/json" },
-      body: JSON.stringify({ contact_name: "Bench", items: [{ number_e164: owned }] }),
-    });
-    if (bought.status !== 200)
-      throw new Error(`could not buy ${owned} for GET /numbers: ${bought.status} ${await bought.text()}`);
-    log("GET /numbers?number=…");
-    rows.push({
-      label: "GET /numbers by number",
-      app: await measure({ ...load, url: api(`/numbers?number=${encodeURIComponent(owned)}`) }),
-    });
+      // Latency at a steady offered load (an open loop at fixed intervals), below saturation:
+      // where the knee is.
+      const steadyShapes = [
+        ...inventoryShapes.map((shape) => ({ label: shape.label, url: api(inventoryPath(shape)) })),
+        { label: "products: one country", url: api(`/products/${PRODUCTS_COUNTRY}`) },
+      ];
+      for (const shape of steadyShapes) {
+        const results: LoadResult[] = [];
+        for (const rate of STEADY_RATES) {
+          log(`${shape.label}: steady ${rate} req/s`);
+          results.push(
+            await measureSteady({
+              url: shape.url,
+              headers: auth,
+              rate,
+              durationSeconds: options.durationSeconds,
+              warmupSeconds: Math.min(1, options.warmupSeconds),
+            }),
+          );
+        }
+        steadyRows.push({ label: shape.label, results });
+      }
+
+      // One number of the bench organization's own, bought through the API, to look up.
+      const [owned] = await availableNumbers(million, "US-IL-CHICAGO-312", 1);
+      const bought = await fetch(api("/order"), {
+        method: "POST",
+        headers: { ...auth, "Content-Type": "application/json" },
+        body: JSON.stringify({ contact_name: "Bench", items: [{ number_e164: owned }] }),
+      });
+      if (bought.status !== 200)
+        throw new Error(`could not buy ${owned} for GET /numbers: ${bought.status} ${await bought.text()}`);
+      log("GET /numbers?number=…");
+      rows.push({
+        label: "GET /numbers by number",
+        app: await measure({ ...load, url: api(`/numbers?number=${encodeURIComponent(owned)}`) }),
+      });
+    }
 
     const orderLoad = {
       ...load,
