@@ -180,11 +180,12 @@ export async function findInventoryRows(
 // of every broad search. Totals are therefore shared for a moment between searches with the
 // same filters (any page): concurrent ones share one count, and a total is reused for
 // COUNT_TTL_MS. After that, for as long again, the old total still answers while one recount
-// runs beside it, so no search waits for a recount while the filters are in steady use (a
-// waiting search was the slow 1 % at a steady load: docs/PERFORMANCE.md); past that, the next
-// search counts afresh and waits. Every order and back-order fill of this process forgets the
-// totals on commit, so this instance's own sales show at once; another instance's show within
-// twice COUNT_TTL_MS. (The page and the total were never one snapshot: two statements.)
+// runs beside it, so no search waits for a recount while the filters are in steady use (such
+// waits were a quarter of one shape's slowest 1 % at a steady load: docs/PERFORMANCE.md); past
+// that, the next search counts afresh and waits. Every order and back-order fill of this
+// process forgets the totals on commit, so this instance's own sales show at once; another
+// instance's show within twice COUNT_TTL_MS. (The page and the total were never one snapshot:
+// they are two statements.)
 const COUNT_TTL_MS = 2_000;
 const MAX_CACHED_COUNTS = 5_000;
 
