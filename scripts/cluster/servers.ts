@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { bundleServer, serverBundle } from "@/scripts/bundle-server";
+import { withDeadline } from "@/scripts/cluster/deadline";
 
 const root = process.cwd();
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
@@ -107,11 +108,12 @@ export class Instance {
       if (!this.child)
         throw new Error(`${this.name} exited while starting:\n${this.output.slice(-20).join("\n")}`);
       try {
-        const response = await fetch(`${this.url}/api/v2/destinations/US/local`, {
-          signal: AbortSignal.timeout(5_000),
+        const status = await withDeadline(5_000, async (signal) => {
+          const response = await fetch(`${this.url}/api/v2/destinations/US/local`, { signal });
+          await response.arrayBuffer();
+          return response.status;
         });
-        await response.arrayBuffer();
-        if (response.status === 200) return;
+        if (status === 200) return;
       } catch {
         // Not listening yet.
       }

@@ -1,6 +1,7 @@
 // HTTP calls to running instances, each answer checked against the OpenAPI document like
 // the in-process client's, and counted by status for the suite's summary.
 import { assertMatchesContract } from "@/tests/contract";
+import { withDeadline } from "@/scripts/cluster/deadline";
 
 export type HttpAnswer<T = unknown> = { status: number; headers: Headers; body: T; instance: string };
 
@@ -43,13 +44,10 @@ export async function call<T = unknown>(
   let response: Response;
   let text: string;
   try {
-    response = await fetch(`${instance.url}/api/v2${pathAndQuery}`, {
-      method,
-      headers,
-      body,
-      signal: AbortSignal.timeout(options.timeoutMs ?? 120_000),
+    [response, text] = await withDeadline(options.timeoutMs ?? 120_000, async (signal) => {
+      const answer = await fetch(`${instance.url}/api/v2${pathAndQuery}`, { method, headers, body, signal });
+      return [answer, await answer.text()] as const;
     });
-    text = await response.text();
   } catch (error) {
     throw new NetworkError(instance.name, error);
   }

@@ -9,6 +9,7 @@ import type { Pool } from "pg";
 import { freePorts, Instance } from "@/scripts/cluster/servers";
 import { check, histogram } from "@/tests/cluster/report";
 import { assertMatchesContract } from "@/tests/contract";
+import { withDeadline } from "@/scripts/cluster/deadline";
 
 const OUTAGE_MS = 5_000;
 const PAUSE_MS = 25;
@@ -68,16 +69,18 @@ async function send(
   order?: { key: string; body: unknown },
 ): Promise<Answer> {
   const path = kind === "search" ? "/inventory/GB/mobile?limit=5" : "/order";
-  const response = await fetch(`${base}/api/v2${path}`, {
-    method: order ? "POST" : "GET",
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(order ? { "content-type": "application/json", "idempotency-key": order.key } : {}),
-    },
-    body: order ? JSON.stringify(order.body) : undefined,
-    signal: AbortSignal.timeout(60_000),
+  const [response, text] = await withDeadline(60_000, async (signal) => {
+    const answer = await fetch(`${base}/api/v2${path}`, {
+      method: order ? "POST" : "GET",
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(order ? { "content-type": "application/json", "idempotency-key": order.key } : {}),
+      },
+      body: order ? JSON.stringify(order.body) : undefined,
+      signal,
+    });
+    return [answer, await answer.text()] as const;
   });
-  const text = await response.text();
   const body = (text === "" ? null : JSON.parse(text)) as Answer["body"];
   let contract: string | undefined;
   try {
@@ -97,12 +100,14 @@ async function send(
 }
 
 async function probe(base: string, path: "/api/health" | "/api/ready") {
-  const response = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(30_000) });
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: (await response.json()) as Answer["body"],
-  };
+  return withDeadline(30_000, async (signal) => {
+    const response = await fetch(`${base}${path}`, { signal });
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (await response.json()) as Answer["body"],
+    };
+  });
 }
 
 const isOutageAnswer = (answer: Pick<Answer, "status" | "body" | "headers">) =>

@@ -5,6 +5,7 @@ import type { Instance } from "@/scripts/cluster/servers";
 import type { ClusterPair, Cluster } from "@/scripts/scale/postgres";
 import type { Pgbouncer } from "@/scripts/scale/pgbouncer";
 import type { Buyer } from "@/tests/cluster/load";
+import { withDeadline } from "@/scripts/cluster/deadline";
 
 export type ScaleSetup = {
   pair: ClusterPair;
@@ -23,8 +24,10 @@ export type ReadyBody = {
 };
 
 export async function ready(instance: Instance): Promise<{ status: number; body: ReadyBody }> {
-  const response = await fetch(`${instance.url}/api/ready`, { signal: AbortSignal.timeout(10_000) });
-  return { status: response.status, body: (await response.json()) as ReadyBody };
+  return withDeadline(10_000, async (signal) => {
+    const response = await fetch(`${instance.url}/api/ready`, { signal });
+    return { status: response.status, body: (await response.json()) as ReadyBody };
+  });
 }
 
 /** The replica entry named `name` (host:port/db) in an instance's /api/ready. */
