@@ -92,7 +92,9 @@ test("an endpoint gets a signed test event, shows a failed re-send's 500, and is
     const detail = page.getByTestId("webhook-detail");
     await detail.getByRole("button", { name: "Send test event" }).click();
     const delivery = detail.getByTestId("delivery-row").first();
-    await expect(delivery).toContainText("Test event");
+    // The list is read again after the POST; on a loaded machine that read (and its retries)
+    // once took longer than the default 15 s, as long as the worker's send below may.
+    await expect(delivery).toContainText("Test event", { timeout: 30_000 });
     // The worker sends it and the page, polling while it is pending, shows the answer.
     await expect(delivery.getByText("Delivered")).toBeVisible({ timeout: 30_000 });
     await expect(delivery.getByTestId("delivery-last-answer")).toHaveText("200");
