@@ -17,7 +17,8 @@ export type Buyer = { organizationId: string; userId: string | null; tokenId: st
 const MAX_ATTEMPTS = 5;
 // PostgreSQL aborted the statement for a serialization failure or a deadlock: run it again.
 const RETRYABLE = new Set(["40001", "40P01"]);
-// What place_order raises (prisma/migrations/…_place_order), turned back into ApiErrors here.
+// What place_order refuses with (prisma/migrations/…_place_order; place_order_answer hands the
+// refusal back as its answer), turned back into ApiErrors here.
 const IDEMPOTENCY_CONFLICT = "OR409";
 const NUMBER_UNAVAILABLE = "OR410";
 
@@ -118,21 +119,32 @@ const itemColumns = (item: ResolvedItem) => ({
   bundle_id: item.bundleId,
 });
 
+/**
+ * What place_order_answer answers: the sale, or one of place_order's refusals (its SQLSTATE,
+ * and for OR410 the numbers as a JSON array), given as an answer so that the pool keeps the
+ * connection (a failed query ends it).
+ */
+type SaleAnswer = { replayed: boolean; body: OrderPlaced } | { refused: string; detail: string };
+
 /** One statement, again from the start when PostgreSQL aborted it for a deadlock. */
 async function sell(sale: { key: string | null }, request: OrderRequest): Promise<Answer<OrderPlaced>> {
   const { sql } = await getDatabase();
   for (let attempt = 1; ; attempt++) {
     try {
-      const [row] = await sql.query<{ answer: { replayed: boolean; body: OrderPlaced } }>(
-        "SELECT place_order($1::jsonb) AS answer",
+      const [row] = await sql.query<{ answer: SaleAnswer }>(
+        "SELECT place_order_answer($1::jsonb) AS answer",
         [JSON.stringify(sale)],
       );
-      return { body: placedInOrder(row.answer.body), replayed: row.answer.replayed };
+      const answer = row.answer;
+      if ("refused" in answer) {
+        if (answer.refused === NUMBER_UNAVAILABLE)
+          throw unavailable(request, JSON.parse(answer.detail) as string[]);
+        if (answer.refused === IDEMPOTENCY_CONFLICT) throw idempotencyConflict(sale.key ?? "");
+        throw new Error(`place_order_answer refused with an unknown code: ${answer.refused}`);
+      }
+      return { body: placedInOrder(answer.body), replayed: answer.replayed };
     } catch (error) {
       const code = (error as { code?: unknown }).code;
-      if (code === IDEMPOTENCY_CONFLICT) throw idempotencyConflict(sale.key ?? "");
-      if (code === NUMBER_UNAVAILABLE)
-        throw unavailable(request, JSON.parse((error as { detail: string }).detail) as string[]);
       if (attempt >= MAX_ATTEMPTS || typeof code !== "string" || !RETRYABLE.has(code)) throw error;
     }
   }

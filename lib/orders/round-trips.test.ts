@@ -129,6 +129,23 @@ describe(`the sale's round trips on ${testDatabaseKind}`, () => {
     expect(replay.count).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
   });
 
+  // pg's pool ends a connection whose query failed: a refusal raised as an error cost the next
+  // order a new PostgreSQL backend. place_order_answer hands refusals back as an answer.
+  it.runIf(testDatabaseKind === "postgres")(
+    "a refused order (409 number_unavailable, 409 idempotency_conflict) keeps the pool's connections",
+    async () => {
+      const [number] = await availableNumbers("US-NY-NEW_YORK-212", 1);
+      const body = { contact_name: "kept", items: [{ number_e164: number }] };
+      const headers = { "Idempotency-Key": "round-trips-kept" };
+      expect((await order(body, headers)).status).toBe(200);
+      const ended = vi.spyOn(Client.prototype, "end");
+      expect((await order(body)).status).toBe(409);
+      const conflict = await order({ ...body, contact_name: "another body" }, headers);
+      expect(conflict.status).toBe(409);
+      expect(ended).not.toHaveBeenCalled();
+    },
+  );
+
   it("named numbers already sold: 409 in as few", async () => {
     const [number] = await availableNumbers("US-NY-NEW_YORK-212", 1);
     const body = { contact_name: "twice", items: [{ number_e164: number }] };
