@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { E164_PATTERN } from "@/lib/reference/e164";
-import { countryCodeSchema, numberTypeIdSchema, timestampSchema } from "@/lib/schemas/common";
+import {
+  countryCodeSchema,
+  numberTypeIdSchema,
+  numberTypeOutputSchema,
+  timestampSchema,
+} from "@/lib/schemas/common";
 import { ORDER_LIMITS } from "@/lib/schemas/limits";
 import { productIdSchema } from "@/lib/schemas/orders";
 import { regionIdSchema } from "@/lib/schemas/products";
@@ -87,7 +92,7 @@ const cartLineSchema = z
     kind: z.enum(["number", "geography"]),
     number_e164: z.string().nullable(),
     country: z.string(),
-    number_type: z.string(),
+    number_type: numberTypeOutputSchema,
     region: z.string(),
     region_name: z.string(),
     product: cartProductSchema.nullable().describe("null for a named number: the region's cheapest"),
