@@ -280,6 +280,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/numbers/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download every configuration GET /numbers would list with these filters as CSV, unpaged (also GET /numbers?format=csv)
+         * @description Download every configuration GET /numbers would list with these filters as CSV, unpaged (also GET /numbers?format=csv). Needs a token with the `numbers:read` scope, or a signed-in portal session.
+         */
+        get: operations["getNumbersExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/numbers/{number_id}/active_rule": {
         parameters: {
             query?: never;
@@ -713,7 +733,7 @@ export interface paths {
          * Sign out everywhere: every session of the caller ends on every instance, this one too
          * @description Sign out everywhere: every session of the caller ends on every instance, this one too. Needs a signed-in portal session: API tokens cannot call it.
          */
-        post: operations["postSessionsEnd-all"];
+        post: operations["postSessionsEndAll"];
         delete?: never;
         options?: never;
         head?: never;
@@ -751,7 +771,7 @@ export interface paths {
          * Whether two-factor sign-in is on for you, and recovery codes left
          * @description Whether two-factor sign-in is on for you, and recovery codes left. Needs a signed-in portal session: API tokens cannot call it.
          */
-        get: operations["getTwo-factor"];
+        get: operations["getTwoFactor"];
         put?: never;
         post?: never;
         delete?: never;
@@ -773,7 +793,7 @@ export interface paths {
          * Start setting up an authenticator app: a new secret, its otpauth URI and QR code
          * @description Start setting up an authenticator app: a new secret, its otpauth URI and QR code. Needs a signed-in portal session: API tokens cannot call it.
          */
-        post: operations["postTwo-factorEnrolment"];
+        post: operations["postTwoFactorEnrolment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -793,7 +813,7 @@ export interface paths {
          * Turn two-factor sign-in on with a code from the app; answers the recovery codes, once
          * @description Turn two-factor sign-in on with a code from the app; answers the recovery codes, once. Needs a signed-in portal session: API tokens cannot call it.
          */
-        post: operations["postTwo-factorEnrolmentConfirm"];
+        post: operations["postTwoFactorEnrolmentConfirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -813,7 +833,7 @@ export interface paths {
          * Turn two-factor sign-in off, with a code (or recovery code) or your password
          * @description Turn two-factor sign-in off, with a code (or recovery code) or your password. Needs a signed-in portal session: API tokens cannot call it.
          */
-        post: operations["postTwo-factorDisable"];
+        post: operations["postTwoFactorDisable"];
         delete?: never;
         options?: never;
         head?: never;
@@ -833,7 +853,7 @@ export interface paths {
          * New recovery codes (the old ones stop working), with a current code; shown once
          * @description New recovery codes (the old ones stop working), with a current code; shown once. Needs a signed-in portal session: API tokens cannot call it.
          */
-        post: operations["postTwo-factorRecovery-codes"];
+        post: operations["postTwoFactorRecoveryCodes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -875,7 +895,27 @@ export interface paths {
          * The organization's audit log, newest first; format=csv for every match
          * @description The organization's audit log, newest first; format=csv for every match. Needs a token with the `audit:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
          */
-        get: operations["getAudit-events"];
+        get: operations["getAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit-events/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download every audit entry GET /audit-events would list with these filters as CSV, newest first (also GET /audit-events?format=csv)
+         * @description Download every audit entry GET /audit-events would list with these filters as CSV, newest first (also GET /audit-events?format=csv). Needs a token with the `audit:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        get: operations["getAuditEventsExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -957,7 +997,7 @@ export interface paths {
          * Ask for a password reset link; the same answer whatever the email
          * @description Ask for a password reset link; the same answer whatever the email. Needs no token; a token that is sent must be valid.
          */
-        post: operations["postPassword-reset"];
+        post: operations["postPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -977,7 +1017,7 @@ export interface paths {
          * Set a new password with the token from the reset link (valid 1 h, once); ends your sessions
          * @description Set a new password with the token from the reset link (valid 1 h, once); ends your sessions. Needs no token; a token that is sent must be valid.
          */
-        post: operations["postPassword-resetConfirm"];
+        post: operations["postPasswordResetConfirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1499,7 +1539,7 @@ export interface paths {
          * This API's OpenAPI 3.1 document
          * @description This API's OpenAPI 3.1 document. Needs no token; a token that is sent must be valid.
          */
-        get: operations["getOpenapi.json"];
+        get: operations["getOpenapiJson"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1555,7 +1595,8 @@ export interface components {
             /** @description National significant number, digits only */
             number_local_format: string;
             country: string;
-            number_type: string;
+            /** @enum {string} */
+            number_type: "local" | "national" | "mobile" | "toll_free";
             region: string;
             required_documents: components["schemas"]["RequiredDocument"][];
             standard_capacity: string;
@@ -1712,7 +1753,8 @@ export interface components {
             /** @description The number asked for, for a named number */
             number_e164: string | null;
             country: string;
-            number_type: string;
+            /** @enum {string} */
+            number_type: "local" | "national" | "mobile" | "toll_free";
             region: string | null;
             product: {
                 id: string;
@@ -1754,7 +1796,7 @@ export interface components {
             /** @description Read-only, derived from the number: the national format ("020 7946 0000"); null for an extension. */
             readonly local_format: string | null;
             /** @description Read-only: the type the number was bought as ("local", "mobile", …: GET /number_types); null for an extension. */
-            readonly number_type: string | null;
+            readonly number_type: ("local" | "national" | "mobile" | "toll_free") | null;
             /** @description Read-only: the region the number was bought in (GET /regions/{country}); null for an extension. */
             readonly region: {
                 id: string;
@@ -1874,7 +1916,7 @@ export interface components {
             /** @description Read-only: ignored when equal to the stored value; 400 when different. */
             readonly local_format?: string | null;
             /** @description Read-only: ignored when equal to the stored value; 400 when different. */
-            readonly number_type?: string | null;
+            readonly number_type?: ("local" | "national" | "mobile" | "toll_free") | null;
             /** @description Read-only: ignored when equal to the stored value; 400 when different. */
             readonly region?: {
                 id: string;
@@ -2138,7 +2180,8 @@ export interface components {
             kind: "number" | "geography";
             number_e164: string | null;
             country: string;
-            number_type: string;
+            /** @enum {string} */
+            number_type: "local" | "national" | "mobile" | "toll_free";
             region: string;
             region_name: string;
             /** @description null for a named number: the region's cheapest */
@@ -2421,7 +2464,8 @@ export interface components {
             bundle_id: string;
             organization_id: string;
             country: string;
-            number_type: string;
+            /** @enum {string} */
+            number_type: "local" | "national" | "mobile" | "toll_free";
             end_user_id: string;
             document_ids: string[];
             /** @enum {string} */
@@ -2556,11 +2600,11 @@ export interface components {
          */
         ChangePasswordRequest: {
             current_password: string;
+            /** Format: password */
             new_password: string;
         };
         TwoFactorStatus: {
             enabled: boolean;
-            /** @description ISO 8601; null while two-factor sign-in is off */
             enabled_at: string | null;
             /**
              * Format: int64
@@ -2590,6 +2634,7 @@ export interface components {
             code: string;
         };
         /**
+         * @description Either code or password, never both.
          * @example {
          *       "code": "492039"
          *     }
@@ -2597,7 +2642,7 @@ export interface components {
         DisableTwoFactorRequest: {
             code?: string;
             password?: string;
-        };
+        } & (unknown | unknown);
         OrganizationSettings: {
             /** @description Every member must sign in with two-factor sign-in */
             require_two_factor: boolean;
@@ -2635,13 +2680,19 @@ export interface components {
                 type: string;
                 id: string | null;
             };
-            changes: {
-                field: string;
-                /** @description The value before; null when there was none. A secret reads [redacted]. */
-                from: unknown;
-                /** @description The value after; null when there is none. A secret reads [redacted]. */
-                to: unknown;
-            }[];
+            changes: components["schemas"]["AuditChange"][];
+        };
+        AuditChange: {
+            /** @example name */
+            field: string;
+            /** @description The value before; null when there was none. A secret reads [redacted]. */
+            from: components["schemas"]["AuditValue"];
+            /** @description The value after; null when there is none. A secret reads [redacted]. */
+            to: components["schemas"]["AuditValue"];
+        };
+        /** @description A JSON value: a string, number, boolean, null, list or object. */
+        AuditValue: string | number | boolean | null | unknown[] | {
+            [key: string]: unknown;
         };
         Accepted: {
             /** @description What to look for next, in words */
@@ -2728,7 +2779,8 @@ export interface components {
         RequirementsResponse: {
             data: {
                 country: string;
-                number_type: string;
+                /** @enum {string} */
+                number_type: "local" | "national" | "mobile" | "toll_free";
                 regions: {
                     region_id: string;
                     region_name: string;
@@ -2775,6 +2827,7 @@ export interface components {
             data: components["schemas"]["EndUser"];
         };
         /**
+         * @description A business end user needs business_name.
          * @example {
          *       "type": "business",
          *       "name": "Ada Lovelace",
@@ -2949,19 +3002,24 @@ export interface components {
                 note: string;
             }[];
         };
+        /** @description Either number_ids or filter, never both. */
         JobRequest: {
             /** @enum {string} */
             type: "apply_configuration" | "set_tags" | "lock" | "unlock" | "release";
             number_ids?: string[];
             filter?: components["schemas"]["JobFilter"];
             params?: components["schemas"]["JobParams"];
-        };
+        } & (unknown | unknown);
         /** @description GET /numbers' filters: the job takes every number they match. */
         JobFilter: {
             tag?: string[];
             status?: ("active" | "pending_documents" | "aging")[];
             country?: string;
-            number_type?: string;
+            /**
+             * @example local
+             * @enum {string}
+             */
+            number_type?: "local" | "national" | "mobile" | "toll_free";
             region?: string;
         };
         JobParams: {
@@ -2979,7 +3037,7 @@ export interface components {
     headers: {
         /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
         "X-Request-Id": string;
-        /** @description Bearer requests are allowed from any origin, never with credentials (contract §2). */
+        /** @description Bearer requests are allowed from any origin, never with credentials. */
         "Access-Control-Allow-Origin": "*";
         /** @description IETF RateLimit header: the remaining requests of the current window. */
         RateLimit: string;
@@ -3013,6 +3071,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "GB",
+                     *         "english_name": "United States"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Country"][];
                 };
             };
@@ -3106,6 +3172,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "Main line",
+                     *         "description": "Numbers in New York City's 212 area code"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["NumberType"][];
                 };
             };
@@ -3199,6 +3273,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "GB",
+                     *         "name": "Main line"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["DocumentType"][];
                 };
             };
@@ -3298,6 +3380,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "GB",
+                     *         "name": "Main line"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Region"][];
                 };
             };
@@ -3399,6 +3489,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "GB",
+                     *           "name": "Main line",
+                     *           "default_destination": "default destination",
+                     *           "best_rate_dial_prefix": "best rate dial prefix",
+                     *           "requires_user_input": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Destination"][];
                     };
@@ -3533,6 +3636,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "number_e164": "+12125550123",
+                     *         "number_local_format": "number local format",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "region": "US-NY-NEW_YORK-212",
+                     *         "required_documents": [
+                     *           {
+                     *             "document_type_id": "proof_of_address",
+                     *             "name": "Main line",
+                     *             "more_information": "more information"
+                     *           }
+                     *         ],
+                     *         "standard_capacity": "standard capacity",
+                     *         "geographic_restrictions": "geographic restrictions",
+                     *         "mobile_accessible": "mobile accessible",
+                     *         "outside_country_display": "outside country display",
+                     *         "portable": "portable",
+                     *         "capabilities": {
+                     *           "sms": true,
+                     *           "voice": true
+                     *         },
+                     *         "activatable_now": true,
+                     *         "covering_bundle_id": "covering bundle id",
+                     *         "activation_note": "activation note",
+                     *         "held_until": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["InventoryNumber"][];
                 };
             };
@@ -3667,6 +3801,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "number_e164": "+12125550123",
+                     *         "number_local_format": "number local format",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "region": "US-NY-NEW_YORK-212",
+                     *         "required_documents": [
+                     *           {
+                     *             "document_type_id": "proof_of_address",
+                     *             "name": "Main line",
+                     *             "more_information": "more information"
+                     *           }
+                     *         ],
+                     *         "standard_capacity": "standard capacity",
+                     *         "geographic_restrictions": "geographic restrictions",
+                     *         "mobile_accessible": "mobile accessible",
+                     *         "outside_country_display": "outside country display",
+                     *         "portable": "portable",
+                     *         "capabilities": {
+                     *           "sms": true,
+                     *           "voice": true
+                     *         },
+                     *         "activatable_now": true,
+                     *         "covering_bundle_id": "covering bundle id",
+                     *         "activation_note": "activation note",
+                     *         "held_until": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["InventoryNumber"][];
                 };
             };
@@ -3766,6 +3931,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "US": {
+                     *         "local": {
+                     *           "US-NY-NEW_YORK-212": [
+                     *             {
+                     *               "id": "GB",
+                     *               "name": "Main line",
+                     *               "currency": "USD",
+                     *               "monthly_fee": "1.00",
+                     *               "setup_fee": "0.50",
+                     *               "included_minutes": "500",
+                     *               "overage_fixed_rate_per_minute": "overage fixed rate per minute",
+                     *               "overage_mobile_rate_per_minute": "overage mobile rate per minute",
+                     *               "required_documents": [
+                     *                 {
+                     *                   "document_type_id": "proof_of_address",
+                     *                   "name": "Main line",
+                     *                   "more_information": "more information"
+                     *                 }
+                     *               ],
+                     *               "standard_capacity": "standard capacity",
+                     *               "estimated_lead_time": "5 days",
+                     *               "geographic_restrictions": "geographic restrictions",
+                     *               "mobile_accessible": "mobile accessible",
+                     *               "outside_country_display": "outside country display",
+                     *               "portable": "portable"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductMap"];
                 };
             };
@@ -3867,6 +4065,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "US": {
+                     *         "local": {
+                     *           "US-NY-NEW_YORK-212": [
+                     *             {
+                     *               "id": "GB",
+                     *               "name": "Main line",
+                     *               "currency": "USD",
+                     *               "monthly_fee": "1.00",
+                     *               "setup_fee": "0.50",
+                     *               "included_minutes": "500",
+                     *               "overage_fixed_rate_per_minute": "overage fixed rate per minute",
+                     *               "overage_mobile_rate_per_minute": "overage mobile rate per minute",
+                     *               "required_documents": [
+                     *                 {
+                     *                   "document_type_id": "proof_of_address",
+                     *                   "name": "Main line",
+                     *                   "more_information": "more information"
+                     *                 }
+                     *               ],
+                     *               "standard_capacity": "standard capacity",
+                     *               "estimated_lead_time": "5 days",
+                     *               "geographic_restrictions": "geographic restrictions",
+                     *               "mobile_accessible": "mobile accessible",
+                     *               "outside_country_display": "outside country display",
+                     *               "portable": "portable"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductMap"];
                 };
             };
@@ -3973,6 +4204,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "US": {
+                     *         "local": {
+                     *           "US-NY-NEW_YORK-212": [
+                     *             {
+                     *               "id": "GB",
+                     *               "name": "Main line",
+                     *               "currency": "USD",
+                     *               "monthly_fee": "1.00",
+                     *               "setup_fee": "0.50",
+                     *               "included_minutes": "500",
+                     *               "overage_fixed_rate_per_minute": "overage fixed rate per minute",
+                     *               "overage_mobile_rate_per_minute": "overage mobile rate per minute",
+                     *               "required_documents": [
+                     *                 {
+                     *                   "document_type_id": "proof_of_address",
+                     *                   "name": "Main line",
+                     *                   "more_information": "more information"
+                     *                 }
+                     *               ],
+                     *               "standard_capacity": "standard capacity",
+                     *               "estimated_lead_time": "5 days",
+                     *               "geographic_restrictions": "geographic restrictions",
+                     *               "mobile_accessible": "mobile accessible",
+                     *               "outside_country_display": "outside country display",
+                     *               "portable": "portable"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductMap"];
                 };
             };
@@ -4090,6 +4354,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "reference_id": "ORD-OCCHO6HESU",
+                     *         "numbers": [
+                     *           {
+                     *             "number_e164": "+12125550123",
+                     *             "position": 1,
+                     *             "required_documents": [
+                     *               {
+                     *                 "document_type_id": "proof_of_address",
+                     *                 "name": "Main line",
+                     *                 "more_information": "more information"
+                     *               }
+                     *             ],
+                     *             "status": "active",
+                     *             "documents_due": "2026-11-27T10:15:02.114Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
@@ -4233,6 +4519,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "reference_id": "ORD-OCCHO6HESU",
+                     *           "organization_id": "org_acme",
+                     *           "status": "completed",
+                     *           "created_at": "2026-11-27T10:15:02.114Z",
+                     *           "contact_name": "Ada Lovelace",
+                     *           "reference_number": "PO-1042",
+                     *           "items": [
+                     *             {
+                     *               "position": 1,
+                     *               "kind": "named_number",
+                     *               "number_e164": "+12125550123",
+                     *               "country": "US",
+                     *               "number_type": "local",
+                     *               "region": "US-NY-NEW_YORK-212",
+                     *               "product": {
+                     *                 "id": "GB",
+                     *                 "name": "Main line"
+                     *               },
+                     *               "currency": "USD",
+                     *               "monthly_fee": "1.00",
+                     *               "setup_fee": "0.50",
+                     *               "quantity": 1,
+                     *               "assigned_numbers": [
+                     *                 "assigned number"
+                     *               ],
+                     *               "numbers": [
+                     *                 {
+                     *                   "number_e164": "+12125550123",
+                     *                   "required_documents": [
+                     *                     {
+                     *                       "document_type_id": "proof_of_address",
+                     *                       "name": "Main line",
+                     *                       "more_information": "more information"
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               ],
+                     *               "backordered_quantity": 1,
+                     *               "estimated_lead_time": "5 days",
+                     *               "bundle_id": "bnd_9a7c5e3f1b2d4c6e"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderListResponse"];
                 };
             };
@@ -4332,6 +4668,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "reference_id": "ORD-OCCHO6HESU",
+                     *         "organization_id": "org_acme",
+                     *         "status": "completed",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "contact_name": "Ada Lovelace",
+                     *         "reference_number": "PO-1042",
+                     *         "items": [
+                     *           {
+                     *             "position": 1,
+                     *             "kind": "named_number",
+                     *             "number_e164": "+12125550123",
+                     *             "country": "US",
+                     *             "number_type": "local",
+                     *             "region": "US-NY-NEW_YORK-212",
+                     *             "product": {
+                     *               "id": "GB",
+                     *               "name": "Main line"
+                     *             },
+                     *             "currency": "USD",
+                     *             "monthly_fee": "1.00",
+                     *             "setup_fee": "0.50",
+                     *             "quantity": 1,
+                     *             "assigned_numbers": [
+                     *               "assigned number"
+                     *             ],
+                     *             "numbers": [
+                     *               {
+                     *                 "number_e164": "+12125550123",
+                     *                 "required_documents": [
+                     *                   {
+                     *                     "document_type_id": "proof_of_address",
+                     *                     "name": "Main line",
+                     *                     "more_information": "more information"
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "backordered_quantity": 1,
+                     *             "estimated_lead_time": "5 days",
+                     *             "bundle_id": "bnd_9a7c5e3f1b2d4c6e"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderDetailResponse"];
                 };
             };
@@ -4440,7 +4824,7 @@ export interface operations {
                 region?: string;
                 /** @description Order: number (default), name, purchased_at, or -purchased_at (newest first). */
                 sort?: "number" | "name" | "purchased_at" | "-purchased_at";
-                /** @description csv: every match, unpaged, as CSV (as does Accept: text/csv). */
+                /** @description csv: every match, unpaged, as CSV (as does Accept: text/csv): the answer of GET /numbers/export, kept here for clients that ask this way. A generated client calls GET /numbers/export, typed as text. */
                 format?: "json" | "csv";
                 /** @description Exactly this number_id. */
                 number_id?: string;
@@ -4487,9 +4871,204 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "number_id": "num_acme_main",
+                     *           "organization_id": "org_acme",
+                     *           "number": "+12125550123",
+                     *           "name": "Main line",
+                     *           "rules": [
+                     *             {
+                     *               "target_id": "target id",
+                     *               "name": "Main line",
+                     *               "priority": 1,
+                     *               "disabled": true,
+                     *               "activations": [
+                     *                 {
+                     *                   "start": 1,
+                     *                   "stop": 1,
+                     *                   "days": [
+                     *                     "mon"
+                     *                   ],
+                     *                   "start_time": "start time",
+                     *                   "stop_time": "stop time",
+                     *                   "time_zone": "America/New_York"
+                     *                 }
+                     *               ],
+                     *               "action": {
+                     *                 "type": "dial",
+                     *                 "destination": "+442079460123",
+                     *                 "timeout_sec": 1,
+                     *                 "caller_id": "caller_number",
+                     *                 "tags": {
+                     *                   "US": "tags"
+                     *                 }
+                     *               }
+                     *             }
+                     *           ],
+                     *           "country_code": "1",
+                     *           "local_format": "(212) 555-0123",
+                     *           "number_type": "local",
+                     *           "region": {
+                     *             "id": "GB",
+                     *             "name": "Main line"
+                     *           },
+                     *           "status": "active",
+                     *           "purchased_at": "2026-11-27T10:15:02.114Z",
+                     *           "restorable_until": "2026-11-27T10:15:02.114Z",
+                     *           "documents_due": "2026-11-27T10:15:02.114Z",
+                     *           "locked": true,
+                     *           "tags": [
+                     *             "support"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["NumberConfiguration"][];
                     };
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNumbersExport: {
+        parameters: {
+            query?: {
+                /** @description Numbers with every one of these tags (any case); repeat the parameter or separate by commas. */
+                tag?: string[];
+                /** @description Numbers in any of these states; default active and pending_documents (aging numbers only when asked for). */
+                status?: ("active" | "pending_documents" | "aging")[];
+                /**
+                 * @description Numbers of this country (ISO 3166-1 alpha-2). ISO 3166-1 alpha-2 code, any case
+                 * @example US
+                 */
+                country?: string;
+                /**
+                 * @description Numbers of this type.
+                 * @example local
+                 */
+                number_type?: "local" | "national" | "mobile" | "toll_free";
+                /** @description Numbers of this region (GET /regions/{country}). */
+                region?: string;
+                /** @description Order: number (default), name, purchased_at, or -purchased_at (newest first). */
+                sort?: "number" | "name" | "purchased_at" | "-purchased_at";
+                /** @description Exactly this number_id. */
+                number_id?: string;
+                /**
+                 * @description One E.164 number; send + as %2B (an unencoded +, read as a space, is taken as + too).
+                 * @example +442079460000
+                 */
+                number?: string;
+                /** @description Comma-separated E.164 numbers, at most 100; the parameter may also be repeated. */
+                numbers?: string[];
+                /** @description Case-insensitive substring of the name. */
+                name?: string;
+                /** @description Digits as people write them, in any format ("(212) 202-7333", "020 4903 8196", "+44 20…", "7333"): 1–15 digits matched anywhere in the E.164 number, its national format (with the trunk prefix, such as the UK's 0) or an extension. */
+                contains?: string;
+                /**
+                 * @description Only the numbers bought by this order (its reference_id, any case).
+                 * @example ORD-OCCHO6HESU
+                 */
+                order?: string;
+                /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description attachment; filename="…": save it, never render it as a page. */
+                    "Content-Disposition": string;
+                    /** @description no-store: it holds your organization's data, so nothing may keep a copy. */
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example number,name,status,country,number_type,region,tags,purchased_at,monthly_fee,rule_count
+                     *     +12125550123,Main line,active,US,local,US-NY-NEW_YORK-212,support sales,2026-11-02T09:30:00.000Z,1.00,2
+                     */
                     "text/csv": string;
                 };
             };
@@ -4595,6 +5174,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "number_id": "num_acme_main",
+                     *         "at": "2026-11-27T10:15:02.114Z",
+                     *         "rule": {
+                     *           "target_id": "target id",
+                     *           "name": "Main line",
+                     *           "priority": 1,
+                     *           "disabled": true,
+                     *           "activations": [
+                     *             {
+                     *               "start": 1,
+                     *               "stop": 1,
+                     *               "days": [
+                     *                 "mon"
+                     *               ],
+                     *               "start_time": "start time",
+                     *               "stop_time": "stop time",
+                     *               "time_zone": "America/New_York"
+                     *             }
+                     *           ],
+                     *           "action": {
+                     *             "type": "dial",
+                     *             "destination": "+442079460123",
+                     *             "timeout_sec": 1,
+                     *             "caller_id": "caller_number",
+                     *             "tags": {
+                     *               "US": "tags"
+                     *             }
+                     *           }
+                     *         },
+                     *         "reason": "reason",
+                     *         "in_force": {
+                     *           "version": 1,
+                     *           "since": "since",
+                     *           "until": "until",
+                     *           "description": "Numbers in New York City's 212 area code"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ActiveRule"];
                     };
@@ -4709,6 +5330,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "number_id": "num_acme_main",
+                     *           "organization_id": "org_acme",
+                     *           "number": "+12125550123",
+                     *           "name": "Main line",
+                     *           "rules": [
+                     *             {
+                     *               "target_id": "target id",
+                     *               "name": "Main line",
+                     *               "priority": 1,
+                     *               "disabled": true,
+                     *               "activations": [
+                     *                 {
+                     *                   "start": 1,
+                     *                   "stop": 1,
+                     *                   "days": [
+                     *                     "mon"
+                     *                   ],
+                     *                   "start_time": "start time",
+                     *                   "stop_time": "stop time",
+                     *                   "time_zone": "America/New_York"
+                     *                 }
+                     *               ],
+                     *               "action": {
+                     *                 "type": "dial",
+                     *                 "destination": "+442079460123",
+                     *                 "timeout_sec": 1,
+                     *                 "caller_id": "caller_number",
+                     *                 "tags": {
+                     *                   "US": "tags"
+                     *                 }
+                     *               }
+                     *             }
+                     *           ],
+                     *           "country_code": "1",
+                     *           "local_format": "(212) 555-0123",
+                     *           "number_type": "local",
+                     *           "region": {
+                     *             "id": "GB",
+                     *             "name": "Main line"
+                     *           },
+                     *           "status": "active",
+                     *           "purchased_at": "2026-11-27T10:15:02.114Z",
+                     *           "restorable_until": "2026-11-27T10:15:02.114Z",
+                     *           "documents_due": "2026-11-27T10:15:02.114Z",
+                     *           "locked": true,
+                     *           "tags": [
+                     *             "support"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["NumberConfiguration"][];
                     };
@@ -4859,6 +5536,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "number_id": "num_acme_main",
+                     *         "organization_id": "org_acme",
+                     *         "number": "+12125550123",
+                     *         "name": "Main line",
+                     *         "rules": [
+                     *           {
+                     *             "target_id": "target id",
+                     *             "name": "Main line",
+                     *             "priority": 1,
+                     *             "disabled": true,
+                     *             "activations": [
+                     *               {
+                     *                 "start": 1,
+                     *                 "stop": 1,
+                     *                 "days": [
+                     *                   "mon"
+                     *                 ],
+                     *                 "start_time": "start time",
+                     *                 "stop_time": "stop time",
+                     *                 "time_zone": "America/New_York"
+                     *               }
+                     *             ],
+                     *             "action": {
+                     *               "type": "dial",
+                     *               "destination": "+442079460123",
+                     *               "timeout_sec": 1,
+                     *               "caller_id": "caller_number",
+                     *               "tags": {
+                     *                 "US": "tags"
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "country_code": "1",
+                     *         "local_format": "(212) 555-0123",
+                     *         "number_type": "local",
+                     *         "region": {
+                     *           "id": "GB",
+                     *           "name": "Main line"
+                     *         },
+                     *         "status": "active",
+                     *         "purchased_at": "2026-11-27T10:15:02.114Z",
+                     *         "restorable_until": "2026-11-27T10:15:02.114Z",
+                     *         "documents_due": "2026-11-27T10:15:02.114Z",
+                     *         "locked": true,
+                     *         "tags": [
+                     *           "support"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["NumberConfiguration"];
                     };
@@ -5032,6 +5763,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "number_id": "num_acme_main",
+                     *         "organization_id": "org_acme",
+                     *         "number": "+12125550123",
+                     *         "name": "Main line",
+                     *         "rules": [
+                     *           {
+                     *             "target_id": "target id",
+                     *             "name": "Main line",
+                     *             "priority": 1,
+                     *             "disabled": true,
+                     *             "activations": [
+                     *               {
+                     *                 "start": 1,
+                     *                 "stop": 1,
+                     *                 "days": [
+                     *                   "mon"
+                     *                 ],
+                     *                 "start_time": "start time",
+                     *                 "stop_time": "stop time",
+                     *                 "time_zone": "America/New_York"
+                     *               }
+                     *             ],
+                     *             "action": {
+                     *               "type": "dial",
+                     *               "destination": "+442079460123",
+                     *               "timeout_sec": 1,
+                     *               "caller_id": "caller_number",
+                     *               "tags": {
+                     *                 "US": "tags"
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "country_code": "1",
+                     *         "local_format": "(212) 555-0123",
+                     *         "number_type": "local",
+                     *         "region": {
+                     *           "id": "GB",
+                     *           "name": "Main line"
+                     *         },
+                     *         "status": "active",
+                     *         "purchased_at": "2026-11-27T10:15:02.114Z",
+                     *         "restorable_until": "2026-11-27T10:15:02.114Z",
+                     *         "documents_due": "2026-11-27T10:15:02.114Z",
+                     *         "locked": true,
+                     *         "tags": [
+                     *           "support"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["NumberConfiguration"];
                     };
@@ -5178,6 +5963,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "number_id": "num_acme_main",
+                     *         "organization_id": "org_acme",
+                     *         "number": "+12125550123",
+                     *         "name": "Main line",
+                     *         "rules": [
+                     *           {
+                     *             "target_id": "target id",
+                     *             "name": "Main line",
+                     *             "priority": 1,
+                     *             "disabled": true,
+                     *             "activations": [
+                     *               {
+                     *                 "start": 1,
+                     *                 "stop": 1,
+                     *                 "days": [
+                     *                   "mon"
+                     *                 ],
+                     *                 "start_time": "start time",
+                     *                 "stop_time": "stop time",
+                     *                 "time_zone": "America/New_York"
+                     *               }
+                     *             ],
+                     *             "action": {
+                     *               "type": "dial",
+                     *               "destination": "+442079460123",
+                     *               "timeout_sec": 1,
+                     *               "caller_id": "caller_number",
+                     *               "tags": {
+                     *                 "US": "tags"
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "country_code": "1",
+                     *         "local_format": "(212) 555-0123",
+                     *         "number_type": "local",
+                     *         "region": {
+                     *           "id": "GB",
+                     *           "name": "Main line"
+                     *         },
+                     *         "status": "active",
+                     *         "purchased_at": "2026-11-27T10:15:02.114Z",
+                     *         "restorable_until": "2026-11-27T10:15:02.114Z",
+                     *         "documents_due": "2026-11-27T10:15:02.114Z",
+                     *         "locked": true,
+                     *         "tags": [
+                     *           "support"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["NumberConfiguration"];
                     };
@@ -5341,6 +6180,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "number_id": "num_acme_main",
+                     *         "organization_id": "org_acme",
+                     *         "number": "+12125550123",
+                     *         "name": "Main line",
+                     *         "rules": [
+                     *           {
+                     *             "target_id": "target id",
+                     *             "name": "Main line",
+                     *             "priority": 1,
+                     *             "disabled": true,
+                     *             "activations": [
+                     *               {
+                     *                 "start": 1,
+                     *                 "stop": 1,
+                     *                 "days": [
+                     *                   "mon"
+                     *                 ],
+                     *                 "start_time": "start time",
+                     *                 "stop_time": "stop time",
+                     *                 "time_zone": "America/New_York"
+                     *               }
+                     *             ],
+                     *             "action": {
+                     *               "type": "dial",
+                     *               "destination": "+442079460123",
+                     *               "timeout_sec": 1,
+                     *               "caller_id": "caller_number",
+                     *               "tags": {
+                     *                 "US": "tags"
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "country_code": "1",
+                     *         "local_format": "(212) 555-0123",
+                     *         "number_type": "local",
+                     *         "region": {
+                     *           "id": "GB",
+                     *           "name": "Main line"
+                     *         },
+                     *         "status": "active",
+                     *         "purchased_at": "2026-11-27T10:15:02.114Z",
+                     *         "restorable_until": "2026-11-27T10:15:02.114Z",
+                     *         "documents_due": "2026-11-27T10:15:02.114Z",
+                     *         "locked": true,
+                     *         "tags": [
+                     *           "support"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["NumberConfiguration"];
                     };
@@ -5519,6 +6412,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "number_id": "num_acme_main",
+                     *         "organization_id": "org_acme",
+                     *         "number": "+12125550123",
+                     *         "name": "Main line",
+                     *         "rules": [
+                     *           {
+                     *             "target_id": "target id",
+                     *             "name": "Main line",
+                     *             "priority": 1,
+                     *             "disabled": true,
+                     *             "activations": [
+                     *               {
+                     *                 "start": 1,
+                     *                 "stop": 1,
+                     *                 "days": [
+                     *                   "mon"
+                     *                 ],
+                     *                 "start_time": "start time",
+                     *                 "stop_time": "stop time",
+                     *                 "time_zone": "America/New_York"
+                     *               }
+                     *             ],
+                     *             "action": {
+                     *               "type": "dial",
+                     *               "destination": "+442079460123",
+                     *               "timeout_sec": 1,
+                     *               "caller_id": "caller_number",
+                     *               "tags": {
+                     *                 "US": "tags"
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "country_code": "1",
+                     *         "local_format": "(212) 555-0123",
+                     *         "number_type": "local",
+                     *         "region": {
+                     *           "id": "GB",
+                     *           "name": "Main line"
+                     *         },
+                     *         "status": "active",
+                     *         "purchased_at": "2026-11-27T10:15:02.114Z",
+                     *         "restorable_until": "2026-11-27T10:15:02.114Z",
+                     *         "documents_due": "2026-11-27T10:15:02.114Z",
+                     *         "locked": true,
+                     *         "tags": [
+                     *           "support"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["NumberConfiguration"];
                     };
@@ -5678,6 +6625,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "number_id": "num_acme_main",
+                     *         "organization_id": "org_acme",
+                     *         "number": "+12125550123",
+                     *         "name": "Main line",
+                     *         "rules": [
+                     *           {
+                     *             "target_id": "target id",
+                     *             "name": "Main line",
+                     *             "priority": 1,
+                     *             "disabled": true,
+                     *             "activations": [
+                     *               {
+                     *                 "start": 1,
+                     *                 "stop": 1,
+                     *                 "days": [
+                     *                   "mon"
+                     *                 ],
+                     *                 "start_time": "start time",
+                     *                 "stop_time": "stop time",
+                     *                 "time_zone": "America/New_York"
+                     *               }
+                     *             ],
+                     *             "action": {
+                     *               "type": "dial",
+                     *               "destination": "+442079460123",
+                     *               "timeout_sec": 1,
+                     *               "caller_id": "caller_number",
+                     *               "tags": {
+                     *                 "US": "tags"
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "country_code": "1",
+                     *         "local_format": "(212) 555-0123",
+                     *         "number_type": "local",
+                     *         "region": {
+                     *           "id": "GB",
+                     *           "name": "Main line"
+                     *         },
+                     *         "status": "active",
+                     *         "purchased_at": "2026-11-27T10:15:02.114Z",
+                     *         "restorable_until": "2026-11-27T10:15:02.114Z",
+                     *         "documents_due": "2026-11-27T10:15:02.114Z",
+                     *         "locked": true,
+                     *         "tags": [
+                     *           "support"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["NumberConfiguration"];
                     };
@@ -5814,6 +6815,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "GB",
+                     *           "number_id": "num_acme_main",
+                     *           "kind": "created",
+                     *           "version": 1,
+                     *           "changed_at": "2026-11-27T10:15:02.114Z",
+                     *           "changed_by": {
+                     *             "type": "user",
+                     *             "name": "Main line",
+                     *             "role": "owner"
+                     *           },
+                     *           "before": {
+                     *             "number_id": "num_acme_main",
+                     *             "organization_id": "org_acme",
+                     *             "number": "+12125550123",
+                     *             "name": "Main line",
+                     *             "rules": [
+                     *               {
+                     *                 "target_id": "target id",
+                     *                 "name": "Main line",
+                     *                 "priority": 1,
+                     *                 "disabled": true,
+                     *                 "activations": [
+                     *                   {
+                     *                     "start": 1,
+                     *                     "stop": 1,
+                     *                     "days": [
+                     *                       "mon"
+                     *                     ],
+                     *                     "start_time": "start time",
+                     *                     "stop_time": "stop time",
+                     *                     "time_zone": "America/New_York"
+                     *                   }
+                     *                 ],
+                     *                 "action": {
+                     *                   "type": "dial",
+                     *                   "destination": "+442079460123",
+                     *                   "timeout_sec": 1,
+                     *                   "caller_id": "caller_number",
+                     *                   "tags": {
+                     *                     "US": "tags"
+                     *                   }
+                     *                 }
+                     *               }
+                     *             ],
+                     *             "country_code": "1",
+                     *             "local_format": "(212) 555-0123",
+                     *             "number_type": "local",
+                     *             "region": {
+                     *               "id": "GB",
+                     *               "name": "Main line"
+                     *             },
+                     *             "status": "active",
+                     *             "purchased_at": "2026-11-27T10:15:02.114Z",
+                     *             "restorable_until": "2026-11-27T10:15:02.114Z",
+                     *             "documents_due": "2026-11-27T10:15:02.114Z",
+                     *             "locked": true,
+                     *             "tags": [
+                     *               "support"
+                     *             ]
+                     *           },
+                     *           "after": {
+                     *             "number_id": "num_acme_main",
+                     *             "organization_id": "org_acme",
+                     *             "number": "+12125550123",
+                     *             "name": "Main line",
+                     *             "rules": [
+                     *               {
+                     *                 "target_id": "target id",
+                     *                 "name": "Main line",
+                     *                 "priority": 1,
+                     *                 "disabled": true,
+                     *                 "activations": [
+                     *                   {
+                     *                     "start": 1,
+                     *                     "stop": 1,
+                     *                     "days": [
+                     *                       "mon"
+                     *                     ],
+                     *                     "start_time": "start time",
+                     *                     "stop_time": "stop time",
+                     *                     "time_zone": "America/New_York"
+                     *                   }
+                     *                 ],
+                     *                 "action": {
+                     *                   "type": "dial",
+                     *                   "destination": "+442079460123",
+                     *                   "timeout_sec": 1,
+                     *                   "caller_id": "caller_number",
+                     *                   "tags": {
+                     *                     "US": "tags"
+                     *                   }
+                     *                 }
+                     *               }
+                     *             ],
+                     *             "country_code": "1",
+                     *             "local_format": "(212) 555-0123",
+                     *             "number_type": "local",
+                     *             "region": {
+                     *               "id": "GB",
+                     *               "name": "Main line"
+                     *             },
+                     *             "status": "active",
+                     *             "purchased_at": "2026-11-27T10:15:02.114Z",
+                     *             "restorable_until": "2026-11-27T10:15:02.114Z",
+                     *             "documents_due": "2026-11-27T10:15:02.114Z",
+                     *             "locked": true,
+                     *             "tags": [
+                     *               "support"
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ConfigurationChange"][];
                     };
@@ -5972,6 +7091,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "number_id": "num_acme_main",
+                     *         "organization_id": "org_acme",
+                     *         "number": "+12125550123",
+                     *         "name": "Main line",
+                     *         "rules": [
+                     *           {
+                     *             "target_id": "target id",
+                     *             "name": "Main line",
+                     *             "priority": 1,
+                     *             "disabled": true,
+                     *             "activations": [
+                     *               {
+                     *                 "start": 1,
+                     *                 "stop": 1,
+                     *                 "days": [
+                     *                   "mon"
+                     *                 ],
+                     *                 "start_time": "start time",
+                     *                 "stop_time": "stop time",
+                     *                 "time_zone": "America/New_York"
+                     *               }
+                     *             ],
+                     *             "action": {
+                     *               "type": "dial",
+                     *               "destination": "+442079460123",
+                     *               "timeout_sec": 1,
+                     *               "caller_id": "caller_number",
+                     *               "tags": {
+                     *                 "US": "tags"
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "country_code": "1",
+                     *         "local_format": "(212) 555-0123",
+                     *         "number_type": "local",
+                     *         "region": {
+                     *           "id": "GB",
+                     *           "name": "Main line"
+                     *         },
+                     *         "status": "active",
+                     *         "purchased_at": "2026-11-27T10:15:02.114Z",
+                     *         "restorable_until": "2026-11-27T10:15:02.114Z",
+                     *         "documents_due": "2026-11-27T10:15:02.114Z",
+                     *         "locked": true,
+                     *         "tags": [
+                     *           "support"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["NumberConfiguration"];
                     };
@@ -6106,6 +7279,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "number_e164": "+12125550123",
+                     *           "held_until": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReservationListResponse"];
                 };
             };
@@ -6211,6 +7394,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "held": [
+                     *           {
+                     *             "number_e164": "+12125550123",
+                     *             "held_until": "2026-11-27T10:15:02.114Z"
+                     *           }
+                     *         ],
+                     *         "not_held": [
+                     *           {
+                     *             "number_e164": "+12125550123",
+                     *             "reason": "sold"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReservationOutcomeResponse"];
                 };
             };
@@ -6346,6 +7547,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "number_e164": "+12125550123",
+                     *         "held_until": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReservationResponse"];
                 };
             };
@@ -6452,6 +7661,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "GB",
+                     *           "name": "Main line",
+                     *           "prefix": "npk_7Hq2",
+                     *           "scopes": [
+                     *             "reference:read"
+                     *           ],
+                     *           "created_by": {
+                     *             "user_id": "usr_acme_customer",
+                     *             "name": "Main line"
+                     *           },
+                     *           "created_at": "2026-11-27T10:15:02.114Z",
+                     *           "expires_at": "2026-11-27T10:15:02.114Z",
+                     *           "last_used_at": "2026-11-27T10:15:02.114Z",
+                     *           "revoked_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiTokenListResponse"];
                 };
             };
@@ -6559,6 +7790,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "GB",
+                     *         "name": "Main line",
+                     *         "prefix": "npk_7Hq2",
+                     *         "scopes": [
+                     *           "reference:read"
+                     *         ],
+                     *         "created_by": {
+                     *           "user_id": "usr_acme_customer",
+                     *           "name": "Main line"
+                     *         },
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "expires_at": "2026-11-27T10:15:02.114Z",
+                     *         "last_used_at": "2026-11-27T10:15:02.114Z",
+                     *         "revoked_at": "2026-11-27T10:15:02.114Z",
+                     *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedApiTokenResponse"];
                 };
             };
@@ -6681,6 +7933,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "GB",
+                     *         "name": "Main line",
+                     *         "prefix": "npk_7Hq2",
+                     *         "scopes": [
+                     *           "reference:read"
+                     *         ],
+                     *         "created_by": {
+                     *           "user_id": "usr_acme_customer",
+                     *           "name": "Main line"
+                     *         },
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "expires_at": "2026-11-27T10:15:02.114Z",
+                     *         "last_used_at": "2026-11-27T10:15:02.114Z",
+                     *         "revoked_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiTokenResponse"];
                 };
             };
@@ -6787,6 +8059,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "lines": [
+                     *           {
+                     *             "key": "key",
+                     *             "kind": "number",
+                     *             "number_e164": "+12125550123",
+                     *             "country": "US",
+                     *             "number_type": "local",
+                     *             "region": "US-NY-NEW_YORK-212",
+                     *             "region_name": "region name",
+                     *             "product": {
+                     *               "id": "GB",
+                     *               "name": "Main line",
+                     *               "currency": "USD",
+                     *               "monthly_fee": "1.00",
+                     *               "setup_fee": "0.50",
+                     *               "estimated_lead_time": "5 days"
+                     *             },
+                     *             "quantity": 1,
+                     *             "hold": {
+                     *               "state": "held",
+                     *               "held_until": "2026-11-27T10:15:02.114Z"
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CartResponse"];
                 };
             };
@@ -6902,6 +8204,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "lines": [
+                     *           {
+                     *             "key": "key",
+                     *             "kind": "number",
+                     *             "number_e164": "+12125550123",
+                     *             "country": "US",
+                     *             "number_type": "local",
+                     *             "region": "US-NY-NEW_YORK-212",
+                     *             "region_name": "region name",
+                     *             "product": {
+                     *               "id": "GB",
+                     *               "name": "Main line",
+                     *               "currency": "USD",
+                     *               "monthly_fee": "1.00",
+                     *               "setup_fee": "0.50",
+                     *               "estimated_lead_time": "5 days"
+                     *             },
+                     *             "quantity": 1,
+                     *             "hold": {
+                     *               "state": "held",
+                     *               "held_until": "2026-11-27T10:15:02.114Z"
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CartResponse"];
                 };
             };
@@ -7034,6 +8366,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "lines": [
+                     *           {
+                     *             "key": "key",
+                     *             "kind": "number",
+                     *             "number_e164": "+12125550123",
+                     *             "country": "US",
+                     *             "number_type": "local",
+                     *             "region": "US-NY-NEW_YORK-212",
+                     *             "region_name": "region name",
+                     *             "product": {
+                     *               "id": "GB",
+                     *               "name": "Main line",
+                     *               "currency": "USD",
+                     *               "monthly_fee": "1.00",
+                     *               "setup_fee": "0.50",
+                     *               "estimated_lead_time": "5 days"
+                     *             },
+                     *             "quantity": 1,
+                     *             "hold": {
+                     *               "state": "held",
+                     *               "held_until": "2026-11-27T10:15:02.114Z"
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CartResponse"];
                 };
             };
@@ -7127,6 +8489,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "lines": [
+                     *           {
+                     *             "key": "key",
+                     *             "kind": "number",
+                     *             "number_e164": "+12125550123",
+                     *             "country": "US",
+                     *             "number_type": "local",
+                     *             "region": "US-NY-NEW_YORK-212",
+                     *             "region_name": "region name",
+                     *             "product": {
+                     *               "id": "GB",
+                     *               "name": "Main line",
+                     *               "currency": "USD",
+                     *               "monthly_fee": "1.00",
+                     *               "setup_fee": "0.50",
+                     *               "estimated_lead_time": "5 days"
+                     *             },
+                     *             "quantity": 1,
+                     *             "hold": {
+                     *               "state": "held",
+                     *               "held_until": "2026-11-27T10:15:02.114Z"
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CartResponse"];
                 };
             };
@@ -7220,6 +8612,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "organization_id": "org_acme",
+                     *           "name": "Main line"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationList"];
                 };
             };
@@ -7341,6 +8743,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "GB",
+                     *           "created_at": "2026-11-27T10:15:02.114Z",
+                     *           "organization_id": "org_acme",
+                     *           "type": "order.created",
+                     *           "data": {
+                     *             "reference_id": "ORD-OCCHO6HESU",
+                     *             "organization_id": "org_acme",
+                     *             "status": "completed",
+                     *             "created_at": "2026-11-27T10:15:02.114Z",
+                     *             "contact_name": "Ada Lovelace",
+                     *             "reference_number": "PO-1042",
+                     *             "items": [
+                     *               {
+                     *                 "position": 1,
+                     *                 "kind": "named_number",
+                     *                 "number_e164": "+12125550123",
+                     *                 "country": "US",
+                     *                 "number_type": "local",
+                     *                 "region": "US-NY-NEW_YORK-212",
+                     *                 "product": {
+                     *                   "id": "GB",
+                     *                   "name": "Main line"
+                     *                 },
+                     *                 "currency": "USD",
+                     *                 "monthly_fee": "1.00",
+                     *                 "setup_fee": "0.50",
+                     *                 "quantity": 1,
+                     *                 "assigned_numbers": [
+                     *                   "assigned number"
+                     *                 ],
+                     *                 "numbers": [
+                     *                   {
+                     *                     "number_e164": "+12125550123",
+                     *                     "required_documents": [
+                     *                       {
+                     *                         "document_type_id": "proof_of_address",
+                     *                         "name": "Main line",
+                     *                         "more_information": "more information"
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ],
+                     *                 "backordered_quantity": 1,
+                     *                 "estimated_lead_time": "5 days",
+                     *                 "bundle_id": "bnd_9a7c5e3f1b2d4c6e"
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["EventListResponse"];
                 };
             };
@@ -7445,6 +8903,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "webhook_id": "wh_6f2b8c1d9e0a4b37",
+                     *           "organization_id": "org_acme",
+                     *           "url": "https://hooks.acme.example/numbers",
+                     *           "events": [
+                     *             "order.created"
+                     *           ],
+                     *           "description": "Numbers in New York City's 212 area code",
+                     *           "created_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookListResponse"];
                 };
             };
@@ -7552,6 +9026,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhook_id": "wh_6f2b8c1d9e0a4b37",
+                     *         "organization_id": "org_acme",
+                     *         "url": "https://hooks.acme.example/numbers",
+                     *         "events": [
+                     *           "order.created"
+                     *         ],
+                     *         "description": "Numbers in New York City's 212 area code",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedWebhookResponse"];
                 };
             };
@@ -7674,6 +9163,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhook_id": "wh_6f2b8c1d9e0a4b37",
+                     *         "organization_id": "org_acme",
+                     *         "url": "https://hooks.acme.example/numbers",
+                     *         "events": [
+                     *           "order.created"
+                     *         ],
+                     *         "description": "Numbers in New York City's 212 area code",
+                     *         "created_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookResponse"];
                 };
             };
@@ -7899,6 +9402,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "delivery_id": "dlv_3c7e9a1f0b2d4e68",
+                     *           "webhook_id": "wh_6f2b8c1d9e0a4b37",
+                     *           "event_id": "evt_01JDX4Q8K2M7N3P5R6S8T9V0W1",
+                     *           "event_type": "event type",
+                     *           "status": "pending",
+                     *           "attempt_count": 1,
+                     *           "next_attempt_at": "2026-11-27T10:15:02.114Z",
+                     *           "created_at": "2026-11-27T10:15:02.114Z",
+                     *           "attempts": [
+                     *             {
+                     *               "attempted_at": "2026-11-27T10:15:02.114Z",
+                     *               "duration_ms": 1,
+                     *               "response_status": 1,
+                     *               "response_body": "response body",
+                     *               "error": "error"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeliveryListResponse"];
                 };
             };
@@ -8008,6 +9536,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "delivery_id": "dlv_3c7e9a1f0b2d4e68",
+                     *         "webhook_id": "wh_6f2b8c1d9e0a4b37",
+                     *         "event_id": "evt_01JDX4Q8K2M7N3P5R6S8T9V0W1",
+                     *         "event_type": "event type",
+                     *         "status": "pending",
+                     *         "attempt_count": 1,
+                     *         "next_attempt_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "attempts": [
+                     *           {
+                     *             "attempted_at": "2026-11-27T10:15:02.114Z",
+                     *             "duration_ms": 1,
+                     *             "response_status": 1,
+                     *             "response_body": "response body",
+                     *             "error": "error"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeliveryResponse"];
                 };
             };
@@ -8119,6 +9670,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "delivery_id": "dlv_3c7e9a1f0b2d4e68",
+                     *         "webhook_id": "wh_6f2b8c1d9e0a4b37",
+                     *         "event_id": "evt_01JDX4Q8K2M7N3P5R6S8T9V0W1",
+                     *         "event_type": "event type",
+                     *         "status": "pending",
+                     *         "attempt_count": 1,
+                     *         "next_attempt_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "attempts": [
+                     *           {
+                     *             "attempted_at": "2026-11-27T10:15:02.114Z",
+                     *             "duration_ms": 1,
+                     *             "response_status": 1,
+                     *             "response_body": "response body",
+                     *             "error": "error"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeliveryResponse"];
                 };
             };
@@ -8219,7 +9793,7 @@ export interface operations {
             };
         };
     };
-    "postSessionsEnd-all": {
+    postSessionsEndAll: {
         parameters: {
             query?: never;
             header?: never;
@@ -8437,7 +10011,7 @@ export interface operations {
             };
         };
     };
-    "getTwo-factor": {
+    getTwoFactor: {
         parameters: {
             query?: never;
             header?: never;
@@ -8456,6 +10030,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "enabled_at": "2026-11-27T10:15:02.114Z",
+                     *       "recovery_codes_left": 1,
+                     *       "required_by_organization": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["TwoFactorStatus"];
                 };
             };
@@ -8530,7 +10112,7 @@ export interface operations {
             };
         };
     };
-    "postTwo-factorEnrolment": {
+    postTwoFactorEnrolment: {
         parameters: {
             query?: never;
             header?: never;
@@ -8549,6 +10131,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                     *       "otpauth_uri": "otpauth uri",
+                     *       "qr_code_svg": "qr code svg"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TwoFactorEnrolment"];
                 };
             };
@@ -8623,7 +10212,7 @@ export interface operations {
             };
         };
     };
-    "postTwo-factorEnrolmentConfirm": {
+    postTwoFactorEnrolmentConfirm: {
         parameters: {
             query?: never;
             header?: never;
@@ -8651,6 +10240,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "recovery_codes": [
+                     *         "recovery code"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecoveryCodes"];
                 };
             };
@@ -8751,7 +10347,7 @@ export interface operations {
             };
         };
     };
-    "postTwo-factorDisable": {
+    postTwoFactorDisable: {
         parameters: {
             query?: never;
             header?: never;
@@ -8877,7 +10473,7 @@ export interface operations {
             };
         };
     };
-    "postTwo-factorRecovery-codes": {
+    postTwoFactorRecoveryCodes: {
         parameters: {
             query?: never;
             header?: never;
@@ -8905,6 +10501,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "recovery_codes": [
+                     *         "recovery code"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecoveryCodes"];
                 };
             };
@@ -9024,6 +10627,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "require_two_factor": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationSettings"];
                 };
             };
@@ -9126,6 +10734,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "require_two_factor": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationSettings"];
                 };
             };
@@ -9226,7 +10839,7 @@ export interface operations {
             };
         };
     };
-    "getAudit-events": {
+    getAuditEvents: {
         parameters: {
             query?: {
                 /** @description Page size (ignored with format=csv, which has every match). */
@@ -9242,16 +10855,16 @@ export interface operations {
                 /** @description Only entries about this resource. */
                 resource_id?: string;
                 /**
-                 * @description Only entries at or after this time.
+                 * @description Only entries at or after this time. A date alone (2026-11-01) is read as midnight UTC.
                  * @example 2026-11-01T00:00:00Z
                  */
                 from?: string;
                 /**
-                 * @description Only entries before this time; after from.
+                 * @description Only entries before this time; after from. A date alone (2026-11-01) is read as midnight UTC.
                  * @example 2026-11-01T00:00:00Z
                  */
                 to?: string;
-                /** @description csv: every match as text/csv (header row, newest first), not one page. */
+                /** @description csv: every match as text/csv (header row, newest first), not one page: the answer of GET /audit-events/export, kept here for clients that ask this way. */
                 format?: "json" | "csv";
                 /** @description Support users: the organization whose log to read (required for them). A customer sending it gets 400. */
                 organization_id?: string;
@@ -9276,7 +10889,157 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "GB",
+                     *           "organization_id": "org_acme",
+                     *           "at": "2026-11-27T10:15:02.114Z",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "GB",
+                     *             "name": "Main line"
+                     *           },
+                     *           "ip": "203.0.113.7",
+                     *           "action": "number.released",
+                     *           "resource": {
+                     *             "type": "type",
+                     *             "id": "GB"
+                     *           },
+                     *           "changes": [
+                     *             {
+                     *               "field": "name",
+                     *               "from": "from",
+                     *               "to": "to"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AuditEventListResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuditEventsExport: {
+        parameters: {
+            query?: {
+                /** @description Only entries by this actor (a user's or token's id). */
+                actor?: string;
+                /** @description Only this action, such as order.placed or sign_in.failed. */
+                action?: string;
+                /** @description Only entries about this kind of resource: order, number, extension, token, … */
+                resource_type?: string;
+                /** @description Only entries about this resource. */
+                resource_id?: string;
+                /**
+                 * @description Only entries at or after this time. A date alone (2026-11-01) is read as midnight UTC.
+                 * @example 2026-11-01T00:00:00Z
+                 */
+                from?: string;
+                /**
+                 * @description Only entries before this time; after from. A date alone (2026-11-01) is read as midnight UTC.
+                 * @example 2026-11-01T00:00:00Z
+                 */
+                to?: string;
+                /** @description Support users: the organization whose log to read (required for them). A customer sending it gets 400. */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description attachment; filename="…": save it, never render it as a page. */
+                    "Content-Disposition": string;
+                    /** @description no-store: it holds your organization's data, so nothing may keep a copy. */
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,at,actor_type,actor_id,actor_name,ip,action,resource_type,resource_id,changes
+                     *     aud_3f0c9a2e71b84d55,2026-11-27T10:15:02.114Z,user,usr_acme_customer,Alex Carter,203.0.113.7,number.configuration_changed,number,num_acme_main,"[{""field"":""name"",""from"":""Main line"",""to"":""Reception""}]"
+                     */
                     "text/csv": string;
                 };
             };
@@ -9382,6 +11145,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "If that email can be used, a message with a link is on its way."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
@@ -9510,6 +11278,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "email": "ada@acme.example",
+                     *       "email_verified_at": "2026-11-27T10:15:02.114Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmailVerified"];
                 };
             };
@@ -9629,6 +11403,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "If that email can be used, a message with a link is on its way."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
@@ -9703,7 +11482,7 @@ export interface operations {
             };
         };
     };
-    "postPassword-reset": {
+    postPasswordReset: {
         parameters: {
             query?: never;
             header?: never;
@@ -9731,6 +11510,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "If that email can be used, a message with a link is on its way."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
@@ -9831,7 +11615,7 @@ export interface operations {
             };
         };
     };
-    "postPassword-resetConfirm": {
+    postPasswordResetConfirm: {
         parameters: {
             query?: never;
             header?: never;
@@ -9860,6 +11644,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "If that email can be used, a message with a link is on its way."
+                     *     }
+                     */
                     "application/json": components["schemas"]["PasswordChanged"];
                 };
             };
@@ -9982,6 +11771,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "GB",
+                     *           "name": "Main line",
+                     *           "email": "ada@acme.example",
+                     *           "role": "owner",
+                     *           "joined_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Member"][];
                     };
@@ -10080,6 +11882,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "GB",
+                     *         "name": "Main line",
+                     *         "email": "ada@acme.example",
+                     *         "role": "owner",
+                     *         "joined_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Member"];
                     };
@@ -10216,6 +12029,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "GB",
+                     *         "name": "Main line",
+                     *         "email": "ada@acme.example",
+                     *         "role": "owner",
+                     *         "joined_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Member"];
                     };
@@ -10366,6 +12190,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "GB",
+                     *           "email": "ada@acme.example",
+                     *           "role": "owner",
+                     *           "invited_by": {
+                     *             "user_id": "usr_acme_customer",
+                     *             "name": "Main line"
+                     *           },
+                     *           "created_at": "2026-11-27T10:15:02.114Z",
+                     *           "expires_at": "2026-11-27T10:15:02.114Z",
+                     *           "status": "pending"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Invitation"][];
                     };
@@ -10476,6 +12318,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "GB",
+                     *         "email": "ada@acme.example",
+                     *         "role": "owner",
+                     *         "invited_by": {
+                     *           "user_id": "usr_acme_customer",
+                     *           "name": "Main line"
+                     *         },
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "expires_at": "2026-11-27T10:15:02.114Z",
+                     *         "status": "pending"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Invitation"];
                     };
@@ -10613,6 +12471,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "GB",
+                     *         "email": "ada@acme.example",
+                     *         "role": "owner",
+                     *         "invited_by": {
+                     *           "user_id": "usr_acme_customer",
+                     *           "name": "Main line"
+                     *         },
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "expires_at": "2026-11-27T10:15:02.114Z",
+                     *         "status": "pending"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Invitation"];
                     };
@@ -10737,6 +12611,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "GB",
+                     *         "email": "ada@acme.example",
+                     *         "role": "owner",
+                     *         "invited_by": {
+                     *           "user_id": "usr_acme_customer",
+                     *           "name": "Main line"
+                     *         },
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "expires_at": "2026-11-27T10:15:02.114Z",
+                     *         "status": "pending"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Invitation"];
                     };
@@ -10875,6 +12765,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "email": "ada@acme.example",
+                     *         "organization_name": "Acme Telecom Ltd",
+                     *         "role": "owner"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             email: string;
@@ -11035,6 +12934,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "regions": [
+                     *           {
+                     *             "region_id": "US-NY-NEW_YORK-212",
+                     *             "region_name": "region name",
+                     *             "document_types": [
+                     *               {
+                     *                 "id": "GB",
+                     *                 "name": "Main line",
+                     *                 "applies_to": "every_number"
+                     *               }
+                     *             ],
+                     *             "address_in_country": true
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RequirementsResponse"];
                 };
             };
@@ -11139,6 +13060,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *           "organization_id": "org_acme",
+                     *           "type": "individual",
+                     *           "name": "Main line",
+                     *           "business_name": "Acme Telecom Ltd",
+                     *           "registration_number": "01234567",
+                     *           "email": "ada@acme.example",
+                     *           "phone": "+12125550199",
+                     *           "created_at": "2026-11-27T10:15:02.114Z",
+                     *           "updated_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["EndUserListResponse"];
                 };
             };
@@ -11246,6 +13185,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "organization_id": "org_acme",
+                     *         "type": "individual",
+                     *         "name": "Main line",
+                     *         "business_name": "Acme Telecom Ltd",
+                     *         "registration_number": "01234567",
+                     *         "email": "ada@acme.example",
+                     *         "phone": "+12125550199",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["EndUserResponse"];
                 };
             };
@@ -11368,6 +13323,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "organization_id": "org_acme",
+                     *         "type": "individual",
+                     *         "name": "Main line",
+                     *         "business_name": "Acme Telecom Ltd",
+                     *         "registration_number": "01234567",
+                     *         "email": "ada@acme.example",
+                     *         "phone": "+12125550199",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["EndUserResponse"];
                 };
             };
@@ -11487,6 +13458,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "organization_id": "org_acme",
+                     *         "type": "individual",
+                     *         "name": "Main line",
+                     *         "business_name": "Acme Telecom Ltd",
+                     *         "registration_number": "01234567",
+                     *         "email": "ada@acme.example",
+                     *         "phone": "+12125550199",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["EndUserResponse"];
                 };
             };
@@ -11630,6 +13617,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *           "organization_id": "org_acme",
+                     *           "street": "350 Fifth Avenue",
+                     *           "city": "New York",
+                     *           "postal_code": "10118",
+                     *           "region": "US-NY-NEW_YORK-212",
+                     *           "country": "US",
+                     *           "created_at": "2026-11-27T10:15:02.114Z",
+                     *           "updated_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AddressListResponse"];
                 };
             };
@@ -11736,6 +13740,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "organization_id": "org_acme",
+                     *         "street": "350 Fifth Avenue",
+                     *         "city": "New York",
+                     *         "postal_code": "10118",
+                     *         "region": "US-NY-NEW_YORK-212",
+                     *         "country": "US",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AddressResponse"];
                 };
             };
@@ -11858,6 +13877,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "organization_id": "org_acme",
+                     *         "street": "350 Fifth Avenue",
+                     *         "city": "New York",
+                     *         "postal_code": "10118",
+                     *         "region": "US-NY-NEW_YORK-212",
+                     *         "country": "US",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AddressResponse"];
                 };
             };
@@ -11977,6 +14011,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "organization_id": "org_acme",
+                     *         "street": "350 Fifth Avenue",
+                     *         "city": "New York",
+                     *         "postal_code": "10118",
+                     *         "region": "US-NY-NEW_YORK-212",
+                     *         "country": "US",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AddressResponse"];
                 };
             };
@@ -12133,6 +14182,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "document_id": "doc_2e4f6a8c0b1d3e5f",
+                     *           "organization_id": "org_acme",
+                     *           "document_type_id": "proof_of_address",
+                     *           "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *           "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *           "expires_on": "expires on",
+                     *           "file_name": "file name",
+                     *           "content_type": "application/pdf",
+                     *           "size": 1,
+                     *           "sha256": "sha256",
+                     *           "created_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["DocumentListResponse"];
                 };
             };
@@ -12226,6 +14294,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "document_id": "doc_2e4f6a8c0b1d3e5f",
+                     *         "organization_id": "org_acme",
+                     *         "document_type_id": "proof_of_address",
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "expires_on": "expires on",
+                     *         "file_name": "file name",
+                     *         "content_type": "application/pdf",
+                     *         "size": 1,
+                     *         "sha256": "sha256",
+                     *         "created_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DocumentResponse"];
                 };
             };
@@ -12345,6 +14430,10 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description attachment; filename="…": save it, never render it as a page. */
+                    "Content-Disposition": string;
+                    /** @description no-store: it holds your organization's data, so nothing may keep a copy. */
+                    "Cache-Control": "no-store";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12459,6 +14548,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "document_id": "doc_2e4f6a8c0b1d3e5f",
+                     *         "organization_id": "org_acme",
+                     *         "document_type_id": "proof_of_address",
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "expires_on": "expires on",
+                     *         "file_name": "file name",
+                     *         "content_type": "application/pdf",
+                     *         "size": 1,
+                     *         "sha256": "sha256",
+                     *         "created_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DocumentResponse"];
                 };
             };
@@ -12698,6 +14804,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "bundle_id": "bnd_9a7c5e3f1b2d4c6e",
+                     *           "organization_id": "org_acme",
+                     *           "country": "US",
+                     *           "number_type": "local",
+                     *           "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *           "document_ids": [
+                     *             "doc_2e4f6a8c0b1d3e5f"
+                     *           ],
+                     *           "status": "draft",
+                     *           "valid_until": "2026-11-27T10:15:02.114Z",
+                     *           "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *           "reviewed_at": "2026-11-27T10:15:02.114Z",
+                     *           "rejection": {
+                     *             "reason": "reason",
+                     *             "notes": [
+                     *               {
+                     *                 "document_id": "doc_2e4f6a8c0b1d3e5f",
+                     *                 "note": "note"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "created_at": "2026-11-27T10:15:02.114Z",
+                     *           "updated_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BundleListResponse"];
                 };
             };
@@ -12805,6 +14942,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "bundle_id": "bnd_9a7c5e3f1b2d4c6e",
+                     *         "organization_id": "org_acme",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "document_ids": [
+                     *           "doc_2e4f6a8c0b1d3e5f"
+                     *         ],
+                     *         "status": "draft",
+                     *         "valid_until": "2026-11-27T10:15:02.114Z",
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "reviewed_at": "2026-11-27T10:15:02.114Z",
+                     *         "rejection": {
+                     *           "reason": "reason",
+                     *           "notes": [
+                     *             {
+                     *               "document_id": "doc_2e4f6a8c0b1d3e5f",
+                     *               "note": "note"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BundleResponse"];
                 };
             };
@@ -12927,6 +15093,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "bundle_id": "bnd_9a7c5e3f1b2d4c6e",
+                     *         "organization_id": "org_acme",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "document_ids": [
+                     *           "doc_2e4f6a8c0b1d3e5f"
+                     *         ],
+                     *         "status": "draft",
+                     *         "valid_until": "2026-11-27T10:15:02.114Z",
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "reviewed_at": "2026-11-27T10:15:02.114Z",
+                     *         "rejection": {
+                     *           "reason": "reason",
+                     *           "notes": [
+                     *             {
+                     *               "document_id": "doc_2e4f6a8c0b1d3e5f",
+                     *               "note": "note"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BundleResponse"];
                 };
             };
@@ -13048,6 +15243,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "bundle_id": "bnd_9a7c5e3f1b2d4c6e",
+                     *         "organization_id": "org_acme",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "document_ids": [
+                     *           "doc_2e4f6a8c0b1d3e5f"
+                     *         ],
+                     *         "status": "draft",
+                     *         "valid_until": "2026-11-27T10:15:02.114Z",
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "reviewed_at": "2026-11-27T10:15:02.114Z",
+                     *         "rejection": {
+                     *           "reason": "reason",
+                     *           "notes": [
+                     *             {
+                     *               "document_id": "doc_2e4f6a8c0b1d3e5f",
+                     *               "note": "note"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BundleResponse"];
                 };
             };
@@ -13183,6 +15407,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "compliant": true,
+                     *         "failures": [
+                     *           {
+                     *             "requirement": "requirement",
+                     *             "reason": "reason"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BundleEvaluationResponse"];
                 };
             };
@@ -13292,6 +15529,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "bundle_id": "bnd_9a7c5e3f1b2d4c6e",
+                     *         "organization_id": "org_acme",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "document_ids": [
+                     *           "doc_2e4f6a8c0b1d3e5f"
+                     *         ],
+                     *         "status": "draft",
+                     *         "valid_until": "2026-11-27T10:15:02.114Z",
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "reviewed_at": "2026-11-27T10:15:02.114Z",
+                     *         "rejection": {
+                     *           "reason": "reason",
+                     *           "notes": [
+                     *             {
+                     *               "document_id": "doc_2e4f6a8c0b1d3e5f",
+                     *               "note": "note"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BundleResponse"];
                 };
             };
@@ -13401,6 +15667,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "bundle_id": "bnd_9a7c5e3f1b2d4c6e",
+                     *         "organization_id": "org_acme",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "document_ids": [
+                     *           "doc_2e4f6a8c0b1d3e5f"
+                     *         ],
+                     *         "status": "draft",
+                     *         "valid_until": "2026-11-27T10:15:02.114Z",
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "reviewed_at": "2026-11-27T10:15:02.114Z",
+                     *         "rejection": {
+                     *           "reason": "reason",
+                     *           "notes": [
+                     *             {
+                     *               "document_id": "doc_2e4f6a8c0b1d3e5f",
+                     *               "note": "note"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BundleResponse"];
                 };
             };
@@ -13525,6 +15820,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "bundle_id": "bnd_9a7c5e3f1b2d4c6e",
+                     *         "organization_id": "org_acme",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "document_ids": [
+                     *           "doc_2e4f6a8c0b1d3e5f"
+                     *         ],
+                     *         "status": "draft",
+                     *         "valid_until": "2026-11-27T10:15:02.114Z",
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "reviewed_at": "2026-11-27T10:15:02.114Z",
+                     *         "rejection": {
+                     *           "reason": "reason",
+                     *           "notes": [
+                     *             {
+                     *               "document_id": "doc_2e4f6a8c0b1d3e5f",
+                     *               "note": "note"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BundleResponse"];
                 };
             };
@@ -13660,6 +15984,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "job_id": "job_0123456789abcdef0123456789abcdef",
+                     *           "organization_id": "org_acme",
+                     *           "type": "apply_configuration",
+                     *           "status": "queued",
+                     *           "created_at": "2026-11-27T10:15:02.114Z",
+                     *           "completed_at": "2026-11-27T10:15:02.114Z",
+                     *           "counts": {
+                     *             "total": 1,
+                     *             "succeeded": 1,
+                     *             "failed": 1,
+                     *             "pending": 1
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             job_id: string;
@@ -13792,9 +16136,43 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Where to follow what was started: the new resource's URL (GET it for its progress). */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "job_id": "job_0123456789abcdef0123456789abcdef",
+                     *         "organization_id": "org_acme",
+                     *         "type": "apply_configuration",
+                     *         "status": "queued",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "completed_at": "2026-11-27T10:15:02.114Z",
+                     *         "counts": {
+                     *           "total": 1,
+                     *           "succeeded": 1,
+                     *           "failed": 1,
+                     *           "pending": 1
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "number_id": "num_acme_main",
+                     *             "status": "pending",
+                     *             "error": {
+                     *               "message": "If that email can be used, a message with a link is on its way.",
+                     *               "error": {
+                     *                 "message": "If that email can be used, a message with a link is on its way.",
+                     *                 "details": "details",
+                     *                 "code": "invalid_parameter"
+                     *               }
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Job"];
                     };
@@ -13932,6 +16310,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "job_id": "job_0123456789abcdef0123456789abcdef",
+                     *         "organization_id": "org_acme",
+                     *         "type": "apply_configuration",
+                     *         "status": "queued",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "completed_at": "2026-11-27T10:15:02.114Z",
+                     *         "counts": {
+                     *           "total": 1,
+                     *           "succeeded": 1,
+                     *           "failed": 1,
+                     *           "pending": 1
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "number_id": "num_acme_main",
+                     *             "status": "pending",
+                     *             "error": {
+                     *               "message": "If that email can be used, a message with a link is on its way.",
+                     *               "error": {
+                     *                 "message": "If that email can be used, a message with a link is on its way.",
+                     *                 "details": "details",
+                     *                 "code": "invalid_parameter"
+                     *               }
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Job"];
                     };
@@ -14043,6 +16453,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "job_id": "job_0123456789abcdef0123456789abcdef",
+                     *         "organization_id": "org_acme",
+                     *         "type": "apply_configuration",
+                     *         "status": "queued",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "completed_at": "2026-11-27T10:15:02.114Z",
+                     *         "counts": {
+                     *           "total": 1,
+                     *           "succeeded": 1,
+                     *           "failed": 1,
+                     *           "pending": 1
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "number_id": "num_acme_main",
+                     *             "status": "pending",
+                     *             "error": {
+                     *               "message": "If that email can be used, a message with a link is on its way.",
+                     *               "error": {
+                     *                 "message": "If that email can be used, a message with a link is on its way.",
+                     *                 "details": "details",
+                     *                 "code": "invalid_parameter"
+                     *               }
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Job"];
                     };
@@ -14132,7 +16574,7 @@ export interface operations {
             };
         };
     };
-    "getOpenapi.json": {
+    getOpenapiJson: {
         parameters: {
             query?: never;
             header?: never;
@@ -14151,6 +16593,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "US": null
+                     *     }
+                     */
                     "application/json": {
                         [key: string]: unknown;
                     };
