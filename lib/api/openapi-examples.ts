@@ -138,6 +138,8 @@ const byName: Record<string, unknown> = {
   "ConfigurationChange.id": "chg_5d2e8a1f3b7c9e04",
   "Event.id": "evt_01JDX4Q8K2M7N3P5R6S8T9V0W1",
   "Event.type": "order.completed",
+  "Bundle.valid_until": "2027-06-30",
+  "EndUser.name": "Ada Lovelace",
 };
 
 const byFormat: Record<string, unknown> = {

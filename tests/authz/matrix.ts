@@ -225,6 +225,13 @@ const listsNothing: Expectation["check"] = (body) => {
   if (list(body).length !== 0) throw new Error(`expected an empty list, got ${list(body).length} item(s)`);
 };
 
+/** A CSV export's data lines (after the header); its rows carry no organization column. */
+const csvRows = (body: unknown) => String(body).trim().split("\r\n").slice(1);
+const csvListsSome: Expectation["check"] = (body) => nonEmpty(csvRows(body), "csv");
+const csvListsNothing: Expectation["check"] = (body) => {
+  if (csvRows(body).length !== 0) throw new Error(`expected no CSV row, got ${csvRows(body).length}`);
+};
+
 const isOf =
   (who: "viewer" | "owner"): Expectation["check"] =>
   (body, context, viewer, owner) => {
@@ -474,6 +481,12 @@ export const organizationDataRoutes: Readonly<
     other: { status: 200, check: listsNothing },
     support: { status: 200, mayShowOther: true, check: listsOnly("owner") },
   },
+  // The CSV of GET /numbers, with the same filters (a customer's number_id of another organization finds nothing).
+  "GET /numbers/export": {
+    own: { status: 200, check: csvListsSome },
+    other: { status: 200, check: csvListsNothing },
+    support: { status: 200, mayShowOther: true, check: csvListsSome },
+  },
   "GET /numbers/{number_id}/active_rule": {
     own: { status: 200 },
     other: notFound,
@@ -637,6 +650,11 @@ export const organizationDataRoutes: Readonly<
     other: { status: 400, code: "invalid_parameter" },
     support: { status: 200, mayShowOther: true, check: listsOnlyIfAny("owner") },
   },
+  "GET /audit-events/export": {
+    own: { status: 200 },
+    other: { status: 400, code: "invalid_parameter" },
+    support: { status: 200, mayShowOther: true },
+  },
 };
 
 // ---------------------------------------------------------------- requests
@@ -695,13 +713,14 @@ function queryFor(key: string, target: Cell["target"], owner: OrgData): string {
     key === "GET /events" ||
     key === "GET /webhooks" ||
     key === "GET /audit-events" ||
+    key === "GET /audit-events/export" ||
     key === "GET /members" ||
     key === "GET /members/invitations"
   )
     return `?organization_id=${owner.organizationId}`;
   // Release even when one of the organization's rules dials the number.
   if (key === "DELETE /numbers/{number_id}") return "?force=true";
-  if (key === "GET /numbers")
+  if (key === "GET /numbers" || key === "GET /numbers/export")
     return target === "support" ? `?organization_id=${owner.organizationId}` : `?number_id=${owner.numberId}`;
   if (
     key === "POST /extensions" ||
