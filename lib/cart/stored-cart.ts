@@ -145,6 +145,31 @@ export async function renewCart(owner: CartOwner, now = new Date()): Promise<Ser
   return readCart(owner, now);
 }
 
+/**
+ * Holds one named number of the cart again for RESERVATION_MINUTES from now; the cart's other
+ * holds keep their own time. A number that is not a line of the person's cart is 404: renewing
+ * would otherwise hold a number nobody chose to buy.
+ */
+export async function renewCartLine(
+  owner: CartOwner,
+  numberE164: string,
+  now = new Date(),
+): Promise<ServerCart> {
+  const prisma = await getPrisma();
+  const line = await prisma.cartLine.findFirst({
+    where: { userId: owner.userId, numberE164 },
+    select: { numberE164: true },
+  });
+  if (!line)
+    throw new ApiError(
+      "not_found",
+      `${numberE164} is not in your cart; add it to the cart to hold it.`,
+      `path.number_e164=${numberE164}`,
+    );
+  await holdQuietly(owner, [numberE164], now);
+  return readCart(owner, now);
+}
+
 /** Empties the cart and releases its holds. */
 export async function clearCart(owner: CartOwner, now = new Date()): Promise<ServerCart> {
   const prisma = await getPrisma();

@@ -228,12 +228,19 @@ export function useCart({ enabled = true }: { enabled?: boolean } = {}) {
   };
 }
 
-/** POST /cart/renew: every number in the cart held again for the full time from now. */
-export function useRenewCart() {
+/**
+ * POST /cart/renew/{number}: one number of the cart held again for the full time from now; the
+ * others keep theirs (a line's Renew is about that line). `variables` names the one renewing.
+ */
+export function useRenewHold() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      (await apiFetch<typeof cartResponseSchema>("/cart/renew", { method: "POST" })).data.data,
+    mutationFn: async (number: string) =>
+      (
+        await apiFetch<typeof cartResponseSchema>(`/cart/renew/${encodeURIComponent(number)}`, {
+          method: "POST",
+        })
+      ).data.data,
     onSuccess: (cart) => queryClient.setQueryData(queryKeys.cart(), cart),
   });
 }

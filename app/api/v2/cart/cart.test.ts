@@ -66,6 +66,12 @@ describe("the cart needs a portal session", () => {
     { method: "PUT", path: "/cart", token: "acmeAll" as const, details: "principal=token" },
     { method: "DELETE", path: "/cart", token: "acmeAll" as const, details: "principal=token" },
     { method: "POST", path: "/cart/renew", token: "acmeAll" as const, details: "principal=token" },
+    {
+      method: "POST",
+      path: "/cart/renew/+442079460000",
+      token: "acmeAll" as const,
+      details: "principal=token",
+    },
   ])("$method $path with token=$token → 401", async ({ method, path, token, details }) => {
     const body = method === "PUT" ? { lines: [] } : undefined;
     const response = await api(method, path, { token, body });
@@ -292,6 +298,61 @@ describe("a cart of one's own, with holds", () => {
     // The last cart to let it go releases it.
     expect((await api("DELETE", "/cart", { headers: await session("acmeAdmin") })).status).toBe(200);
     expect(await heldNumbers()).toEqual([]);
+  });
+
+  it("renews one line's hold only: the cart's other holds keep their time", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-23T12:00:00.000Z"));
+    const [first, second] = await available(2);
+    const put = await putCart("acmeCustomer", {
+      lines: [first, second].map((number) => ({ kind: "number", number_e164: number })),
+    });
+    expect(put.status).toBe(200);
+    const holdsOf = (cart: { data: ServerCart }) =>
+      cart.data.lines.map((line) => [line.number_e164, line.hold?.state, line.hold?.held_until]);
+
+    vi.setSystemTime(new Date("2026-11-23T12:10:00.000Z"));
+    const renewed = await api<{ data: ServerCart }>("POST", `/cart/renew/${encodeURIComponent(second)}`, {
+      headers: await session("acmeCustomer"),
+    });
+    expect(renewed.status).toBe(200);
+    expect(holdsOf(renewed.body)).toEqual([
+      [first, "held", "2026-11-23T12:15:00.000Z"],
+      [second, "held", "2026-11-23T12:25:00.000Z"],
+    ]);
+    expect(holdsOf((await readCart("acmeCustomer")).body)).toEqual(holdsOf(renewed.body));
+  });
+
+  it("refuses to renew a number that is not in the caller's cart, and a malformed number, changing nothing", async () => {
+    const [inCart, elsewhere] = await available(2);
+    expect((await putCart("acmeCustomer", { lines: [{ kind: "number", number_e164: inCart }] })).status).toBe(
+      200,
+    );
+    const prisma = await getPrisma();
+    const holdsBefore = await prisma.numberHold.findMany({ orderBy: { numberE164: "asc" } });
+    const notInCart = await api("POST", `/cart/renew/${encodeURIComponent(elsewhere)}`, {
+      headers: await session("acmeCustomer"),
+    });
+    expect([notInCart.status, notInCart.body]).toEqual([
+      404,
+      err(
+        "Not Found",
+        "not_found",
+        `${elsewhere} is not in your cart; add it to the cart to hold it.`,
+        `path.number_e164=${elsewhere}`,
+      ),
+    ]);
+    // A colleague's cart is not the caller's, though the number is the organization's hold.
+    const colleague = await api("POST", `/cart/renew/${encodeURIComponent(inCart)}`, {
+      headers: await session("acmeAdmin"),
+    });
+    expect(colleague.status).toBe(404);
+    const malformed = await api("POST", "/cart/renew/not-a-number", {
+      headers: await session("acmeCustomer"),
+    });
+    expect(malformed.status).toBe(400);
+    expect((malformed.body as { error: { code: string } }).error.code).toBe("invalid_parameter");
+    expect(await prisma.numberHold.findMany({ orderBy: { numberE164: "asc" } })).toEqual(holdsBefore);
   });
 
   it("answers other methods 405 with Allow", async () => {
