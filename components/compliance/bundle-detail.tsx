@@ -42,6 +42,7 @@ export function BundleDetail({ bundle }: { bundle: BundleView }) {
   const [choosing, setChoosing] = useState<string[] | null>(null);
   const chosenIds = choosing ?? bundle.document_ids;
   const toggle = (documentId: string, chosen: boolean) => {
+    if (update.isPending) return;
     const next = chosen ? [...chosenIds, documentId] : chosenIds.filter((id) => id !== documentId);
     setChoosing(next);
     update.mutate({ document_ids: next }, { onSettled: () => setChoosing(null) });
@@ -77,7 +78,9 @@ export function BundleDetail({ bundle }: { bundle: BundleView }) {
         </div>
       ) : null}
       <Checklist bundle={bundle} names={names} evaluation={evaluation} />
-      <fieldset disabled={!editable || update.isPending}>
+      {/* Not disabled while a change saves: the box just ticked would lose focus to the page;
+          a tick meanwhile is ignored instead. */}
+      <fieldset disabled={!editable} aria-busy={update.isPending}>
         <legend>Documents in the bundle</legend>
         {documents.isPending ? (
           <LoadingState label="Loading documents…" />

@@ -5,6 +5,7 @@ import { DocumentPreview } from "@/components/compliance/document-preview";
 import { useDocumentTypeNames } from "@/components/compliance/documents";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Field } from "@/components/ui/field";
+import { useFocusOn } from "@/components/ui/focus";
 import { serverFieldErrors } from "@/components/ui/field-errors";
 import { formatDateTime, numberTypeLabel, plural } from "@/components/ui/format";
 import { Pagination } from "@/components/ui/pagination";
@@ -26,15 +27,24 @@ import { organizationLabel, useOrganizationNames } from "@/lib/hooks/use-organiz
 
 export function ReviewQueue() {
   const [offset, setOffset] = useState(0);
-  const [decided, setDecided] = useState<string | null>(null);
+  // The decided card leaves the queue with the button pressed: focus goes to the sentence
+  // saying what was decided (a new object each time, so each decision takes focus).
+  const [decided, setDecided] = useState<{ words: string } | null>(null);
+  const decidedRef = useFocusOn<HTMLParagraphElement>(decided);
   const queue = useBundles("pending_review", { offset });
   const organizations = useOrganizationNames(true);
 
   return (
     <div className="stack">
       {decided ? (
-        <p className="notice notice--success" role="status" data-testid="review-confirmation">
-          {decided}
+        <p
+          ref={decidedRef}
+          tabIndex={-1}
+          className="notice notice--success"
+          role="status"
+          data-testid="review-confirmation"
+        >
+          {decided.words}
         </p>
       ) : null}
       {queue.isPending ? (
@@ -60,7 +70,7 @@ export function ReviewQueue() {
                 <ReviewCard
                   bundle={bundle}
                   organization={organizationLabel(organizations, bundle.organization_id)}
-                  onDecided={setDecided}
+                  onDecided={(words) => setDecided({ words })}
                 />
               </li>
             ))}
@@ -90,6 +100,9 @@ function ReviewCard({
   const approve = useBundleAction(bundle.bundle_id, "approve");
   const endUser = useEndUser(bundle.end_user_id);
   const [rejecting, setRejecting] = useState(false);
+  // "Keep it waiting" closes the form: focus returns to the "Reject…" that opened it.
+  const [kept, setKept] = useState(0);
+  const rejectRef = useFocusOn<HTMLButtonElement>(kept === 0 ? null : kept);
   const what = `the ${bundle.country} ${numberTypeLabel(bundle.number_type)} bundle of ${organization}`;
   const titleId = `review-${bundle.bundle_id}`;
   return (
@@ -119,7 +132,10 @@ function ReviewCard({
       {rejecting ? (
         <RejectForm
           bundle={bundle}
-          onCancel={() => setRejecting(false)}
+          onCancel={() => {
+            setRejecting(false);
+            setKept(kept + 1);
+          }}
           onRejected={() => onDecided(`Rejected ${what}. The customer sees the reason and your notes.`)}
         />
       ) : (
@@ -142,6 +158,7 @@ function ReviewCard({
             }
           />
           <button
+            ref={rejectRef}
             type="button"
             className="btn btn--small btn--danger"
             aria-label={`Reject ${what}`}
@@ -204,6 +221,8 @@ function RejectForm({
   const reject = useRejectBundle(bundle.bundle_id);
   const names = useDocumentTypeNames();
   const [errors, setErrors] = useState<{ reason?: string; notes?: string; form?: string }>({});
+  // The form replaced "Reject…": focus starts at its first field.
+  const reasonRef = useFocusOn<HTMLTextAreaElement>(true);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -232,7 +251,7 @@ function RejectForm({
   return (
     <form onSubmit={submit} noValidate className="stack" aria-label="Reject the bundle">
       <Field label="Reason" hint="Shown to the customer" error={errors.reason}>
-        {(props) => <textarea {...props} name="reason" rows={3} maxLength={1000} />}
+        {(props) => <textarea {...props} ref={reasonRef} name="reason" rows={3} maxLength={1000} />}
       </Field>
       {bundle.document_ids.map((documentId) => (
         <NoteField key={documentId} documentId={documentId} names={names} error={errors.notes} />
