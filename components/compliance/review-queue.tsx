@@ -135,6 +135,13 @@ function ReviewCard({
         </dd>
       </dl>
       <h3 className="small">{plural(bundle.document_ids.length, "document")}</h3>
+      <ul className="plain-list stack">
+        {bundle.document_ids.map((documentId) => (
+          <li key={documentId}>
+            <ReviewDocument documentId={documentId} country={bundle.country} />
+          </li>
+        ))}
+      </ul>
       {rejecting ? (
         <RejectForm
           bundle={bundle}
