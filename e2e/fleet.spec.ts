@@ -320,3 +320,38 @@ test("after a bulk release the list says what happened and links to the released
   await expect(page.getByTestId("number-row")).toHaveCount(1);
   await expect(page.getByTestId("number-row")).toContainText(second.number);
 });
+
+test("a bulk release's failure names the number, links to it and says what to do", async ({
+  page,
+  request,
+}, testInfo) => {
+  bought = await buyNewYorkNumbers(request, 2);
+  const [locked, free] = bought;
+  await changeNumber(request, locked.numberId, { locked: true });
+  const created = await request.post("/api/v2/jobs", {
+    headers: auth(),
+    data: { type: "release", number_ids: [locked.numberId, free.numberId] },
+  });
+  expect(created.status(), await created.text()).toBe(202);
+  const { data: job } = (await created.json()) as { data: { job_id: string } };
+
+  await signIn(page, users.acmeCustomer, `/numbers?job=${job.job_id}`);
+  await expect(page.getByTestId("job-status")).toHaveText(
+    "Releasing: done — 1 of 2 numbers changed, 1 failed.",
+    {
+      timeout: 30_000,
+    },
+  );
+  const failure = page.getByTestId("job-failure");
+  await expect(failure).toHaveCount(1);
+  await expect(failure.getByRole("link", { name: locked.number, exact: true })).toHaveAttribute(
+    "href",
+    `/numbers/${locked.numberId}`,
+  );
+  await expect(failure).toContainText(
+    "It is locked: unlock it on its page, then run the change again for it.",
+  );
+  await expect(failure).not.toContainText(locked.numberId);
+  await expectAccessible(page, testInfo, `fleet-job-failure-${testInfo.project.name}`);
+  await expectNoHorizontalScroll(page, "the numbers with a failed job item");
+});

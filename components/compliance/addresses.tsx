@@ -67,7 +67,7 @@ export function Addresses() {
   return (
     <section className="card stack" aria-labelledby="addresses-title">
       <h2 id="addresses-title" className="card__title">
-        Addresses
+        2. Addresses
       </h2>
       <p className="muted small">
         Where the end user lives or does business. Many countries need one inside the country.

@@ -94,7 +94,7 @@ export function EndUsers() {
   return (
     <section className="card stack" aria-labelledby="end-users-title">
       <h2 id="end-users-title" className="card__title">
-        End users
+        1. End users
       </h2>
       <p className="muted small">The person or business each number is for, as the documents name them.</p>
       {endUsers.isPending ? (

@@ -1,17 +1,20 @@
 "use client";
 import { useState, type FormEvent } from "react";
-import { documentLabel } from "@/components/compliance/compliance-words";
+import Link from "next/link";
+import { addressLine } from "@/components/compliance/addresses";
+import { documentLabel, reviewExpiry } from "@/components/compliance/compliance-words";
 import { DocumentPreview } from "@/components/compliance/document-preview";
 import { useDocumentTypeNames } from "@/components/compliance/documents";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Field } from "@/components/ui/field";
 import { useFocusOn } from "@/components/ui/focus";
 import { serverFieldErrors } from "@/components/ui/field-errors";
-import { formatDateTime, numberTypeLabel, plural } from "@/components/ui/format";
+import { formatDate, formatDateTime, numberTypeLabel, plural } from "@/components/ui/format";
 import { Pagination } from "@/components/ui/pagination";
 import { describeError, EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import {
   COMPLIANCE_PAGE,
+  useAddress,
   useBundleAction,
   useBundles,
   useDocument,
@@ -19,7 +22,12 @@ import {
   useRejectBundle,
   type BundleView,
 } from "@/lib/hooks/use-compliance";
+import { noFilters } from "@/lib/hooks/number-search";
+import { useNumberSearch } from "@/lib/hooks/use-numbers";
 import { organizationLabel, useOrganizationNames } from "@/lib/hooks/use-organizations";
+
+/** Waiting numbers a card lists by name before it says "and N more". */
+const WAITING_SHOWN = 10;
 
 // Support's review queue (contract §17): every organization's bundles waiting for review, the
 // oldest submission first; each one's documents shown in the page, then approve, or reject
@@ -103,29 +111,47 @@ function ReviewCard({
   // "Keep it waiting" closes the form: focus returns to the "Reject…" that opened it.
   const [kept, setKept] = useState(0);
   const rejectRef = useFocusOn<HTMLButtonElement>(kept === 0 ? null : kept);
-  const what = `the ${bundle.country} ${numberTypeLabel(bundle.number_type)} bundle of ${organization}`;
+  // The end user's name too: two organizations may share a name, their end users rarely do.
+  const what = `the ${bundle.country} ${numberTypeLabel(bundle.number_type)} bundle of ${organization}${endUser.data ? ` for ${endUser.data.name}` : ""}`;
   const titleId = `review-${bundle.bundle_id}`;
   return (
     <article className="card stack" aria-labelledby={titleId} data-testid="review-card">
       <h2 id={titleId} className="card__title">
         {organization}: {bundle.country} · {numberTypeLabel(bundle.number_type)}
       </h2>
-      <p className="small muted">
-        Submitted {bundle.submitted_at ? formatDateTime(bundle.submitted_at) : "—"} · for{" "}
-        {endUser.data ? (
-          <>
-            {endUser.data.name}
-            {endUser.data.business_name ? ` (${endUser.data.business_name})` : ""}
-          </>
-        ) : (
-          <span className="mono">{bundle.end_user_id}</span>
-        )}{" "}
-        · {plural(bundle.document_ids.length, "document")}
-      </p>
+      <dl className="dl" data-testid="review-facts">
+        <dt>Organization</dt>
+        <dd>
+          {organization} <span className="mono small muted">{bundle.organization_id}</span>
+        </dd>
+        <dt>Submitted</dt>
+        <dd>{bundle.submitted_at ? formatDateTime(bundle.submitted_at) : "—"}</dd>
+        <dt>End user</dt>
+        <dd data-testid="review-end-user">
+          {endUser.data ? (
+            <>
+              {endUser.data.name}
+              {endUser.data.business_name ? ` (${endUser.data.business_name})` : ""} ·{" "}
+              {endUser.data.type === "business" ? "Business" : "Individual"}
+              <div className="small">
+                Registration number:{" "}
+                {endUser.data.registration_number ?? <span className="muted">none given</span>}
+              </div>
+            </>
+          ) : (
+            <span className="mono">{bundle.end_user_id}</span>
+          )}
+        </dd>
+        <dt>Numbers waiting</dt>
+        <dd>
+          <WaitingForBundle bundle={bundle} />
+        </dd>
+      </dl>
+      <h3 className="small">{plural(bundle.document_ids.length, "document")}</h3>
       <ul className="plain-list stack">
         {bundle.document_ids.map((documentId) => (
           <li key={documentId}>
-            <ReviewDocument documentId={documentId} />
+            <ReviewDocument documentId={documentId} country={bundle.country} />
           </li>
         ))}
       </ul>
@@ -172,8 +198,9 @@ function ReviewCard({
   );
 }
 
-function ReviewDocument({ documentId }: { documentId: string }) {
+function ReviewDocument({ documentId, country }: { documentId: string; country: string }) {
   const document = useDocument(documentId);
+  const address = useAddress(document.data?.address_id ?? null);
   const names = useDocumentTypeNames();
   const [shown, setShown] = useState(false);
   if (document.isPending) return <LoadingState label="Loading a document…" />;
@@ -187,7 +214,7 @@ function ReviewDocument({ documentId }: { documentId: string }) {
     );
   const label = documentLabel(names, document.data);
   return (
-    <div className="stack">
+    <div className="stack" data-testid="review-document">
       <div className="row">
         <span>{label}</span>
         <button
@@ -200,10 +227,66 @@ function ReviewDocument({ documentId }: { documentId: string }) {
           {shown ? "Hide" : "Show"}
         </button>
       </div>
+      <p className="small">
+        {reviewExpiry(document.data.expires_on, new Date())}
+        <br />
+        Address on file:{" "}
+        {document.data.address_id === null ? (
+          <span className="muted">none</span>
+        ) : address.data ? (
+          <>
+            {addressLine(address.data)}
+            {address.data.country === country ? "" : ` (outside ${country})`}
+          </>
+        ) : address.isError ? (
+          <span className="muted">could not be loaded</span>
+        ) : (
+          "…"
+        )}
+      </p>
       {shown ? (
         <DocumentPreview documentId={documentId} contentType={document.data.content_type} title={label} />
       ) : null}
     </div>
+  );
+}
+
+/** The organization's numbers of the bundle's country and type that wait for documents. */
+function WaitingForBundle({ bundle }: { bundle: BundleView }) {
+  const numbers = useNumberSearch({
+    by: "all",
+    value: "",
+    organization_id: bundle.organization_id,
+    offset: 0,
+    limit: WAITING_SHOWN,
+    filters: {
+      ...noFilters,
+      status: ["pending_documents"],
+      country: bundle.country,
+      number_type: bundle.number_type,
+    },
+  });
+  if (numbers.isPending) return <span className="muted">…</span>;
+  if (numbers.isError) return <span className="muted">could not be loaded</span>;
+  if (numbers.data.total === 0) return <>None: no number of theirs waits for this bundle</>;
+  return (
+    <>
+      <ul className="plain-list" data-testid="review-waiting">
+        {numbers.data.items.map((number) => (
+          <li key={number.number_id}>
+            <Link className="mono" href={`/numbers/${encodeURIComponent(number.number_id)}`}>
+              {number.number}
+            </Link>{" "}
+            <span className="small muted">
+              {number.documents_due ? `released on ${formatDate(number.documents_due)}` : ""}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {numbers.data.total > numbers.data.items.length ? (
+        <span className="small muted">and {numbers.data.total - numbers.data.items.length} more</span>
+      ) : null}
+    </>
   );
 }
 

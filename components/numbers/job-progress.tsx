@@ -1,4 +1,5 @@
 "use client";
+import { JobFailure } from "@/components/numbers/job-failure";
 import { jobProgressWords } from "@/components/numbers/number-words";
 import { ReleasedNumbers } from "@/components/numbers/released-numbers";
 import { ErrorState, LoadingState, describeError } from "@/components/ui/states";
@@ -62,9 +63,7 @@ export function JobProgress({
       {failed.length > 0 ? (
         <ul className="small">
           {failed.slice(0, SHOWN_FAILURES).map((item) => (
-            <li key={item.number_id}>
-              <span className="mono">{item.number_id}</span>: {item.error?.error.message ?? "failed"}
-            </li>
+            <JobFailure key={item.number_id} item={item} type={job.data.type} />
           ))}
           {failed.length > SHOWN_FAILURES ? <li>and {failed.length - SHOWN_FAILURES} more</li> : null}
         </ul>

@@ -8,6 +8,8 @@ import {
   statusTone,
   statusWords,
 } from "@/components/numbers/number-words";
+import { numberCountry } from "@/components/compliance/compliance-words";
+import { PendingDocuments } from "@/components/compliance/pending-documents";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { useFocusOn } from "@/components/ui/focus";
 import { formatDate } from "@/components/ui/format";
@@ -77,14 +79,12 @@ export function NumberLifecycle({
         </dd>
       </dl>
       {number.status === "pending_documents" ? (
-        <p className="notice notice--warning" data-testid="number-pending">
-          No call to this number is routed until an approved compliance bundle covers the documents it needs
-          {number.documents_due
-            ? `; if none does by ${formatDate(number.documents_due)}, the number is released`
-            : ""}
-          . Hand them in on <Link href="/compliance">Compliance</Link>: add who the number is for, upload the
-          documents, bundle them and submit the bundle for review.
-        </p>
+        <PendingDocuments
+          organizationId={number.organization_id}
+          country={numberCountry(number) ?? ""}
+          numberType={number.number_type ?? ""}
+          documentsDue={number.documents_due}
+        />
       ) : null}
       {number.number_type === null ? null : (
         <>

@@ -30,7 +30,8 @@ const putCart = async (user: User, body: unknown) =>
 async function available(take: number): Promise<string[]> {
   const prisma = await getPrisma();
   const rows = await prisma.inventoryNumber.findMany({
-    where: { regionId: LONDON, status: "available" },
+    // Numbers needing no document: what a line would wait for is another test's subject.
+    where: { regionId: LONDON, status: "available", requiredDocumentIds: { isEmpty: true } },
     orderBy: { numberE164: "asc" },
     take,
   });
@@ -186,6 +187,55 @@ describe("PUT /cart: refused requests change nothing", () => {
   });
 });
 
+describe("what a line's numbers would wait for", () => {
+  it("names the documents no approved bundle covers, and the day a number bought now is released", async () => {
+    const now = new Date("2026-11-23T12:00:00.000Z");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(now);
+    const prisma = await getPrisma();
+    const berlin = await prisma.inventoryNumber.findFirstOrThrow({
+      where: {
+        regionId: "DE-BE-BERLIN-30",
+        status: "available",
+        NOT: { requiredDocumentIds: { isEmpty: true } },
+      },
+      orderBy: { numberE164: "asc" },
+    });
+    const product = await prisma.product.findFirstOrThrow({
+      where: { regionId: "DE-BE-BERLIN-30" },
+      include: { requiredDocuments: true },
+      orderBy: { id: "asc" },
+    });
+    const [london] = await available(1);
+    const put = await putCart("acmeCustomer", {
+      lines: [
+        { kind: "number", number_e164: berlin.numberE164 },
+        {
+          kind: "geography",
+          country: "DE",
+          number_type: "local",
+          region: "DE-BE-BERLIN-30",
+          product_id: String(product.id),
+          quantity: 2,
+        },
+        { kind: "number", number_e164: london },
+      ],
+    });
+    expect(put.status).toBe(200);
+    // The sale + DOCUMENTS_DUE_DAYS (14 by default): what the number's documents_due would be.
+    const due = "2026-12-07T12:00:00.000Z";
+    expect(put.body.data.lines.map((line) => line.documents)).toEqual([
+      { document_type_ids: [...berlin.requiredDocumentIds].sort(), due_if_bought_now: due },
+      {
+        document_type_ids: product.requiredDocuments.map((document) => document.documentTypeId).sort(),
+        due_if_bought_now: due,
+      },
+      null,
+    ]);
+    expect(product.requiredDocuments.length).toBeGreaterThan(0);
+  });
+});
+
 describe("a cart of one's own, with holds", () => {
   it("holds a named number when it is added and releases it when removed", async () => {
     const now = new Date("2026-11-23T12:00:00.000Z");
@@ -226,6 +276,7 @@ describe("a cart of one's own, with holds", () => {
       product: cartProduct,
       quantity: 3,
       hold: null,
+      documents: null,
     };
     const namedLine = (number: string, hold: unknown) => ({
       key: number,
@@ -238,6 +289,7 @@ describe("a cart of one's own, with holds", () => {
       product: null,
       quantity: 1,
       hold,
+      documents: null,
     });
     const held = { state: "held", held_until: "2026-11-23T12:15:00.000Z" };
     expect(put.body).toEqual({ data: { lines: [namedLine(first, held), geographyLine] } });

@@ -2194,6 +2194,16 @@ export interface components {
                 state: "held" | "hold_ended" | "sold" | "held_by_another" | "not_in_inventory";
                 held_until: string | null;
             } | null;
+            /** @description Set when the line's numbers need documents that no approved bundle of the organization covers: bought, they wait in pending_documents and no call is routed to them. null: they are active at once */
+            documents: {
+                /** @description The document types the line's numbers need (GET /document_types names them) */
+                document_type_ids: string[];
+                /**
+                 * Format: date-time
+                 * @description When a number of this line bought now would be released unless an approved bundle covers it by then (now + DOCUMENTS_DUE_DAYS)
+                 */
+                due_if_bought_now: string;
+            } | null;
         };
         CartProduct: {
             id: string;
@@ -2674,6 +2684,8 @@ export interface components {
             resource: {
                 type: string;
                 id: string | null;
+                /** @description What people call the resource now: a number's E.164 number and name, an extension, a token's, member's or end user's name; null for other kinds and for one that no longer exists. */
+                name: string | null;
             };
             changes: {
                 field: string;
