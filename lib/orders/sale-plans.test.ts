@@ -8,7 +8,7 @@
 // statements included, as the server ran them), and none may read more of inventory_number than
 // the rows it needs.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { Client, type NoticeMessage } from "pg";
+import { Client } from "pg";
 import { connectPostgres, getDatabase, setDatabase, type Database } from "@/lib/db/client";
 import { placeOrder } from "@/lib/orders/place-order";
 import { fillBackorders } from "@/lib/orders/backorders";
@@ -110,7 +110,7 @@ describe.runIf(testDatabaseKind === "postgres")("the sale's plans after ANALYZE"
     vi.spyOn(Client.prototype, "query").mockImplementation(function (this: Client, ...args: unknown[]) {
       if (!heard.has(this)) {
         heard.add(this);
-        this.on("notice", (notice: NoticeMessage) => notices.push(notice.message ?? ""));
+        this.on("notice", (notice: { message?: string }) => notices.push(notice.message ?? ""));
       }
       return (query as (...rest: unknown[]) => unknown).apply(this, args);
     } as typeof query);
