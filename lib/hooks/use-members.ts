@@ -14,7 +14,8 @@ export function useMembers() {
   return useQuery({
     queryKey: [...queryKeys.members(), "list"],
     queryFn: async ({ signal }) =>
-      (await apiFetch<typeof memberListResponseSchema>("/members", { signal })).data.data,
+      // The largest page: a team is read in one request (GET /members is paged like every list).
+      (await apiFetch<typeof memberListResponseSchema>("/members?limit=100", { signal })).data.data,
   });
 }
 
