@@ -57,6 +57,7 @@ export function AcceptInvitationForm({ token }: { token: string }) {
         {(props) => (
           <input
             {...props}
+            name="name"
             autoComplete="name"
             value={name}
             onChange={(event) => setName(event.target.value)}
@@ -72,6 +73,7 @@ export function AcceptInvitationForm({ token }: { token: string }) {
           <input
             {...props}
             type="password"
+            name="password"
             autoComplete="new-password"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
