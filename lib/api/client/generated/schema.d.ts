@@ -992,8 +992,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your organization's members with their roles (support: organization_id names whose)
-         * @description Your organization's members with their roles (support: organization_id names whose). Needs a token with the `members:read` scope, or a signed-in portal session.
+         * Your organization's members with their roles, by name (support: organization_id names whose)
+         * @description Your organization's members with their roles, by name (support: organization_id names whose). Needs a token with the `members:read` scope, or a signed-in portal session.
          */
         get: operations["getMembers"];
         put?: never;
@@ -3483,11 +3483,11 @@ export interface operations {
                 /** @description Numbers to skip. */
                 offset?: number;
                 /**
-                 * @description 1 to 15 digits found anywhere in the number; letters are read as on a phone keypad (CALL = 2255), a leading + is ignored.
+                 * @description 1 to 15 digits found anywhere in the number; letters are read as on a phone keypad (CALL = 2255). After a leading +, the country's calling code followed by its trunk prefix, as in +44 (0)20 written without signs (+44020), also finds +4420….
                  * @example 212
                  */
                 contains?: string;
-                /** @description Digits the national number starts with; after a leading +, digits the E.164 number starts with (country code first). */
+                /** @description Digits the national number starts with, with or without the trunk prefix (020 or 20 in GB); after a leading +, digits the E.164 number starts with (country code first; a trunk prefix after it, +44020, is read as +4420). A + with another country's calling code is refused (400), since it can match nothing. */
                 starts_with?: string;
                 /** @description 1 to 15 digits the national number ends with. */
                 ends_with?: string;
@@ -3615,11 +3615,11 @@ export interface operations {
                 /** @description Numbers to skip. */
                 offset?: number;
                 /**
-                 * @description 1 to 15 digits found anywhere in the number; letters are read as on a phone keypad (CALL = 2255), a leading + is ignored.
+                 * @description 1 to 15 digits found anywhere in the number; letters are read as on a phone keypad (CALL = 2255). After a leading +, the country's calling code followed by its trunk prefix, as in +44 (0)20 written without signs (+44020), also finds +4420….
                  * @example 212
                  */
                 contains?: string;
-                /** @description Digits the national number starts with; after a leading +, digits the E.164 number starts with (country code first). */
+                /** @description Digits the national number starts with, with or without the trunk prefix (020 or 20 in GB); after a leading +, digits the E.164 number starts with (country code first; a trunk prefix after it, +44020, is read as +4420). A + with another country's calling code is refused (400), since it can match nothing. */
                 starts_with?: string;
                 /** @description 1 to 15 digits the national number ends with. */
                 ends_with?: string;
@@ -4064,9 +4064,6 @@ export interface operations {
                  *       "contact_name": "Ada Lovelace",
                  *       "reference_number": "PO-1042",
                  *       "items": [
-                 *         {
-                 *           "number_e164": "+12125550123"
-                 *         },
                  *         {
                  *           "country": "US",
                  *           "number_type": "local",
@@ -9963,7 +9960,11 @@ export interface operations {
     getMembers: {
         parameters: {
             query?: {
-                /** @description Support only: whose members */
+                /** @description Page size. */
+                limit?: number;
+                /** @description Entries to skip. */
+                offset?: number;
+                /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
                 organization_id?: string;
             };
             header?: never;
@@ -9979,6 +9980,10 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description How many items match, across all pages. */
+                    "X-Total-Count"?: number;
+                    /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
