@@ -42,7 +42,7 @@ export async function listMembers(
   query: PageWindow & { organization_id?: string },
 ): Promise<{ items: Member[]; total: number }> {
   const prisma = await getPrisma();
-  const where = { organizationId: membersOf(caller, query.organization_id), role: { not: "support" } };
+  const where = { organizationId: membersOf(caller, query.organization_id), role: { not: "support" as const } };
   const { rows, total } = await readPage(
     query,
     () =>
