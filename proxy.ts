@@ -1,4 +1,5 @@
 // Portal pages need a session: without one, go to /sign-in and come back afterwards (contract §10).
+// /docs is not among them: the API reference is public, as the document it shows.
 // /api/* requests that carry X-Forwarded-For lose it when no proxy is trusted, so that Next
 // fills it from the socket and a client cannot name its own address (lib/http/client-address.ts).
 import { NextResponse, type NextRequest } from "next/server";
@@ -60,7 +61,6 @@ export const config = {
     "/tokens/:path*",
     "/webhooks/:path*",
     "/audit/:path*",
-    "/docs/:path*",
     "/settings/:path*",
     // Only requests that carry the header pay for the proxy.
     { source: "/api/:path*", has: [{ type: "header", key: "x-forwarded-for" }] },

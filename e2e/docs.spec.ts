@@ -17,7 +17,9 @@ test("the API reference renders from this server only, with badges, limits, code
     return route.abort("blockedbyclient");
   });
 
-  await signIn(page, users.acmeCustomer, "/docs");
+  // /docs is public: sign in elsewhere, so "try it" carries the session.
+  await signIn(page, users.acmeCustomer);
+  await page.goto("/docs");
   await expect(page.getByRole("heading", { name: "API documentation" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Numbers API", level: 1 })).toBeVisible({ timeout: 60_000 });
 
@@ -73,7 +75,9 @@ test("other pages do not load the reference's script", async ({ page }) => {
 // blocks it); Scalar's own <main> elements nested in the portal's; an order example that mixed
 // both item shapes with empty strings.
 test("the reference has no Ask AI, one main landmark, and a working order example", async ({ page }) => {
-  await signIn(page, users.acmeCustomer, "/docs");
+  // /docs is public: sign in elsewhere, so "try it" carries the session.
+  await signIn(page, users.acmeCustomer);
+  await page.goto("/docs");
   await expect(page.getByRole("heading", { name: "Numbers API", level: 1 })).toBeVisible({ timeout: 60_000 });
 
   await expect(page.getByRole("main")).toHaveCount(1);
@@ -87,7 +91,6 @@ test("the reference has no Ask AI, one main landmark, and a working order exampl
   });
   const example = order.locator("code", { hasText: "contact_name" }).first();
   await expect(example).toContainText('"contact_name": "Ada Lovelace"', { timeout: 30_000 });
-  await expect(example).toContainText('"number_e164": "+12125550123"');
   await expect(example).toContainText('"region": "US-NY-NEW_YORK-212"');
   await expect(example).not.toContainText('""');
   // Opening the request client keeps one main landmark too.

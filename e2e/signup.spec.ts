@@ -49,9 +49,32 @@ test("a newcomer signs up, looks around unverified, and verifies by the emailed 
   await expect(page.getByText("This password is on the list of common or breached passwords")).toBeVisible();
   await expect(page.getByLabel("Password")).toBeFocused();
 
+  // Every field has a name, for password managers and the browser's autofill.
+  const form = page.locator("form");
+  expect(
+    await form
+      .locator("input, select, textarea")
+      .evaluateAll((fields) => fields.map((f) => f.getAttribute("name"))),
+  ).toEqual(["organization_name", "name", "email", "password"]);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByTestId("account-done")).toContainText("We have sent an email to that address");
+  // Where the email went, a way to have it sent again, and the way to sign in.
+  const done = page.getByTestId("account-done");
+  await expect(done.getByTestId("sent-to")).toHaveText(email);
+  await expect(done.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/sign-in");
+  await done.getByRole("button", { name: "Send the email again" }).click();
+  await expect(
+    done.getByRole("status").filter({ hasText: `We have sent it again to ${email}.` }),
+  ).toBeVisible();
+  await expect
+    .poll(
+      () =>
+        receiver.received.filter((mail) => mail.to === email && /\/verify\?token=/.test(mail.text)).length,
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(2);
 
   // Signed in before verifying: the banner, and "send the link again".
   await page.goto("/sign-in");

@@ -96,7 +96,8 @@ export function SignUpForm() {
     if (form.showErrors(found, element)) return;
     setDone(await form.send("/signup", form.values, element));
   }
-  if (done) return <Done>{done}</Done>;
+  // The address as the server keeps it (trimmed, lower case), so a typo shows here.
+  if (done) return <SignUpSent email={form.values.email.trim().toLowerCase()} body={form.values} />;
   return (
     <form method="post" onSubmit={submit} noValidate>
       <FormNotice message={form.errors.form} />
@@ -117,6 +118,47 @@ export function SignUpForm() {
         Already have an account? <Link href="/sign-in">Sign in</Link>
       </p>
     </form>
+  );
+}
+
+/**
+ * After sign-up: where the email went, a way to have it sent again, and the way to sign in.
+ * Sending again is the same sign-up request: for an address still waiting for its link, the
+ * server sends a new one (lib/accounts/sign-up.ts), and its answer says no more than the first.
+ */
+function SignUpSent({ email, body }: { email: string; body: Record<string, string> }) {
+  const [again, setAgain] = useState<{ text: string; error: boolean } | null>(null);
+  const [pending, setPending] = useState(false);
+  async function sendAgain() {
+    setPending(true);
+    const result = await postAccount("/signup", body);
+    setPending(false);
+    setAgain(
+      result.ok
+        ? { text: `We have sent it again to ${email}.`, error: false }
+        : { text: result.refusal.message, error: true },
+    );
+  }
+  return (
+    <Done>
+      <p>
+        We have sent an email to <strong data-testid="sent-to">{email}</strong>. Follow its link within 24
+        hours to confirm your address. If it does not arrive in a few minutes, check your spam folder.
+      </p>
+      <p>
+        <button type="button" className="btn" onClick={() => void sendAgain()} disabled={pending}>
+          {pending ? "Sending…" : "Send the email again"}
+        </button>{" "}
+        <Link className="btn" href="/sign-in">
+          Sign in
+        </Link>
+      </p>
+      {again ? (
+        <p role={again.error ? "alert" : "status"} className={again.error ? "field__error" : undefined}>
+          {again.text}
+        </p>
+      ) : null}
+    </Done>
   );
 }
 

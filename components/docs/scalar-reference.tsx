@@ -3,32 +3,17 @@
 // fonts (they come from Scalar's CDN), no telemetry, no proxy (requests go to this origin,
 // so "try it" carries the signed-in session cookie; a pasted token works through bearerAuth),
 // and no "Ask AI" agent (it would upload the document to Scalar's service, which the CSP blocks).
-import { useEffect, useMemo, useRef } from "react";
+import { useMemo } from "react";
 import { ApiReferenceReact } from "@scalar/api-reference-react";
 import "@scalar/api-reference-react/style.css";
 import "@/components/docs/api-reference.css";
 
-/**
- * Scalar renders its content, and its request client, in <main> elements of their own, inside
- * the portal's <main>: a page must have one main landmark. Its mains become named regions.
- */
-function demoteNestedMains(root: HTMLElement): void {
-  for (const element of root.querySelectorAll("main")) {
-    if (element.getAttribute("role") === null)
-      element.setAttribute("role", element.hasAttribute("aria-label") ? "region" : "presentation");
-  }
-}
+// Scalar renders its content, and its request client, in <main> elements of its own, inside
+// the page's <main>; a page has one. patches/@scalar+*.patch (applied by patch-package after
+// npm install) makes them a named region and a plain <div>, as they are rendered, rather than
+// fixing them up in the page afterwards.
 
 export default function ScalarReference({ documentUrl }: { documentUrl: string }) {
-  const container = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const root = container.current;
-    if (!root) return;
-    demoteNestedMains(root);
-    const observer = new MutationObserver(() => demoteNestedMains(root));
-    observer.observe(root, { childList: true, subtree: true });
-    return () => observer.disconnect();
-  }, []);
   const configuration = useMemo(
     () => ({
       url: documentUrl,
@@ -78,7 +63,7 @@ export default function ScalarReference({ documentUrl }: { documentUrl: string }
     [documentUrl],
   );
   return (
-    <div className="api-reference" ref={container}>
+    <div className="api-reference">
       <ApiReferenceReact configuration={configuration} />
     </div>
   );

@@ -125,7 +125,7 @@ export function InventoryFilters({
       ? {}
       : refusedField === "form"
         ? { form: "This link's filters cannot be searched. Clear them and search again." }
-        : { [refusedField]: fieldMessages[refusedField] ?? "Change this filter." };
+        : { [refusedField]: refused?.reason ?? fieldMessages[refusedField] ?? "Change this filter." };
   const errors: Errors = ownErrors ?? refusedErrors;
   const countries = useCountries();
   const documentTypes = useDocumentTypes();

@@ -59,8 +59,12 @@ export function searchToParams(search: InventorySearch): URLSearchParams {
   return params;
 }
 
-/** A search parameter the API refused, and the value it was given. */
-export type RefusedFilter = { param: string; value: string };
+/**
+ * A search parameter the API refused, and the value it was given; `reason`, the API's words
+ * when they say what the form could not check itself (a start that no number of the chosen
+ * country has), rather than the value's format, which the form words on its own.
+ */
+export type RefusedFilter = { param: string; value: string; reason?: string };
 
 /**
  * The filter a refused search names: a 400 whose details read "query.region=nope" or
@@ -69,5 +73,9 @@ export type RefusedFilter = { param: string; value: string };
 export function refusedFilter(error: unknown): RefusedFilter | null {
   if (!(error instanceof ApiClientError) || error.status !== 400) return null;
   const match = /^(?:query|path)\.([a-z_]+)(?:\.\d+)?=(.*)$/s.exec(error.body?.error.details ?? "");
-  return match ? { param: match[1], value: match[2] } : null;
+  if (!match) return null;
+  const message = error.body?.error.message ?? "";
+  return / cannot match /.test(message)
+    ? { param: match[1], value: match[2], reason: message }
+    : { param: match[1], value: match[2] };
 }

@@ -82,6 +82,7 @@ export function AcceptInvitationForm({
           <input
             {...props}
             ref={fields.name}
+            name="name"
             autoComplete="name"
             value={name}
             onChange={(event) => setName(event.target.value)}
@@ -98,6 +99,7 @@ export function AcceptInvitationForm({
             {...props}
             ref={fields.password}
             type="password"
+            name="password"
             autoComplete="new-password"
             value={password}
             onChange={(event) => setPassword(event.target.value)}

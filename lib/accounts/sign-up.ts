@@ -35,18 +35,29 @@ export async function signUp(request: SignUpRequest, context: SignUpContext): Pr
   }
 }
 
-type KnownUser = { id: string; email: string; name: string; organizationId: string };
+type KnownUser = {
+  id: string;
+  email: string;
+  name: string;
+  organizationId: string;
+  emailVerifiedAt: Date | null;
+};
 
 export function findUserByEmail(tx: Tx, email: string): Promise<KnownUser | null> {
   // Emails are compared without case, as sign-in compares them.
   return tx.user.findFirst({
     where: { email: { equals: email, mode: "insensitive" } },
-    select: { id: true, email: true, name: true, organizationId: true },
+    select: { id: true, email: true, name: true, organizationId: true, emailVerifiedAt: true },
   });
 }
 
 async function noteKnownEmail(tx: Tx, user: KnownUser, { ip, now }: SignUpContext): Promise<void> {
-  await queueEmail(tx, accountExistsMessage(user.email), now);
+  // An address still waiting for its link is most likely its owner signing up again because
+  // the first email did not come (the sign-up page's "send it again"): a new link serves them.
+  if (user.emailVerifiedAt === null) {
+    const token = await createLink(tx, user.id, "verify_email", now);
+    await queueEmail(tx, verifyEmailMessage(user.email, user.name, token), now);
+  } else await queueEmail(tx, accountExistsMessage(user.email), now);
   await recordAudit(tx, {
     actor: { type: "system", id: null, name: "sign-up" },
     ip,

@@ -16,7 +16,8 @@ export function useMembers(enabled = true) {
     queryKey: [...queryKeys.members(), "list"],
     enabled,
     queryFn: async ({ signal }) =>
-      (await apiFetch<typeof memberListResponseSchema>("/members", { signal })).data.data,
+      // The largest page: a team is read in one request (GET /members is paged like every list).
+      (await apiFetch<typeof memberListResponseSchema>("/members?limit=100", { signal })).data.data,
   });
 }
 

@@ -5,6 +5,7 @@ import { readDb } from "@/lib/db/replicas";
 import { assertGeography } from "@/lib/inventory/geography";
 import { assertKnownDocumentTypes, loadDocumentTypes, requiredDocuments } from "@/lib/inventory/documents";
 import { notHeldByAnother } from "@/lib/inventory/holds-sql";
+import { readContains, readStartsWith } from "@/lib/inventory/typed-digits";
 import type { InventoryNumber, InventoryQuery } from "@/lib/schemas/inventory";
 import { totalFromPage } from "@/lib/db/paged";
 import {
@@ -105,6 +106,8 @@ export async function searchInventory(
     { country: search.country, numberType: search.numberType, region: search.region },
     "query.region",
   );
+  // A starts_with that cannot match in this country is refused before anything is read.
+  if (search.starts_with !== undefined) readStartsWith(search.country, search.starts_with);
   const documentTypes = await loadDocumentTypes();
   if (search.exclude_documents)
     assertKnownDocumentTypes(search.exclude_documents, documentTypes, "query.exclude_documents");
@@ -319,14 +322,27 @@ function whereClause(search: InventoryCriteria): Prisma.Sql {
   if (search.region !== undefined) conditions.push(Prisma.sql`region_id = ${search.region}`);
   // Patterns hold digits only (the schemas say so), so LIKE's % and _ cannot sneak in.
   if (search.contains !== undefined) {
-    const pattern = `%${search.contains}%`;
-    conditions.push(Prisma.sql`(national_number LIKE ${pattern} OR number_e164 LIKE ${pattern})`);
-  }
-  if (search.starts_with !== undefined) {
+    const typedPlus = search.contains.startsWith("+");
+    const patterns = readContains(search.country, search.contains.replace(/^\+/, ""), typedPlus).map(
+      (digits) => `%${digits}%`,
+    );
     conditions.push(
-      search.starts_with.startsWith("+")
-        ? Prisma.sql`number_e164 LIKE ${`${search.starts_with}%`}`
-        : Prisma.sql`national_number LIKE ${`${search.starts_with}%`}`,
+      Prisma.sql`(${Prisma.join(
+        patterns.map((pattern) => Prisma.sql`national_number LIKE ${pattern} OR number_e164 LIKE ${pattern}`),
+        " OR ",
+      )})`,
+    );
+  }
+  const startsWith =
+    search.starts_with === undefined ? null : readStartsWith(search.country, search.starts_with);
+  if (startsWith !== null) {
+    // The column is one of two fixed names, never the caller's text.
+    const column = Prisma.raw(startsWith.column);
+    conditions.push(
+      Prisma.sql`(${Prisma.join(
+        startsWith.prefixes.map((prefix) => Prisma.sql`${column} LIKE ${`${prefix}%`}`),
+        " OR ",
+      )})`,
     );
   }
   if (search.ends_with !== undefined)

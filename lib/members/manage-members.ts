@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/errors";
 import { getPrisma } from "@/lib/db/client";
+import { readPage, type PageWindow } from "@/lib/db/paged";
 import { inRetryingTransaction, type Tx } from "@/lib/db/transaction";
 import { readableOrganizations } from "@/lib/auth/organization-filter";
 import { endSessionsOf } from "@/lib/auth/end-sessions";
@@ -41,19 +42,35 @@ function membersOf(caller: Caller, requested: string | undefined): string {
   return organizationId;
 }
 
-export async function listMembers(caller: Caller, requested?: string): Promise<Member[]> {
+/** One page of an organization's members, by name, and how many there are in all. */
+export async function listMembers(
+  caller: Caller,
+  query: PageWindow & { organization_id?: string },
+): Promise<{ items: Member[]; total: number }> {
   const prisma = await getPrisma();
-  const rows = await prisma.user.findMany({
-    where: { organizationId: membersOf(caller, requested), role: { not: "support" } },
-    orderBy: [{ name: "asc" }, { id: "asc" }],
-  });
-  return rows.map((row) => ({
+  const where = {
+    organizationId: membersOf(caller, query.organization_id),
+    role: { not: "support" as const },
+  };
+  const { rows, total } = await readPage(
+    query,
+    () =>
+      prisma.user.findMany({
+        where,
+        orderBy: [{ name: "asc" }, { id: "asc" }],
+        take: query.limit,
+        skip: query.offset,
+      }),
+    () => prisma.user.count({ where }),
+  );
+  const items = rows.map((row) => ({
     id: row.id,
     name: row.name,
     email: row.email,
     role: row.role as OrganizationRole,
     joined_at: row.createdAt.toISOString(),
   }));
+  return { items, total };
 }
 
 type InvitationRow = Awaited<ReturnType<Tx["memberInvitation"]["findFirstOrThrow"]>>;

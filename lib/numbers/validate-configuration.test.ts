@@ -532,6 +532,29 @@ describe("validateConfiguration: against the stored number", () => {
     ]);
   });
 
+  it("compares the priority and checks the destination of a rule that has a bad field too", () => {
+    const input = body([
+      rule({ name: "First", disabled: "no" }),
+      rule({ name: "Second", action: dial({ timeout_sec: 1 }) }),
+      rule({ name: "", priority: 1, action: dial({ destination: "+5511987654321" }) }),
+    ]);
+    expect(problemsOf(input)).toEqual([
+      "rules[0].disabled must be true or false",
+      "rules[1].action.timeout_sec must be between 5 and 300 seconds",
+      "rules[2].name must not be empty",
+      'rules[1].priority must be unique: rule "First" (rules[0]) has priority 1 too',
+      'rules[2].priority must be unique: rule "First" (rules[0]) has priority 1 too',
+      "rules[2].action.destination cannot be used: calls to this number cannot be forwarded to Brazil",
+    ]);
+  });
+
+  it("says which rule shares a priority when that rule's name is the bad field", () => {
+    expect(problemsOf(body([rule({ name: "" }), rule({ name: "B" })]))).toEqual([
+      "rules[0].name must not be empty",
+      "rules[1].priority must be unique: rules[0] has priority 1 too",
+    ]);
+  });
+
   it("does not walk a name that is not a string when the shape is wrong", () => {
     expect(problemsOf({ name: { "\u0000": "x" }, rules: [] })).toEqual(["name must be a name"]);
   });

@@ -97,19 +97,38 @@ export function validateConfiguration(
   if (input === null || typeof input !== "object" || Array.isArray(input)) return { ok: false, problems };
   const given = input as Record<string, unknown>;
   const name = typeof given.name === "string" ? given.name : undefined;
-  const rules = Array.isArray(given.rules)
-    ? given.rules.flatMap((rule, index) => {
-        const one = ruleInputSchema.safeParse(rule);
-        return one.success ? [{ index, rule: one.data }] : [];
-      })
-    : [];
+  const rules = Array.isArray(given.rules) ? given.rules.map(checkableParts) : [];
   return { ok: false, problems: [...problems, ...storedFieldProblems(given, name, rules, stored, policy)] };
 }
 
-type IndexedRule = { index: number; rule: RuleInput };
+/**
+ * What the checks across rules read of one rule. A rule with a bad field still takes part with
+ * the fields that parse: its priority is still compared with the others' and its destination
+ * still checked, so one answer names every problem, not the shape's first and the rest later.
+ */
+type IndexedRule = { index: number; rule: Partial<Pick<RuleInput, "name" | "priority" | "action">> };
 
 function indexed(rules: readonly RuleInput[]): IndexedRule[] {
   return rules.map((rule, index) => ({ index, rule }));
+}
+
+const ruleFields = ruleInputSchema.shape;
+
+function checkableParts(given: unknown, index: number): IndexedRule {
+  const whole = ruleInputSchema.safeParse(given);
+  if (whole.success) return { index, rule: whole.data };
+  if (given === null || typeof given !== "object") return { index, rule: {} };
+  const fields = given as Record<string, unknown>;
+  const part = <T>(result: { success: true; data: T } | { success: false }): T | undefined =>
+    result.success ? result.data : undefined;
+  return {
+    index,
+    rule: {
+      name: part(ruleFields.name.safeParse(fields.name)),
+      priority: part(ruleFields.priority.safeParse(fields.priority)),
+      action: part(ruleFields.action.safeParse(fields.action)),
+    },
+  };
 }
 
 /** The checks past the schema: NUL characters, read-only fields, and the checks across rules. */
@@ -160,15 +179,24 @@ function indexedRuleProblems(
   const problems: Problem[] = [];
   const byPriority = new Map<number, IndexedRule>();
   for (const { index, rule } of rules) {
-    const first = byPriority.get(rule.priority);
-    if (first === undefined) byPriority.set(rule.priority, { index, rule });
-    else
-      problems.push({
-        path: `rules[${index}].priority`,
-        message: `must be unique: rule "${first.rule.name}" (rules[${first.index}]) has priority ${rule.priority} too`,
-      });
+    // A priority that does not parse is named by the shape's own problem.
+    if (rule.priority !== undefined) {
+      const first = byPriority.get(rule.priority);
+      if (first === undefined) byPriority.set(rule.priority, { index, rule });
+      else {
+        const other =
+          first.rule.name === undefined
+            ? `rules[${first.index}]`
+            : `rule "${first.rule.name}" (rules[${first.index}])`;
+        problems.push({
+          path: `rules[${index}].priority`,
+          message: `must be unique: ${other} has priority ${rule.priority} too`,
+        });
+      }
+    }
 
     const action = rule.action;
+    if (action === undefined) continue;
     if (action.type === "dial") {
       const message = destinationProblem(action.destination, ownNumber, policy);
       if (message !== null) problems.push({ path: `rules[${index}].action.destination`, message });

@@ -39,11 +39,11 @@ describe("inventoryQuerySchema accepts", () => {
     ["the largest page", { limit: "1000", offset: "100000" }, { limit: 1000, offset: 100000 }],
     ["contains as digits", { contains: "4420" }, { limit: 50, offset: 0, contains: "4420" }],
     ["contains as keypad letters", { contains: "CALLme" }, { limit: 50, offset: 0, contains: "225563" }],
-    ["contains after a +", { contains: "+1800" }, { limit: 50, offset: 0, contains: "1800" }],
+    ["contains after a +", { contains: "+1800" }, { limit: 50, offset: 0, contains: "+1800" }],
     [
       "contains after a + decoded to a space",
       { contains: " 1800" },
-      { limit: 50, offset: 0, contains: "1800" },
+      { limit: 50, offset: 0, contains: "+1800" },
     ],
     [
       "contains of 1 and of 15 characters",
@@ -53,7 +53,7 @@ describe("inventoryQuerySchema accepts", () => {
     [
       "contains of 15 characters",
       { contains: "+12345678901234A" },
-      { limit: 50, offset: 0, contains: "123456789012342" },
+      { limit: 50, offset: 0, contains: "+123456789012342" },
     ],
     [
       "starts_with and ends_with",
@@ -232,7 +232,7 @@ describe("inventoryQuerySchema as documented", () => {
           "pattern": "^[+ ]?[0-9A-Za-z]{1,15}$",
           "type": "string",
           "x-parameter-schema": {
-            "description": "1 to 15 digits found anywhere in the number; letters are read as on a phone keypad (CALL = 2255), a leading + is ignored.",
+            "description": "1 to 15 digits found anywhere in the number; letters are read as on a phone keypad (CALL = 2255). After a leading +, the country's calling code followed by its trunk prefix, as in +44 (0)20 written without signs (+44020), also finds +4420….",
             "examples": [
               "212",
             ],
@@ -346,7 +346,7 @@ describe("inventoryQuerySchema as documented", () => {
           },
         },
         "starts_with": {
-          "description": "Digits the national number starts with; after a leading +, digits the E.164 number starts with (country code first).",
+          "description": "Digits the national number starts with, with or without the trunk prefix (020 or 20 in GB); after a leading +, digits the E.164 number starts with (country code first; a trunk prefix after it, +44020, is read as +4420). A + with another country's calling code is refused (400), since it can match nothing.",
           "pattern": "^[+ ]?\\d{1,15}$",
           "type": "string",
         },

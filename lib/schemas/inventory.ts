@@ -20,12 +20,13 @@ const containsSchema = documentedAs(
   z
     .string()
     .regex(/^[+ ]?[0-9A-Za-z]{1,15}$/, CONTAINS_MESSAGE)
-    .transform((value) => keypadToDigits(value)),
+    // The + stays, for the search to read a trunk prefix after the calling code (+44 0 20…).
+    .transform((value) => `${/^[+ ]/.test(value) ? "+" : ""}${keypadToDigits(value)}`),
   {
     type: "string",
     pattern: "^[+ ]?[0-9A-Za-z]{1,15}$",
     description:
-      "1 to 15 digits found anywhere in the number; letters are read as on a phone keypad (CALL = 2255), a leading + is ignored.",
+      "1 to 15 digits found anywhere in the number; letters are read as on a phone keypad (CALL = 2255). After a leading +, the country's calling code followed by its trunk prefix, as in +44 (0)20 written without signs (+44020), also finds +4420….",
     examples: ["212"],
   },
 );
@@ -73,7 +74,7 @@ export const inventoryQuerySchema = z.strictObject({
     .optional()
     .meta({
       description:
-        "Digits the national number starts with; after a leading +, digits the E.164 number starts with (country code first).",
+        "Digits the national number starts with, with or without the trunk prefix (020 or 20 in GB); after a leading +, digits the E.164 number starts with (country code first; a trunk prefix after it, +44020, is read as +4420). A + with another country's calling code is refused (400), since it can match nothing.",
     }),
   ends_with: digitsParam("ends_with", "ends with").optional(),
   region: regionIdSchema.optional(),

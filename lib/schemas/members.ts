@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestampSchema } from "@/lib/schemas/common";
+import { organizationIdFilterSchema, pageQuery, timestampSchema } from "@/lib/schemas/common";
 import { emailSchema, nameField, newPasswordSchema } from "@/lib/schemas/accounts";
 import { organizationRoleSchema } from "@/lib/schemas/roles";
 
@@ -41,6 +41,11 @@ export const invitationResponseSchema = z.object({ data: invitationSchema });
 
 export const membersQuerySchema = z.strictObject({
   organization_id: z.string().min(1).max(100).optional().describe("Support only: whose members"),
+});
+/** GET /members: paged like every list (limit, offset), in the same organization filter. */
+export const memberListQuerySchema = z.strictObject({
+  ...pageQuery,
+  organization_id: organizationIdFilterSchema,
 });
 export const memberParamsSchema = z.strictObject({
   member_id: z

@@ -159,15 +159,14 @@ export const orderRequestSchema = z
   })
   .meta({
     id: "OrderRequest",
-    // One item of each shape: a number by name, and two local numbers in a region.
+    // An example that works when copied: two local numbers in a region the demo data sells
+    // (back-ordered if it has run out). A named number would be sold, or not in inventory, and
+    // refuse the whole order with 409; the item's schema shows that shape.
     examples: [
       {
         contact_name: "Ada Lovelace",
         reference_number: "PO-1042",
-        items: [
-          { number_e164: "+12125550123" },
-          { country: "US", number_type: "local", region: "US-NY-NEW_YORK-212", quantity: 2 },
-        ],
+        items: [{ country: "US", number_type: "local", region: "US-NY-NEW_YORK-212", quantity: 2 }],
       },
     ],
   });

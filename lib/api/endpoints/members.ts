@@ -10,6 +10,7 @@ import {
   invitationResponseSchema,
   invitationTokenParamsSchema,
   inviteRequestSchema,
+  memberListQuerySchema,
   memberListResponseSchema,
   memberParamsSchema,
   memberResponseSchema,
@@ -25,10 +26,12 @@ const bodyErrors = ["invalid_parameter", "payload_too_large", "unsupported_media
 
 export const memberEndpoints = {
   "GET /members": defineEndpoint({
-    summary: "Your organization's members with their roles (support: organization_id names whose)",
+    summary: "Your organization's members with their roles, by name (support: organization_id names whose)",
     scope: "members:read",
-    query: membersQuerySchema,
+    query: memberListQuerySchema,
     response: memberListResponseSchema,
+    errors: ["invalid_parameter"],
+    responseHeaders: ["X-Total-Count", "Link"],
     tag: "Members",
   }),
   "PATCH /members/{member_id}": defineEndpoint({

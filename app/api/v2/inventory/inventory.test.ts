@@ -308,6 +308,42 @@ describe("GET /inventory: results", () => {
     expect(plain.body.map((item) => item.number_e164)).toEqual(national);
   });
 
+  it("finds a number written with its trunk zero: +44 (0)20…, 020… and 20…", async () => {
+    const row = available.find((entry) => entry.countryId === "GB" && entry.numberE164.startsWith("+4420"))!;
+    const rest = row.numberE164.slice(3); // "20…", the national significant number
+    // "+44 (0)20 7946 0000" as the portal sends it once spaces and brackets are gone.
+    for (const query of [
+      `contains=${encodeURIComponent(`+440${rest}`)}`,
+      `starts_with=${encodeURIComponent(`+440${rest}`)}`,
+      `starts_with=0${rest}`,
+      `starts_with=${rest}`,
+    ]) {
+      const response = await get<Item[]>(`/inventory/GB?${query}`, { token: "acmeAll" });
+      expect(response.status, query).toBe(200);
+      expect(
+        response.body.map((item) => item.number_e164),
+        query,
+      ).toEqual([row.numberE164]);
+    }
+    // Without the +, 440… is only digits to find anywhere: the 0 is not dropped.
+    const digits = await get<Item[]>(`/inventory/GB?contains=440${rest}`, { token: "acmeAll" });
+    expect(digits.body).toEqual([]);
+  });
+
+  it("says why a starts_with with another country's calling code cannot match", async () => {
+    const response = await get("/inventory/GB/local?starts_with=%2B1212", { token: "acmeAll" });
+    expect(response.body).toEqual(
+      invalid(
+        "starts_with +1212 cannot match: numbers of United Kingdom all start with +44",
+        "query.starts_with=+1212",
+      ),
+    );
+    // A start shorter than the calling code can still match.
+    const short = await get<Item[]>("/inventory/GB?starts_with=%2B4&limit=1", { token: "acmeAll" });
+    expect(short.status).toBe(200);
+    expect(short.body).toHaveLength(1);
+  });
+
   it("matches contains against the E.164 digits, including the country code", async () => {
     const response = await get<Item[]>("/inventory/GB?contains=4420&limit=1000", { token: "acmeAll" });
     const expected = expectedPage(

@@ -62,6 +62,31 @@ describe("GET /members", () => {
     const unnamed = await get("/members", { token: "support" });
     expect(unnamed.status).toBe(400);
   });
+
+  it("pages with limit and offset like every list, with X-Total-Count and Link", async () => {
+    const first = await get<Listed<Member>>("/members?limit=2", { token: "acmeAll" });
+    expect(first.status).toBe(200);
+    expect(first.body.data.map((member) => member.email)).toEqual([
+      "customer@acme.example",
+      "developer@acme.example",
+    ]);
+    expect(first.headers.get("x-total-count")).toBe("5");
+    expect(first.headers.get("link")).toBe('<http://localhost/api/v2/members?limit=2&offset=2>; rel="next"');
+    const last = await get<Listed<Member>>("/members?limit=2&offset=4", { token: "acmeAll" });
+    expect(last.body.data.map((member) => member.email)).toEqual(["viewer@acme.example"]);
+    expect(last.headers.get("x-total-count")).toBe("5");
+    expect(last.headers.get("link")).toBe('<http://localhost/api/v2/members?limit=2&offset=2>; rel="prev"');
+  });
+
+  it.each([
+    ["limit=0", "limit must be an integer between 1 and 100", "query.limit=0"],
+    ["limit=101", "limit must be an integer between 1 and 100", "query.limit=101"],
+    ["offset=-1", "offset must be an integer between 0 and 100000", "query.offset=-1"],
+  ])("refuses %s with 400 naming it", async (query, message, details) => {
+    const response = await get(`/members?${query}`, { token: "acmeAll" });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(errorBody("Bad Request", "invalid_parameter", message, details));
+  });
 });
 
 describe("invitations", () => {

@@ -1,7 +1,13 @@
-// GET /api/v2/members – the organization's members with their roles (contract §15)
-import { route } from "@/lib/api/route";
+// GET /api/v2/members – the organization's members with their roles, paged (contract §15)
+import { paginationHeaders } from "@/lib/api/pagination";
+import { publicRequestUrl } from "@/lib/api/public-url";
+import { Reply, route } from "@/lib/api/route";
 import { listMembers } from "@/lib/members/manage-members";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/members", {
-  GET: async ({ principal, query }) => ({ data: await listMembers(principal, query.organization_id) }),
+  GET: async ({ request, principal, query }) => {
+    const { items, total } = await listMembers(principal, query);
+    const page = { limit: query.limit, offset: query.offset, total };
+    return new Reply({ data: items }, { headers: paginationHeaders(publicRequestUrl(request), page) });
+  },
 });

@@ -292,6 +292,21 @@ describe("POST /order: geography items", () => {
   });
 });
 
+describe("POST /order: the documented example", () => {
+  it("works when copied from GET /openapi.json, as the reference page shows it", async () => {
+    type Document = {
+      paths: Record<string, { post: { requestBody: { content: Record<string, { example: unknown }> } } }>;
+    };
+    const document = (await get<Document>("/openapi.json")).body;
+    const example = document.paths["/order"].post.requestBody.content["application/json"].example;
+    const placed = await order(example);
+    expect(placed.status).toBe(200);
+    const view = await readOrder(placed.body.data.reference_id);
+    expect(view.contact_name).toBe("Ada Lovelace");
+    expect(view.items.map((item) => item.quantity)).toEqual([2]);
+  });
+});
+
 describe("POST /order: Idempotency-Key", () => {
   it("replays the first answer for the same body, refuses another body, and is per organization", async () => {
     const body = { contact_name: "A", items: [{ country: "FR", number_type: "mobile", quantity: 2 }] };

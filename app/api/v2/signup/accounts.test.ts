@@ -115,6 +115,7 @@ describe("POST /signup", () => {
   it("a known email gets the same answer, no second account, and an email saying so", async () => {
     const first = await signUp("grace@example.com");
     const prisma = await getPrisma();
+    await prisma.user.update({ where: { email: "grace@example.com" }, data: { emailVerifiedAt: T0 } });
     const usersBefore = await prisma.user.count();
     const organizationsBefore = await prisma.organization.count();
     const second = await signUp("GRACE@example.com", { organization_name: "Another Ltd", name: "Someone" });
@@ -126,6 +127,21 @@ describe("POST /signup", () => {
     expect(emails[1].text).toContain("already has an account");
     expect(emails[1].text).toContain("/forgot-password");
     expect(emails[1].text).not.toContain("token=");
+  });
+
+  it("signing up again before verifying (the page's send it again) sends a new link, and both work once", async () => {
+    const first = await signUp("hopper@example.com");
+    const firstLink = await linkToken("hopper@example.com", "verify_email");
+    advance(60_000);
+    const again = await signUp("hopper@example.com");
+    expect([again.status, again.body]).toEqual([first.status, first.body]);
+    const emails = await emailsTo("hopper@example.com");
+    expect(emails.map((email) => email.kind)).toEqual(["verify_email", "verify_email"]);
+    const secondLink = await linkToken("hopper@example.com", "verify_email");
+    expect(secondLink).not.toBe(firstLink);
+    const verified = await api<{ email: string }>("POST", "/verification", { body: { token: secondLink } });
+    expect([verified.status, verified.body.email]).toEqual([200, "hopper@example.com"]);
+    expect((await userByEmail("hopper@example.com")).name).toBe("Ada Lovelace");
   });
 
   it("a demo account's email is answered exactly as a new one", async () => {

@@ -1052,8 +1052,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your organization's members with their roles (support: organization_id names whose)
-         * @description Your organization's members with their roles (support: organization_id names whose). Needs a token with the `members:read` scope, or a signed-in portal session.
+         * Your organization's members with their roles, by name (support: organization_id names whose)
+         * @description Your organization's members with their roles, by name (support: organization_id names whose). Needs a token with the `members:read` scope, or a signed-in portal session.
          */
         get: operations["getMembers"];
         put?: never;
@@ -3146,7 +3146,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "GB",
+                     *         "id": "US",
                      *         "english_name": "United States"
                      *       }
                      *     ]
@@ -3247,8 +3247,8 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "name": "Main line",
-                     *         "description": "Numbers in New York City's 212 area code"
+                     *         "name": "Local",
+                     *         "description": "Numbers tied to a city or area code"
                      *       }
                      *     ]
                      */
@@ -3348,8 +3348,8 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "GB",
-                     *         "name": "Main line"
+                     *         "id": "proof_of_address",
+                     *         "name": "Proof of address"
                      *       }
                      *     ]
                      */
@@ -3455,8 +3455,8 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "GB",
-                     *         "name": "Main line"
+                     *         "id": "US-NY-NEW_YORK-212",
+                     *         "name": "New York, NY (212)"
                      *       }
                      *     ]
                      */
@@ -3566,9 +3566,9 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "id": "GB",
-                     *           "name": "Main line",
-                     *           "default_destination": "default destination",
-                     *           "best_rate_dial_prefix": "best rate dial prefix",
+                     *           "name": "United Kingdom",
+                     *           "default_destination": "+44",
+                     *           "best_rate_dial_prefix": "+44",
                      *           "requires_user_input": true
                      *         }
                      *       ]
@@ -3658,11 +3658,11 @@ export interface operations {
                 /** @description Numbers to skip. */
                 offset?: number;
                 /**
-                 * @description 1 to 15 digits found anywhere in the number; letters are read as on a phone keypad (CALL = 2255), a leading + is ignored.
+                 * @description 1 to 15 digits found anywhere in the number; letters are read as on a phone keypad (CALL = 2255). After a leading +, the country's calling code followed by its trunk prefix, as in +44 (0)20 written without signs (+44020), also finds +4420….
                  * @example 212
                  */
                 contains?: string;
-                /** @description Digits the national number starts with; after a leading +, digits the E.164 number starts with (country code first). */
+                /** @description Digits the national number starts with, with or without the trunk prefix (020 or 20 in GB); after a leading +, digits the E.164 number starts with (country code first; a trunk prefix after it, +44020, is read as +4420). A + with another country's calling code is refused (400), since it can match nothing. */
                 starts_with?: string;
                 /** @description 1 to 15 digits the national number ends with. */
                 ends_with?: string;
@@ -3712,22 +3712,22 @@ export interface operations {
                      * @example [
                      *       {
                      *         "number_e164": "+12125550123",
-                     *         "number_local_format": "number local format",
+                     *         "number_local_format": "2125550123",
                      *         "country": "US",
                      *         "number_type": "local",
                      *         "region": "US-NY-NEW_YORK-212",
                      *         "required_documents": [
                      *           {
                      *             "document_type_id": "proof_of_address",
-                     *             "name": "Main line",
-                     *             "more_information": "more information"
+                     *             "name": "Proof of address",
+                     *             "more_information": "A utility bill or bank statement from the last 3 months"
                      *           }
                      *         ],
-                     *         "standard_capacity": "standard capacity",
-                     *         "geographic_restrictions": "geographic restrictions",
-                     *         "mobile_accessible": "mobile accessible",
-                     *         "outside_country_display": "outside country display",
-                     *         "portable": "portable",
+                     *         "standard_capacity": "2 concurrent calls",
+                     *         "geographic_restrictions": "None",
+                     *         "mobile_accessible": "Yes",
+                     *         "outside_country_display": "+1 212 555 0123",
+                     *         "portable": "Yes",
                      *         "capabilities": {
                      *           "sms": true,
                      *           "voice": true
@@ -3821,11 +3821,11 @@ export interface operations {
                 /** @description Numbers to skip. */
                 offset?: number;
                 /**
-                 * @description 1 to 15 digits found anywhere in the number; letters are read as on a phone keypad (CALL = 2255), a leading + is ignored.
+                 * @description 1 to 15 digits found anywhere in the number; letters are read as on a phone keypad (CALL = 2255). After a leading +, the country's calling code followed by its trunk prefix, as in +44 (0)20 written without signs (+44020), also finds +4420….
                  * @example 212
                  */
                 contains?: string;
-                /** @description Digits the national number starts with; after a leading +, digits the E.164 number starts with (country code first). */
+                /** @description Digits the national number starts with, with or without the trunk prefix (020 or 20 in GB); after a leading +, digits the E.164 number starts with (country code first; a trunk prefix after it, +44020, is read as +4420). A + with another country's calling code is refused (400), since it can match nothing. */
                 starts_with?: string;
                 /** @description 1 to 15 digits the national number ends with. */
                 ends_with?: string;
@@ -3877,22 +3877,22 @@ export interface operations {
                      * @example [
                      *       {
                      *         "number_e164": "+12125550123",
-                     *         "number_local_format": "number local format",
+                     *         "number_local_format": "2125550123",
                      *         "country": "US",
                      *         "number_type": "local",
                      *         "region": "US-NY-NEW_YORK-212",
                      *         "required_documents": [
                      *           {
                      *             "document_type_id": "proof_of_address",
-                     *             "name": "Main line",
-                     *             "more_information": "more information"
+                     *             "name": "Proof of address",
+                     *             "more_information": "A utility bill or bank statement from the last 3 months"
                      *           }
                      *         ],
-                     *         "standard_capacity": "standard capacity",
-                     *         "geographic_restrictions": "geographic restrictions",
-                     *         "mobile_accessible": "mobile accessible",
-                     *         "outside_country_display": "outside country display",
-                     *         "portable": "portable",
+                     *         "standard_capacity": "2 concurrent calls",
+                     *         "geographic_restrictions": "None",
+                     *         "mobile_accessible": "Yes",
+                     *         "outside_country_display": "+1 212 555 0123",
+                     *         "portable": "Yes",
                      *         "capabilities": {
                      *           "sms": true,
                      *           "voice": true
@@ -4009,27 +4009,27 @@ export interface operations {
                      *         "local": {
                      *           "US-NY-NEW_YORK-212": [
                      *             {
-                     *               "id": "GB",
-                     *               "name": "Main line",
+                     *               "id": "1042",
+                     *               "name": "New York local",
                      *               "currency": "USD",
                      *               "monthly_fee": "1.00",
                      *               "setup_fee": "0.50",
                      *               "included_minutes": "500",
-                     *               "overage_fixed_rate_per_minute": "overage fixed rate per minute",
-                     *               "overage_mobile_rate_per_minute": "overage mobile rate per minute",
+                     *               "overage_fixed_rate_per_minute": "0.0120",
+                     *               "overage_mobile_rate_per_minute": "0.0450",
                      *               "required_documents": [
                      *                 {
                      *                   "document_type_id": "proof_of_address",
-                     *                   "name": "Main line",
-                     *                   "more_information": "more information"
+                     *                   "name": "Proof of address",
+                     *                   "more_information": "A utility bill or bank statement from the last 3 months"
                      *                 }
                      *               ],
-                     *               "standard_capacity": "standard capacity",
+                     *               "standard_capacity": "2 concurrent calls",
                      *               "estimated_lead_time": "5 days",
-                     *               "geographic_restrictions": "geographic restrictions",
-                     *               "mobile_accessible": "mobile accessible",
-                     *               "outside_country_display": "outside country display",
-                     *               "portable": "portable"
+                     *               "geographic_restrictions": "None",
+                     *               "mobile_accessible": "Yes",
+                     *               "outside_country_display": "+1 212 555 0123",
+                     *               "portable": "Yes"
                      *             }
                      *           ]
                      *         }
@@ -4143,27 +4143,27 @@ export interface operations {
                      *         "local": {
                      *           "US-NY-NEW_YORK-212": [
                      *             {
-                     *               "id": "GB",
-                     *               "name": "Main line",
+                     *               "id": "1042",
+                     *               "name": "New York local",
                      *               "currency": "USD",
                      *               "monthly_fee": "1.00",
                      *               "setup_fee": "0.50",
                      *               "included_minutes": "500",
-                     *               "overage_fixed_rate_per_minute": "overage fixed rate per minute",
-                     *               "overage_mobile_rate_per_minute": "overage mobile rate per minute",
+                     *               "overage_fixed_rate_per_minute": "0.0120",
+                     *               "overage_mobile_rate_per_minute": "0.0450",
                      *               "required_documents": [
                      *                 {
                      *                   "document_type_id": "proof_of_address",
-                     *                   "name": "Main line",
-                     *                   "more_information": "more information"
+                     *                   "name": "Proof of address",
+                     *                   "more_information": "A utility bill or bank statement from the last 3 months"
                      *                 }
                      *               ],
-                     *               "standard_capacity": "standard capacity",
+                     *               "standard_capacity": "2 concurrent calls",
                      *               "estimated_lead_time": "5 days",
-                     *               "geographic_restrictions": "geographic restrictions",
-                     *               "mobile_accessible": "mobile accessible",
-                     *               "outside_country_display": "outside country display",
-                     *               "portable": "portable"
+                     *               "geographic_restrictions": "None",
+                     *               "mobile_accessible": "Yes",
+                     *               "outside_country_display": "+1 212 555 0123",
+                     *               "portable": "Yes"
                      *             }
                      *           ]
                      *         }
@@ -4282,27 +4282,27 @@ export interface operations {
                      *         "local": {
                      *           "US-NY-NEW_YORK-212": [
                      *             {
-                     *               "id": "GB",
-                     *               "name": "Main line",
+                     *               "id": "1042",
+                     *               "name": "New York local",
                      *               "currency": "USD",
                      *               "monthly_fee": "1.00",
                      *               "setup_fee": "0.50",
                      *               "included_minutes": "500",
-                     *               "overage_fixed_rate_per_minute": "overage fixed rate per minute",
-                     *               "overage_mobile_rate_per_minute": "overage mobile rate per minute",
+                     *               "overage_fixed_rate_per_minute": "0.0120",
+                     *               "overage_mobile_rate_per_minute": "0.0450",
                      *               "required_documents": [
                      *                 {
                      *                   "document_type_id": "proof_of_address",
-                     *                   "name": "Main line",
-                     *                   "more_information": "more information"
+                     *                   "name": "Proof of address",
+                     *                   "more_information": "A utility bill or bank statement from the last 3 months"
                      *                 }
                      *               ],
-                     *               "standard_capacity": "standard capacity",
+                     *               "standard_capacity": "2 concurrent calls",
                      *               "estimated_lead_time": "5 days",
-                     *               "geographic_restrictions": "geographic restrictions",
-                     *               "mobile_accessible": "mobile accessible",
-                     *               "outside_country_display": "outside country display",
-                     *               "portable": "portable"
+                     *               "geographic_restrictions": "None",
+                     *               "mobile_accessible": "Yes",
+                     *               "outside_country_display": "+1 212 555 0123",
+                     *               "portable": "Yes"
                      *             }
                      *           ]
                      *         }
@@ -4401,9 +4401,6 @@ export interface operations {
                  *       "reference_number": "PO-1042",
                  *       "items": [
                  *         {
-                 *           "number_e164": "+12125550123"
-                 *         },
-                 *         {
                  *           "country": "US",
                  *           "number_type": "local",
                  *           "region": "US-NY-NEW_YORK-212",
@@ -4437,8 +4434,8 @@ export interface operations {
                      *             "required_documents": [
                      *               {
                      *                 "document_type_id": "proof_of_address",
-                     *                 "name": "Main line",
-                     *                 "more_information": "more information"
+                     *                 "name": "Proof of address",
+                     *                 "more_information": "A utility bill or bank statement from the last 3 months"
                      *               }
                      *             ],
                      *             "status": "active",
@@ -4626,13 +4623,13 @@ export interface operations {
                      *                   "required_documents": [
                      *                     {
                      *                       "document_type_id": "proof_of_address",
-                     *                       "name": "Main line",
-                     *                       "more_information": "more information"
+                     *                       "name": "Proof of address",
+                     *                       "more_information": "A utility bill or bank statement from the last 3 months"
                      *                     }
                      *                   ]
                      *                 }
                      *               ],
-                     *               "backordered_quantity": 1,
+                     *               "backordered_quantity": 0,
                      *               "estimated_lead_time": "5 days",
                      *               "bundle_id": "bnd_9a7c5e3f1b2d4c6e"
                      *             }
@@ -4774,13 +4771,13 @@ export interface operations {
                      *                 "required_documents": [
                      *                   {
                      *                     "document_type_id": "proof_of_address",
-                     *                     "name": "Main line",
-                     *                     "more_information": "more information"
+                     *                     "name": "Proof of address",
+                     *                     "more_information": "A utility bill or bank statement from the last 3 months"
                      *                   }
                      *                 ]
                      *               }
                      *             ],
-                     *             "backordered_quantity": 1,
+                     *             "backordered_quantity": 0,
                      *             "estimated_lead_time": "5 days",
                      *             "bundle_id": "bnd_9a7c5e3f1b2d4c6e"
                      *           }
@@ -4953,26 +4950,26 @@ export interface operations {
                      *           "name": "Main line",
                      *           "rules": [
                      *             {
-                     *               "target_id": "target id",
-                     *               "name": "Main line",
+                     *               "target_id": "crm-4711",
+                     *               "name": "Office hours",
                      *               "priority": 1,
                      *               "disabled": true,
                      *               "activations": [
                      *                 {
-                     *                   "start": 1,
-                     *                   "stop": 1,
+                     *                   "start": 1764547200,
+                     *                   "stop": 1796083200,
                      *                   "days": [
                      *                     "mon"
                      *                   ],
-                     *                   "start_time": "start time",
-                     *                   "stop_time": "stop time",
+                     *                   "start_time": "09:00",
+                     *                   "stop_time": "17:00",
                      *                   "time_zone": "America/New_York"
                      *                 }
                      *               ],
                      *               "action": {
                      *                 "type": "dial",
                      *                 "destination": "+442079460123",
-                     *                 "timeout_sec": 1,
+                     *                 "timeout_sec": 30,
                      *                 "caller_id": "caller_number",
                      *                 "tags": {
                      *                   "US": "tags"
@@ -5252,37 +5249,37 @@ export interface operations {
                      *         "number_id": "num_acme_main",
                      *         "at": "2026-11-27T10:15:02.114Z",
                      *         "rule": {
-                     *           "target_id": "target id",
-                     *           "name": "Main line",
+                     *           "target_id": "crm-4711",
+                     *           "name": "Office hours",
                      *           "priority": 1,
                      *           "disabled": true,
                      *           "activations": [
                      *             {
-                     *               "start": 1,
-                     *               "stop": 1,
+                     *               "start": 1764547200,
+                     *               "stop": 1796083200,
                      *               "days": [
                      *                 "mon"
                      *               ],
-                     *               "start_time": "start time",
-                     *               "stop_time": "stop time",
+                     *               "start_time": "09:00",
+                     *               "stop_time": "17:00",
                      *               "time_zone": "America/New_York"
                      *             }
                      *           ],
                      *           "action": {
                      *             "type": "dial",
                      *             "destination": "+442079460123",
-                     *             "timeout_sec": 1,
+                     *             "timeout_sec": 30,
                      *             "caller_id": "caller_number",
                      *             "tags": {
                      *               "US": "tags"
                      *             }
                      *           }
                      *         },
-                     *         "reason": "reason",
+                     *         "reason": "Office hours: Monday to Friday, 09:00–17:00 (America/New_York)",
                      *         "in_force": {
-                     *           "version": 1,
-                     *           "since": "since",
-                     *           "until": "until",
+                     *           "version": 3,
+                     *           "since": "2026-11-27T14:00:00.000Z",
+                     *           "until": "2026-11-27T22:00:00.000Z",
                      *           "description": "Numbers in New York City's 212 area code"
                      *         }
                      *       }
@@ -5412,26 +5409,26 @@ export interface operations {
                      *           "name": "Main line",
                      *           "rules": [
                      *             {
-                     *               "target_id": "target id",
-                     *               "name": "Main line",
+                     *               "target_id": "crm-4711",
+                     *               "name": "Office hours",
                      *               "priority": 1,
                      *               "disabled": true,
                      *               "activations": [
                      *                 {
-                     *                   "start": 1,
-                     *                   "stop": 1,
+                     *                   "start": 1764547200,
+                     *                   "stop": 1796083200,
                      *                   "days": [
                      *                     "mon"
                      *                   ],
-                     *                   "start_time": "start time",
-                     *                   "stop_time": "stop time",
+                     *                   "start_time": "09:00",
+                     *                   "stop_time": "17:00",
                      *                   "time_zone": "America/New_York"
                      *                 }
                      *               ],
                      *               "action": {
                      *                 "type": "dial",
                      *                 "destination": "+442079460123",
-                     *                 "timeout_sec": 1,
+                     *                 "timeout_sec": 30,
                      *                 "caller_id": "caller_number",
                      *                 "tags": {
                      *                   "US": "tags"
@@ -5617,26 +5614,26 @@ export interface operations {
                      *         "name": "Main line",
                      *         "rules": [
                      *           {
-                     *             "target_id": "target id",
-                     *             "name": "Main line",
+                     *             "target_id": "crm-4711",
+                     *             "name": "Office hours",
                      *             "priority": 1,
                      *             "disabled": true,
                      *             "activations": [
                      *               {
-                     *                 "start": 1,
-                     *                 "stop": 1,
+                     *                 "start": 1764547200,
+                     *                 "stop": 1796083200,
                      *                 "days": [
                      *                   "mon"
                      *                 ],
-                     *                 "start_time": "start time",
-                     *                 "stop_time": "stop time",
+                     *                 "start_time": "09:00",
+                     *                 "stop_time": "17:00",
                      *                 "time_zone": "America/New_York"
                      *               }
                      *             ],
                      *             "action": {
                      *               "type": "dial",
                      *               "destination": "+442079460123",
-                     *               "timeout_sec": 1,
+                     *               "timeout_sec": 30,
                      *               "caller_id": "caller_number",
                      *               "tags": {
                      *                 "US": "tags"
@@ -5844,26 +5841,26 @@ export interface operations {
                      *         "name": "Main line",
                      *         "rules": [
                      *           {
-                     *             "target_id": "target id",
-                     *             "name": "Main line",
+                     *             "target_id": "crm-4711",
+                     *             "name": "Office hours",
                      *             "priority": 1,
                      *             "disabled": true,
                      *             "activations": [
                      *               {
-                     *                 "start": 1,
-                     *                 "stop": 1,
+                     *                 "start": 1764547200,
+                     *                 "stop": 1796083200,
                      *                 "days": [
                      *                   "mon"
                      *                 ],
-                     *                 "start_time": "start time",
-                     *                 "stop_time": "stop time",
+                     *                 "start_time": "09:00",
+                     *                 "stop_time": "17:00",
                      *                 "time_zone": "America/New_York"
                      *               }
                      *             ],
                      *             "action": {
                      *               "type": "dial",
                      *               "destination": "+442079460123",
-                     *               "timeout_sec": 1,
+                     *               "timeout_sec": 30,
                      *               "caller_id": "caller_number",
                      *               "tags": {
                      *                 "US": "tags"
@@ -6044,26 +6041,26 @@ export interface operations {
                      *         "name": "Main line",
                      *         "rules": [
                      *           {
-                     *             "target_id": "target id",
-                     *             "name": "Main line",
+                     *             "target_id": "crm-4711",
+                     *             "name": "Office hours",
                      *             "priority": 1,
                      *             "disabled": true,
                      *             "activations": [
                      *               {
-                     *                 "start": 1,
-                     *                 "stop": 1,
+                     *                 "start": 1764547200,
+                     *                 "stop": 1796083200,
                      *                 "days": [
                      *                   "mon"
                      *                 ],
-                     *                 "start_time": "start time",
-                     *                 "stop_time": "stop time",
+                     *                 "start_time": "09:00",
+                     *                 "stop_time": "17:00",
                      *                 "time_zone": "America/New_York"
                      *               }
                      *             ],
                      *             "action": {
                      *               "type": "dial",
                      *               "destination": "+442079460123",
-                     *               "timeout_sec": 1,
+                     *               "timeout_sec": 30,
                      *               "caller_id": "caller_number",
                      *               "tags": {
                      *                 "US": "tags"
@@ -6261,26 +6258,26 @@ export interface operations {
                      *         "name": "Main line",
                      *         "rules": [
                      *           {
-                     *             "target_id": "target id",
-                     *             "name": "Main line",
+                     *             "target_id": "crm-4711",
+                     *             "name": "Office hours",
                      *             "priority": 1,
                      *             "disabled": true,
                      *             "activations": [
                      *               {
-                     *                 "start": 1,
-                     *                 "stop": 1,
+                     *                 "start": 1764547200,
+                     *                 "stop": 1796083200,
                      *                 "days": [
                      *                   "mon"
                      *                 ],
-                     *                 "start_time": "start time",
-                     *                 "stop_time": "stop time",
+                     *                 "start_time": "09:00",
+                     *                 "stop_time": "17:00",
                      *                 "time_zone": "America/New_York"
                      *               }
                      *             ],
                      *             "action": {
                      *               "type": "dial",
                      *               "destination": "+442079460123",
-                     *               "timeout_sec": 1,
+                     *               "timeout_sec": 30,
                      *               "caller_id": "caller_number",
                      *               "tags": {
                      *                 "US": "tags"
@@ -6493,26 +6490,26 @@ export interface operations {
                      *         "name": "Main line",
                      *         "rules": [
                      *           {
-                     *             "target_id": "target id",
-                     *             "name": "Main line",
+                     *             "target_id": "crm-4711",
+                     *             "name": "Office hours",
                      *             "priority": 1,
                      *             "disabled": true,
                      *             "activations": [
                      *               {
-                     *                 "start": 1,
-                     *                 "stop": 1,
+                     *                 "start": 1764547200,
+                     *                 "stop": 1796083200,
                      *                 "days": [
                      *                   "mon"
                      *                 ],
-                     *                 "start_time": "start time",
-                     *                 "stop_time": "stop time",
+                     *                 "start_time": "09:00",
+                     *                 "stop_time": "17:00",
                      *                 "time_zone": "America/New_York"
                      *               }
                      *             ],
                      *             "action": {
                      *               "type": "dial",
                      *               "destination": "+442079460123",
-                     *               "timeout_sec": 1,
+                     *               "timeout_sec": 30,
                      *               "caller_id": "caller_number",
                      *               "tags": {
                      *                 "US": "tags"
@@ -6706,26 +6703,26 @@ export interface operations {
                      *         "name": "Main line",
                      *         "rules": [
                      *           {
-                     *             "target_id": "target id",
-                     *             "name": "Main line",
+                     *             "target_id": "crm-4711",
+                     *             "name": "Office hours",
                      *             "priority": 1,
                      *             "disabled": true,
                      *             "activations": [
                      *               {
-                     *                 "start": 1,
-                     *                 "stop": 1,
+                     *                 "start": 1764547200,
+                     *                 "stop": 1796083200,
                      *                 "days": [
                      *                   "mon"
                      *                 ],
-                     *                 "start_time": "start time",
-                     *                 "stop_time": "stop time",
+                     *                 "start_time": "09:00",
+                     *                 "stop_time": "17:00",
                      *                 "time_zone": "America/New_York"
                      *               }
                      *             ],
                      *             "action": {
                      *               "type": "dial",
                      *               "destination": "+442079460123",
-                     *               "timeout_sec": 1,
+                     *               "timeout_sec": 30,
                      *               "caller_id": "caller_number",
                      *               "tags": {
                      *                 "US": "tags"
@@ -6891,10 +6888,10 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "GB",
+                     *           "id": "chg_5d2e8a1f3b7c9e04",
                      *           "number_id": "num_acme_main",
                      *           "kind": "created",
-                     *           "version": 1,
+                     *           "version": 3,
                      *           "changed_at": "2026-11-27T10:15:02.114Z",
                      *           "changed_by": {
                      *             "type": "user",
@@ -6908,26 +6905,26 @@ export interface operations {
                      *             "name": "Main line",
                      *             "rules": [
                      *               {
-                     *                 "target_id": "target id",
-                     *                 "name": "Main line",
+                     *                 "target_id": "crm-4711",
+                     *                 "name": "Office hours",
                      *                 "priority": 1,
                      *                 "disabled": true,
                      *                 "activations": [
                      *                   {
-                     *                     "start": 1,
-                     *                     "stop": 1,
+                     *                     "start": 1764547200,
+                     *                     "stop": 1796083200,
                      *                     "days": [
                      *                       "mon"
                      *                     ],
-                     *                     "start_time": "start time",
-                     *                     "stop_time": "stop time",
+                     *                     "start_time": "09:00",
+                     *                     "stop_time": "17:00",
                      *                     "time_zone": "America/New_York"
                      *                   }
                      *                 ],
                      *                 "action": {
                      *                   "type": "dial",
                      *                   "destination": "+442079460123",
-                     *                   "timeout_sec": 1,
+                     *                   "timeout_sec": 30,
                      *                   "caller_id": "caller_number",
                      *                   "tags": {
                      *                     "US": "tags"
@@ -6958,26 +6955,26 @@ export interface operations {
                      *             "name": "Main line",
                      *             "rules": [
                      *               {
-                     *                 "target_id": "target id",
-                     *                 "name": "Main line",
+                     *                 "target_id": "crm-4711",
+                     *                 "name": "Office hours",
                      *                 "priority": 1,
                      *                 "disabled": true,
                      *                 "activations": [
                      *                   {
-                     *                     "start": 1,
-                     *                     "stop": 1,
+                     *                     "start": 1764547200,
+                     *                     "stop": 1796083200,
                      *                     "days": [
                      *                       "mon"
                      *                     ],
-                     *                     "start_time": "start time",
-                     *                     "stop_time": "stop time",
+                     *                     "start_time": "09:00",
+                     *                     "stop_time": "17:00",
                      *                     "time_zone": "America/New_York"
                      *                   }
                      *                 ],
                      *                 "action": {
                      *                   "type": "dial",
                      *                   "destination": "+442079460123",
-                     *                   "timeout_sec": 1,
+                     *                   "timeout_sec": 30,
                      *                   "caller_id": "caller_number",
                      *                   "tags": {
                      *                     "US": "tags"
@@ -7172,26 +7169,26 @@ export interface operations {
                      *         "name": "Main line",
                      *         "rules": [
                      *           {
-                     *             "target_id": "target id",
-                     *             "name": "Main line",
+                     *             "target_id": "crm-4711",
+                     *             "name": "Office hours",
                      *             "priority": 1,
                      *             "disabled": true,
                      *             "activations": [
                      *               {
-                     *                 "start": 1,
-                     *                 "stop": 1,
+                     *                 "start": 1764547200,
+                     *                 "stop": 1796083200,
                      *                 "days": [
                      *                   "mon"
                      *                 ],
-                     *                 "start_time": "start time",
-                     *                 "stop_time": "stop time",
+                     *                 "start_time": "09:00",
+                     *                 "stop_time": "17:00",
                      *                 "time_zone": "America/New_York"
                      *               }
                      *             ],
                      *             "action": {
                      *               "type": "dial",
                      *               "destination": "+442079460123",
-                     *               "timeout_sec": 1,
+                     *               "timeout_sec": 30,
                      *               "caller_id": "caller_number",
                      *               "tags": {
                      *                 "US": "tags"
@@ -7738,14 +7735,14 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "id": "GB",
-                     *           "name": "Main line",
+                     *           "name": "CI deploys",
                      *           "prefix": "npk_7Hq2",
                      *           "scopes": [
                      *             "reference:read"
                      *           ],
                      *           "created_by": {
                      *             "user_id": "usr_acme_customer",
-                     *             "name": "Main line"
+                     *             "name": "CI deploys"
                      *           },
                      *           "created_at": "2026-11-27T10:15:02.114Z",
                      *           "expires_at": "2026-11-27T10:15:02.114Z",
@@ -7866,14 +7863,14 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "id": "GB",
-                     *         "name": "Main line",
+                     *         "name": "CI deploys",
                      *         "prefix": "npk_7Hq2",
                      *         "scopes": [
                      *           "reference:read"
                      *         ],
                      *         "created_by": {
                      *           "user_id": "usr_acme_customer",
-                     *           "name": "Main line"
+                     *           "name": "CI deploys"
                      *         },
                      *         "created_at": "2026-11-27T10:15:02.114Z",
                      *         "expires_at": "2026-11-27T10:15:02.114Z",
@@ -8009,14 +8006,14 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "id": "GB",
-                     *         "name": "Main line",
+                     *         "name": "CI deploys",
                      *         "prefix": "npk_7Hq2",
                      *         "scopes": [
                      *           "reference:read"
                      *         ],
                      *         "created_by": {
                      *           "user_id": "usr_acme_customer",
-                     *           "name": "Main line"
+                     *           "name": "CI deploys"
                      *         },
                      *         "created_at": "2026-11-27T10:15:02.114Z",
                      *         "expires_at": "2026-11-27T10:15:02.114Z",
@@ -8142,7 +8139,7 @@ export interface operations {
                      *             "country": "US",
                      *             "number_type": "local",
                      *             "region": "US-NY-NEW_YORK-212",
-                     *             "region_name": "region name",
+                     *             "region_name": "New York, NY (212)",
                      *             "product": {
                      *               "id": "GB",
                      *               "name": "Main line",
@@ -8155,6 +8152,12 @@ export interface operations {
                      *             "hold": {
                      *               "state": "held",
                      *               "held_until": "2026-11-27T10:15:02.114Z"
+                     *             },
+                     *             "documents": {
+                     *               "document_type_ids": [
+                     *                 "proof_of_address"
+                     *               ],
+                     *               "due_if_bought_now": "2026-11-27T10:15:02.114Z"
                      *             }
                      *           }
                      *         ]
@@ -8287,7 +8290,7 @@ export interface operations {
                      *             "country": "US",
                      *             "number_type": "local",
                      *             "region": "US-NY-NEW_YORK-212",
-                     *             "region_name": "region name",
+                     *             "region_name": "New York, NY (212)",
                      *             "product": {
                      *               "id": "GB",
                      *               "name": "Main line",
@@ -8300,6 +8303,12 @@ export interface operations {
                      *             "hold": {
                      *               "state": "held",
                      *               "held_until": "2026-11-27T10:15:02.114Z"
+                     *             },
+                     *             "documents": {
+                     *               "document_type_ids": [
+                     *                 "proof_of_address"
+                     *               ],
+                     *               "due_if_bought_now": "2026-11-27T10:15:02.114Z"
                      *             }
                      *           }
                      *         ]
@@ -8449,7 +8458,7 @@ export interface operations {
                      *             "country": "US",
                      *             "number_type": "local",
                      *             "region": "US-NY-NEW_YORK-212",
-                     *             "region_name": "region name",
+                     *             "region_name": "New York, NY (212)",
                      *             "product": {
                      *               "id": "GB",
                      *               "name": "Main line",
@@ -8462,6 +8471,12 @@ export interface operations {
                      *             "hold": {
                      *               "state": "held",
                      *               "held_until": "2026-11-27T10:15:02.114Z"
+                     *             },
+                     *             "documents": {
+                     *               "document_type_ids": [
+                     *                 "proof_of_address"
+                     *               ],
+                     *               "due_if_bought_now": "2026-11-27T10:15:02.114Z"
                      *             }
                      *           }
                      *         ]
@@ -8572,7 +8587,7 @@ export interface operations {
                      *             "country": "US",
                      *             "number_type": "local",
                      *             "region": "US-NY-NEW_YORK-212",
-                     *             "region_name": "region name",
+                     *             "region_name": "New York, NY (212)",
                      *             "product": {
                      *               "id": "GB",
                      *               "name": "Main line",
@@ -8585,6 +8600,12 @@ export interface operations {
                      *             "hold": {
                      *               "state": "held",
                      *               "held_until": "2026-11-27T10:15:02.114Z"
+                     *             },
+                     *             "documents": {
+                     *               "document_type_ids": [
+                     *                 "proof_of_address"
+                     *               ],
+                     *               "due_if_bought_now": "2026-11-27T10:15:02.114Z"
                      *             }
                      *           }
                      *         ]
@@ -8687,6 +8708,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "lines": [
+                     *           {
+                     *             "key": "key",
+                     *             "kind": "number",
+                     *             "number_e164": "+12125550123",
+                     *             "country": "US",
+                     *             "number_type": "local",
+                     *             "region": "US-NY-NEW_YORK-212",
+                     *             "region_name": "New York, NY (212)",
+                     *             "product": {
+                     *               "id": "GB",
+                     *               "name": "Main line",
+                     *               "currency": "USD",
+                     *               "monthly_fee": "1.00",
+                     *               "setup_fee": "0.50",
+                     *               "estimated_lead_time": "5 days"
+                     *             },
+                     *             "quantity": 1,
+                     *             "hold": {
+                     *               "state": "held",
+                     *               "held_until": "2026-11-27T10:15:02.114Z"
+                     *             },
+                     *             "documents": {
+                     *               "document_type_ids": [
+                     *                 "proof_of_address"
+                     *               ],
+                     *               "due_if_bought_now": "2026-11-27T10:15:02.114Z"
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CartResponse"];
                 };
             };
@@ -8928,7 +8985,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "GB",
+                     *           "id": "evt_01JDX4Q8K2M7N3P5R6S8T9V0W1",
                      *           "created_at": "2026-11-27T10:15:02.114Z",
                      *           "organization_id": "org_acme",
                      *           "type": "order.created",
@@ -8964,13 +9021,13 @@ export interface operations {
                      *                     "required_documents": [
                      *                       {
                      *                         "document_type_id": "proof_of_address",
-                     *                         "name": "Main line",
-                     *                         "more_information": "more information"
+                     *                         "name": "Proof of address",
+                     *                         "more_information": "A utility bill or bank statement from the last 3 months"
                      *                       }
                      *                     ]
                      *                   }
                      *                 ],
-                     *                 "backordered_quantity": 1,
+                     *                 "backordered_quantity": 0,
                      *                 "estimated_lead_time": "5 days",
                      *                 "bundle_id": "bnd_9a7c5e3f1b2d4c6e"
                      *               }
@@ -9094,7 +9151,7 @@ export interface operations {
                      *           "events": [
                      *             "order.created"
                      *           ],
-                     *           "description": "Numbers in New York City's 212 area code",
+                     *           "description": "Order and number events for the billing system",
                      *           "created_at": "2026-11-27T10:15:02.114Z"
                      *         }
                      *       ]
@@ -9353,7 +9410,7 @@ export interface operations {
                      *         "events": [
                      *           "order.created"
                      *         ],
-                     *         "description": "Numbers in New York City's 212 area code",
+                     *         "description": "Order and number events for the billing system",
                      *         "created_at": "2026-11-27T10:15:02.114Z"
                      *       }
                      *     }
@@ -10215,7 +10272,7 @@ export interface operations {
                      * @example {
                      *       "enabled": true,
                      *       "enabled_at": "2026-11-27T10:15:02.114Z",
-                     *       "recovery_codes_left": 1,
+                     *       "recovery_codes_left": 10,
                      *       "required_by_organization": true
                      *     }
                      */
@@ -10315,8 +10372,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-                     *       "otpauth_uri": "otpauth uri",
-                     *       "qr_code_svg": "qr code svg"
+                     *       "otpauth_uri": "otpauth://totp/Numbers%20portal:ada%40acme.example?secret=JBSWY3DPEHPK3PXP&issuer=Numbers%20portal",
+                     *       "qr_code_svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 33 33\">…</svg>"
                      *     }
                      */
                     "application/json": components["schemas"]["TwoFactorEnrolment"];
@@ -10424,7 +10481,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "recovery_codes": [
-                     *         "recovery code"
+                     *         "7hq2-k4mz-9wxp"
                      *       ]
                      *     }
                      */
@@ -10685,7 +10742,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "recovery_codes": [
-                     *         "recovery code"
+                     *         "7hq2-k4mz-9wxp"
                      *       ]
                      *     }
                      */
@@ -11074,19 +11131,20 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "GB",
+                     *           "id": "aud_3f0c9a2e71b84d55",
                      *           "organization_id": "org_acme",
                      *           "at": "2026-11-27T10:15:02.114Z",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "GB",
+                     *             "id": "aud_3f0c9a2e71b84d55",
                      *             "name": "Main line"
                      *           },
                      *           "ip": "203.0.113.7",
                      *           "action": "number.released",
                      *           "resource": {
                      *             "type": "type",
-                     *             "id": "GB"
+                     *             "id": "aud_3f0c9a2e71b84d55",
+                     *             "name": "Main line"
                      *           },
                      *           "changes": [
                      *             {
@@ -11933,7 +11991,11 @@ export interface operations {
     getMembers: {
         parameters: {
             query?: {
-                /** @description Support only: whose members */
+                /** @description Page size. */
+                limit?: number;
+                /** @description Entries to skip. */
+                offset?: number;
+                /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
                 organization_id?: string;
             };
             header?: never;
@@ -11949,6 +12011,10 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description How many items match, across all pages. */
+                    "X-Total-Count"?: number;
+                    /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11956,8 +12022,8 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "GB",
-                     *           "name": "Main line",
+                     *           "id": "usr_acme_developer",
+                     *           "name": "Dev Patel",
                      *           "email": "ada@acme.example",
                      *           "role": "owner",
                      *           "joined_at": "2026-11-27T10:15:02.114Z"
@@ -12066,8 +12132,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "GB",
-                     *         "name": "Main line",
+                     *         "id": "usr_acme_developer",
+                     *         "name": "Dev Patel",
                      *         "email": "ada@acme.example",
                      *         "role": "owner",
                      *         "joined_at": "2026-11-27T10:15:02.114Z"
@@ -12213,8 +12279,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "GB",
-                     *         "name": "Main line",
+                     *         "id": "usr_acme_developer",
+                     *         "name": "Dev Patel",
                      *         "email": "ada@acme.example",
                      *         "role": "owner",
                      *         "joined_at": "2026-11-27T10:15:02.114Z"
@@ -12375,8 +12441,8 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "GB",
-                     *           "email": "ada@acme.example",
+                     *           "id": "inv_0f3c9a2e71b84d55",
+                     *           "email": "sam@acme.example",
                      *           "role": "owner",
                      *           "invited_by": {
                      *             "user_id": "usr_acme_customer",
@@ -12502,8 +12568,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "GB",
-                     *         "email": "ada@acme.example",
+                     *         "id": "inv_0f3c9a2e71b84d55",
+                     *         "email": "sam@acme.example",
                      *         "role": "owner",
                      *         "invited_by": {
                      *           "user_id": "usr_acme_customer",
@@ -12655,8 +12721,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "GB",
-                     *         "email": "ada@acme.example",
+                     *         "id": "inv_0f3c9a2e71b84d55",
+                     *         "email": "sam@acme.example",
                      *         "role": "owner",
                      *         "invited_by": {
                      *           "user_id": "usr_acme_customer",
@@ -12795,8 +12861,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "GB",
-                     *         "email": "ada@acme.example",
+                     *         "id": "inv_0f3c9a2e71b84d55",
+                     *         "email": "sam@acme.example",
                      *         "role": "owner",
                      *         "invited_by": {
                      *           "user_id": "usr_acme_customer",
@@ -12932,6 +12998,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "organization_name": "Acme Telecom Ltd",
+                     *         "role": "owner",
+                     *         "email": "ada@acme.example",
+                     *         "invited_by": {
+                     *           "name": "Main line"
+                     *         },
+                     *         "expires_at": "2026-11-27T10:15:02.114Z",
+                     *         "status": "pending"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["InvitationPreview"];
                     };
@@ -13234,7 +13314,7 @@ export interface operations {
                      *         "regions": [
                      *           {
                      *             "region_id": "US-NY-NEW_YORK-212",
-                     *             "region_name": "region name",
+                     *             "region_name": "New York, NY (212)",
                      *             "document_types": [
                      *               {
                      *                 "id": "GB",
@@ -13359,7 +13439,7 @@ export interface operations {
                      *           "end_user_id": "eu_4b8e2f6a1c3d5e7f",
                      *           "organization_id": "org_acme",
                      *           "type": "individual",
-                     *           "name": "Main line",
+                     *           "name": "Ada Lovelace",
                      *           "business_name": "Acme Telecom Ltd",
                      *           "registration_number": "01234567",
                      *           "email": "ada@acme.example",
@@ -13483,7 +13563,7 @@ export interface operations {
                      *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
                      *         "organization_id": "org_acme",
                      *         "type": "individual",
-                     *         "name": "Main line",
+                     *         "name": "Ada Lovelace",
                      *         "business_name": "Acme Telecom Ltd",
                      *         "registration_number": "01234567",
                      *         "email": "ada@acme.example",
@@ -13621,7 +13701,7 @@ export interface operations {
                      *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
                      *         "organization_id": "org_acme",
                      *         "type": "individual",
-                     *         "name": "Main line",
+                     *         "name": "Ada Lovelace",
                      *         "business_name": "Acme Telecom Ltd",
                      *         "registration_number": "01234567",
                      *         "email": "ada@acme.example",
@@ -13756,7 +13836,7 @@ export interface operations {
                      *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
                      *         "organization_id": "org_acme",
                      *         "type": "individual",
-                     *         "name": "Main line",
+                     *         "name": "Ada Lovelace",
                      *         "business_name": "Acme Telecom Ltd",
                      *         "registration_number": "01234567",
                      *         "email": "ada@acme.example",
@@ -14483,11 +14563,11 @@ export interface operations {
                      *           "document_type_id": "proof_of_address",
                      *           "end_user_id": "eu_4b8e2f6a1c3d5e7f",
                      *           "address_id": "adr_7c1d3e5f9a2b4c6d",
-                     *           "expires_on": "expires on",
-                     *           "file_name": "file name",
+                     *           "expires_on": "2027-06-30",
+                     *           "file_name": "proof-of-address.pdf",
                      *           "content_type": "application/pdf",
-                     *           "size": 1,
-                     *           "sha256": "sha256",
+                     *           "size": 48213,
+                     *           "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
                      *           "created_at": "2026-11-27T10:15:02.114Z"
                      *         }
                      *       ]
@@ -14594,11 +14674,11 @@ export interface operations {
                      *         "document_type_id": "proof_of_address",
                      *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
                      *         "address_id": "adr_7c1d3e5f9a2b4c6d",
-                     *         "expires_on": "expires on",
-                     *         "file_name": "file name",
+                     *         "expires_on": "2027-06-30",
+                     *         "file_name": "proof-of-address.pdf",
                      *         "content_type": "application/pdf",
-                     *         "size": 1,
-                     *         "sha256": "sha256",
+                     *         "size": 48213,
+                     *         "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
                      *         "created_at": "2026-11-27T10:15:02.114Z"
                      *       }
                      *     }
@@ -14848,11 +14928,11 @@ export interface operations {
                      *         "document_type_id": "proof_of_address",
                      *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
                      *         "address_id": "adr_7c1d3e5f9a2b4c6d",
-                     *         "expires_on": "expires on",
-                     *         "file_name": "file name",
+                     *         "expires_on": "2027-06-30",
+                     *         "file_name": "proof-of-address.pdf",
                      *         "content_type": "application/pdf",
-                     *         "size": 1,
-                     *         "sha256": "sha256",
+                     *         "size": 48213,
+                     *         "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
                      *         "created_at": "2026-11-27T10:15:02.114Z"
                      *       }
                      *     }
@@ -15109,15 +15189,15 @@ export interface operations {
                      *             "doc_2e4f6a8c0b1d3e5f"
                      *           ],
                      *           "status": "draft",
-                     *           "valid_until": "2026-11-27T10:15:02.114Z",
+                     *           "valid_until": "2027-06-30",
                      *           "submitted_at": "2026-11-27T10:15:02.114Z",
                      *           "reviewed_at": "2026-11-27T10:15:02.114Z",
                      *           "rejection": {
-                     *             "reason": "reason",
+                     *             "reason": "Office hours: Monday to Friday, 09:00–17:00 (America/New_York)",
                      *             "notes": [
                      *               {
                      *                 "document_id": "doc_2e4f6a8c0b1d3e5f",
-                     *                 "note": "note"
+                     *                 "note": "The address on the bill must match the end user's address."
                      *               }
                      *             ]
                      *           },
@@ -15246,15 +15326,15 @@ export interface operations {
                      *           "doc_2e4f6a8c0b1d3e5f"
                      *         ],
                      *         "status": "draft",
-                     *         "valid_until": "2026-11-27T10:15:02.114Z",
+                     *         "valid_until": "2027-06-30",
                      *         "submitted_at": "2026-11-27T10:15:02.114Z",
                      *         "reviewed_at": "2026-11-27T10:15:02.114Z",
                      *         "rejection": {
-                     *           "reason": "reason",
+                     *           "reason": "Office hours: Monday to Friday, 09:00–17:00 (America/New_York)",
                      *           "notes": [
                      *             {
                      *               "document_id": "doc_2e4f6a8c0b1d3e5f",
-                     *               "note": "note"
+                     *               "note": "The address on the bill must match the end user's address."
                      *             }
                      *           ]
                      *         },
@@ -15397,15 +15477,15 @@ export interface operations {
                      *           "doc_2e4f6a8c0b1d3e5f"
                      *         ],
                      *         "status": "draft",
-                     *         "valid_until": "2026-11-27T10:15:02.114Z",
+                     *         "valid_until": "2027-06-30",
                      *         "submitted_at": "2026-11-27T10:15:02.114Z",
                      *         "reviewed_at": "2026-11-27T10:15:02.114Z",
                      *         "rejection": {
-                     *           "reason": "reason",
+                     *           "reason": "Office hours: Monday to Friday, 09:00–17:00 (America/New_York)",
                      *           "notes": [
                      *             {
                      *               "document_id": "doc_2e4f6a8c0b1d3e5f",
-                     *               "note": "note"
+                     *               "note": "The address on the bill must match the end user's address."
                      *             }
                      *           ]
                      *         },
@@ -15547,15 +15627,15 @@ export interface operations {
                      *           "doc_2e4f6a8c0b1d3e5f"
                      *         ],
                      *         "status": "draft",
-                     *         "valid_until": "2026-11-27T10:15:02.114Z",
+                     *         "valid_until": "2027-06-30",
                      *         "submitted_at": "2026-11-27T10:15:02.114Z",
                      *         "reviewed_at": "2026-11-27T10:15:02.114Z",
                      *         "rejection": {
-                     *           "reason": "reason",
+                     *           "reason": "Office hours: Monday to Friday, 09:00–17:00 (America/New_York)",
                      *           "notes": [
                      *             {
                      *               "document_id": "doc_2e4f6a8c0b1d3e5f",
-                     *               "note": "note"
+                     *               "note": "The address on the bill must match the end user's address."
                      *             }
                      *           ]
                      *         },
@@ -15705,8 +15785,8 @@ export interface operations {
                      *         "compliant": true,
                      *         "failures": [
                      *           {
-                     *             "requirement": "requirement",
-                     *             "reason": "reason"
+                     *             "requirement": "proof_of_address",
+                     *             "reason": "Office hours: Monday to Friday, 09:00–17:00 (America/New_York)"
                      *           }
                      *         ]
                      *       }
@@ -15833,15 +15913,15 @@ export interface operations {
                      *           "doc_2e4f6a8c0b1d3e5f"
                      *         ],
                      *         "status": "draft",
-                     *         "valid_until": "2026-11-27T10:15:02.114Z",
+                     *         "valid_until": "2027-06-30",
                      *         "submitted_at": "2026-11-27T10:15:02.114Z",
                      *         "reviewed_at": "2026-11-27T10:15:02.114Z",
                      *         "rejection": {
-                     *           "reason": "reason",
+                     *           "reason": "Office hours: Monday to Friday, 09:00–17:00 (America/New_York)",
                      *           "notes": [
                      *             {
                      *               "document_id": "doc_2e4f6a8c0b1d3e5f",
-                     *               "note": "note"
+                     *               "note": "The address on the bill must match the end user's address."
                      *             }
                      *           ]
                      *         },
@@ -15971,15 +16051,15 @@ export interface operations {
                      *           "doc_2e4f6a8c0b1d3e5f"
                      *         ],
                      *         "status": "draft",
-                     *         "valid_until": "2026-11-27T10:15:02.114Z",
+                     *         "valid_until": "2027-06-30",
                      *         "submitted_at": "2026-11-27T10:15:02.114Z",
                      *         "reviewed_at": "2026-11-27T10:15:02.114Z",
                      *         "rejection": {
-                     *           "reason": "reason",
+                     *           "reason": "Office hours: Monday to Friday, 09:00–17:00 (America/New_York)",
                      *           "notes": [
                      *             {
                      *               "document_id": "doc_2e4f6a8c0b1d3e5f",
-                     *               "note": "note"
+                     *               "note": "The address on the bill must match the end user's address."
                      *             }
                      *           ]
                      *         },
@@ -16124,15 +16204,15 @@ export interface operations {
                      *           "doc_2e4f6a8c0b1d3e5f"
                      *         ],
                      *         "status": "draft",
-                     *         "valid_until": "2026-11-27T10:15:02.114Z",
+                     *         "valid_until": "2027-06-30",
                      *         "submitted_at": "2026-11-27T10:15:02.114Z",
                      *         "reviewed_at": "2026-11-27T10:15:02.114Z",
                      *         "rejection": {
-                     *           "reason": "reason",
+                     *           "reason": "Office hours: Monday to Friday, 09:00–17:00 (America/New_York)",
                      *           "notes": [
                      *             {
                      *               "document_id": "doc_2e4f6a8c0b1d3e5f",
-                     *               "note": "note"
+                     *               "note": "The address on the bill must match the end user's address."
                      *             }
                      *           ]
                      *         },
@@ -16287,10 +16367,10 @@ export interface operations {
                      *           "created_at": "2026-11-27T10:15:02.114Z",
                      *           "completed_at": "2026-11-27T10:15:02.114Z",
                      *           "counts": {
-                     *             "total": 1,
-                     *             "succeeded": 1,
-                     *             "failed": 1,
-                     *             "pending": 1
+                     *             "total": 3,
+                     *             "succeeded": 3,
+                     *             "failed": 0,
+                     *             "pending": 0
                      *           }
                      *         }
                      *       ]
@@ -16443,10 +16523,10 @@ export interface operations {
                      *         "created_at": "2026-11-27T10:15:02.114Z",
                      *         "completed_at": "2026-11-27T10:15:02.114Z",
                      *         "counts": {
-                     *           "total": 1,
-                     *           "succeeded": 1,
-                     *           "failed": 1,
-                     *           "pending": 1
+                     *           "total": 3,
+                     *           "succeeded": 3,
+                     *           "failed": 0,
+                     *           "pending": 0
                      *         },
                      *         "items": [
                      *           {
@@ -16612,10 +16692,10 @@ export interface operations {
                      *         "created_at": "2026-11-27T10:15:02.114Z",
                      *         "completed_at": "2026-11-27T10:15:02.114Z",
                      *         "counts": {
-                     *           "total": 1,
-                     *           "succeeded": 1,
-                     *           "failed": 1,
-                     *           "pending": 1
+                     *           "total": 3,
+                     *           "succeeded": 3,
+                     *           "failed": 0,
+                     *           "pending": 0
                      *         },
                      *         "items": [
                      *           {
@@ -16755,10 +16835,10 @@ export interface operations {
                      *         "created_at": "2026-11-27T10:15:02.114Z",
                      *         "completed_at": "2026-11-27T10:15:02.114Z",
                      *         "counts": {
-                     *           "total": 1,
-                     *           "succeeded": 1,
-                     *           "failed": 1,
-                     *           "pending": 1
+                     *           "total": 3,
+                     *           "succeeded": 3,
+                     *           "failed": 0,
+                     *           "pending": 0
                      *         },
                      *         "items": [
                      *           {
