@@ -21,7 +21,8 @@ export function watchPool(database: string, pool: Pool): () => void {
   };
 }
 
-/** A replica's lag as last checked, in seconds (NaN while it does not answer). */
+/** A replica's lag as last checked, in seconds; one that did not answer is down (its last lag kept). */
 export function reportReplicaLag(database: string, lagMs: number | null): void {
-  metrics().replicaLag.set({ database }, lagMs === null ? Number.NaN : lagMs / 1000);
+  metrics().replicaUp.set({ database }, lagMs === null ? 0 : 1);
+  if (lagMs !== null) metrics().replicaLag.set({ database }, lagMs / 1000);
 }

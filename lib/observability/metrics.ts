@@ -44,7 +44,13 @@ function makeMetrics(registry: Registry) {
     }),
     replicaLag: new Gauge({
       name: "portal_db_replica_lag_seconds",
-      help: "How far each read replica is behind the primary, as last checked (NaN: it did not answer).",
+      help: "How far each read replica is behind the primary, as last checked (kept while it does not answer).",
+      labelNames: ["database"] as const,
+      registers,
+    }),
+    replicaUp: new Gauge({
+      name: "portal_db_replica_up",
+      help: "1 while a read replica answers its checks, 0 while it does not (its reads go to the primary).",
       labelNames: ["database"] as const,
       registers,
     }),
