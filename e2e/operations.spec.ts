@@ -5,7 +5,7 @@
 // tracing and the metrics token are set at start-up.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -104,7 +104,8 @@ test.beforeAll(async () => {
   });
   server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  api = await playwrightRequest.newContext({ baseURL: base });
+  // A fresh connection each request: a kept-alive one the server has just timed out would be reset.
+  api = await playwrightRequest.newContext({ baseURL: base, extraHTTPHeaders: { connection: "close" } });
   await expect
     .poll(async () => (await api.get("/api/health").catch(() => null))?.status() ?? 0, { timeout: 540_000 })
     .toBe(200);
@@ -113,6 +114,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  writeFileSync(path.join("test-results", "operations-server.log"), output);
   await api?.dispose();
   if (server?.pid) process.kill(-server.pid, "SIGTERM");
   receiver?.server.closeAllConnections();

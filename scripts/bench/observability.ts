@@ -81,7 +81,7 @@ async function main() {
     ...extra,
   });
   const variants = [
-    { name: "tracing off", extra: {} },
+    { name: "tracing off", extra: {} as Record<string, string> },
     { name: "tracing on", extra: { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } },
   ].map((variant, index) => {
     const serverPort = port + index;
