@@ -84,7 +84,8 @@ let output = "";
 let api: APIRequestContext;
 let token = "";
 
-test.describe.configure({ mode: "serial" });
+// Serial on one instance; each test gets minutes, since this machine may be shared and slow.
+test.describe.configure({ mode: "serial", timeout: 300_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
@@ -208,7 +209,7 @@ test("an order's spans reach the collector, its SQL nested under the request, it
     headers: bearer,
     data: { contact_name: "Operations test", items: [{ number_e164: number }] },
   });
-  expect(order.status()).toBe(201);
+  expect(order.status()).toBe(200);
   const requestId = order.headers()["x-request-id"];
   const afterText = await scrape();
   const counter = (text: string, name: string) => samples(text, name).get("") ?? 0;
@@ -224,7 +225,7 @@ test("an order's spans reach the collector, its SQL nested under the request, it
   await expect.poll(() => requestSpan() !== undefined, { timeout: 30_000 }).toBe(true);
   const root = requestSpan()!;
   expect(attribute(root, "http.route")).toBe("/api/v2/order");
-  expect(attribute(root, "http.response.status_code")).toBe("201");
+  expect(attribute(root, "http.response.status_code")).toBe("200");
   const byId = new Map(receiver.spans.map((span) => [span.spanId, span]));
   const under = (span: OtlpSpan): boolean => {
     for (let parent = span.parentSpanId; parent; parent = byId.get(parent)?.parentSpanId)

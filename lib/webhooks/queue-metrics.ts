@@ -9,7 +9,7 @@ import { addCollector, metrics } from "@/lib/observability/metrics";
 type QueueRow = { queue: string; depth: number; oldest_age_seconds: number };
 
 /** Each queue's depth and oldest due item's age at `now`. */
-export async function measureQueues(now: Date = new Date()): Promise<QueueRow[]> {
+async function measureQueues(now: Date = new Date()): Promise<QueueRow[]> {
   const prisma = await getPrisma();
   return prisma.$queryRaw<QueueRow[]>`
     SELECT 'webhook_deliveries' AS queue, count(*)::int AS depth,
