@@ -94,7 +94,14 @@ const auditEventSchema = z
     }),
     ip: z.string().nullable().meta({ description: "The client's address when it was known." }),
     action: z.string().meta({ examples: ["number.released"] }),
-    resource: z.object({ type: z.string(), id: z.string().nullable() }),
+    resource: z.object({
+      type: z.string(),
+      id: z.string().nullable(),
+      name: z.string().nullable().meta({
+        description:
+          "What people call the resource now: a number's E.164 number and name, an extension, a token's, member's or end user's name; null for other kinds and for one that no longer exists.",
+      }),
+    }),
     changes: z.array(auditChangeSchema),
   })
   .meta({ id: "AuditEvent" });

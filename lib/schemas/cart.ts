@@ -103,6 +103,19 @@ const cartLineSchema = z
       })
       .nullable()
       .describe("A named number's hold; null for a geography line"),
+    documents: z
+      .object({
+        document_type_ids: z
+          .array(z.string())
+          .describe("The document types the line's numbers need (GET /document_types names them)"),
+        due_if_bought_now: timestampSchema("ISO 8601").describe(
+          "When a number of this line bought now would be released unless an approved bundle covers it by then (now + DOCUMENTS_DUE_DAYS)",
+        ),
+      })
+      .nullable()
+      .describe(
+        "Set when the line's numbers need documents that no approved bundle of the organization covers: bought, they wait in pending_documents and no call is routed to them. null: they are active at once",
+      ),
   })
   .meta({ id: "CartLine" });
 

@@ -88,6 +88,7 @@ export const sessionOnlyRoutes: ReadonlySet<string> = new Set([
   "PUT /cart",
   "DELETE /cart",
   "POST /cart/renew",
+  "POST /cart/renew/{number_e164}",
   "POST /verification/resend",
 ]);
 
@@ -156,6 +157,7 @@ export const credentialRoutes: Readonly<Record<string, Expectation>> = {
   "DELETE /members/invitations/{invitation_id}": missing,
   "POST /members/invitations/{invitation_id}/resend": missing,
   "POST /invitations/{token}/accept": invalidBody,
+  "GET /invitations/{token}": missing,
   // Compliance (contract §17).
   "GET /requirements/{country}/{number_type}": { status: 200 },
   "GET /end_users": { status: 200 },
@@ -564,6 +566,8 @@ export const organizationDataRoutes: Readonly<
   "PUT /cart": { own: { status: 200, check: emptyCart }, support: roleForbidden },
   "DELETE /cart": { own: { status: 200, check: emptyCart }, support: { status: 200, check: emptyCart } },
   "POST /cart/renew": { own: { status: 200, check: emptyCart }, support: roleForbidden },
+  // A held number that is no line of the caller's own cart, whoever holds it: nothing is renewed.
+  "POST /cart/renew/{number_e164}": { own: missing, other: missing, support: roleForbidden },
   // Holds are the organization's (contract §12); support cannot hold (§15).
   "POST /reservations": {
     own: { status: 200, check: heldForViewer },
