@@ -260,8 +260,12 @@ test("promtool accepts a real scrape", async () => {
   const promtool = spawnSync("promtool", ["--version"]);
   test.skip(promtool.error !== undefined && process.env.CI !== "true", "promtool is not installed here");
   const check = spawnSync("promtool", ["check", "metrics"], { input: await scrape(), encoding: "utf8" });
-  expect(`${check.stdout}${check.stderr}`.trim()).toBe("");
-  expect(check.status).toBe(0);
+  // prom-client names three of Node's gauges with _total (upstream naming, nodejs_active_*);
+  // promtool's lint notes them. Anything else it says about the scrape fails the test.
+  const findings = `${check.stdout}${check.stderr}`
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !/^nodejs_active_\w+_total non-counter metrics/.test(line));
+  expect(findings).toEqual([]);
 });
 
 test("a collector that stops answering changes nothing for clients and is said once in the log", async () => {
