@@ -4,7 +4,8 @@
 const DOMAINS =
   "lib/(auth|inventory|orders|numbers|products|tokens|cart|reservations|events|webhooks|accounts|email|compliance|audit|jobs|members|organizations)/";
 const VOCABULARY = "lib/(reference|schemas|http|counters)/|lib/errors\\.ts$";
-const BOTTOM = "lib/db/|lib/generated/|lib/env\\.ts$|lib/process-singleton\\.ts$|lib/server-timing\\.ts$";
+const BOTTOM =
+  "lib/db/|lib/generated/|lib/observability/|lib/env\\.ts$|lib/process-singleton\\.ts$|lib/server-timing\\.ts$";
 const TESTS = "\\.test\\.tsx?$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -40,6 +40,19 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+  // Prometheus metrics (docs/OPERATIONS.md): GET /metrics on a port of its own when set; else on
+  // the app's port for `Authorization: Bearer <METRICS_TOKEN>`; neither set: not served.
+  METRICS_PORT: z.coerce
+    .number("METRICS_PORT must be a port number")
+    .int("METRICS_PORT must be a whole port number")
+    .min(1, "METRICS_PORT must be 1 to 65535")
+    .max(65535, "METRICS_PORT must be 1 to 65535")
+    .optional(),
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  // OpenTelemetry traces go to this OTLP/HTTP collector (e.g. http://collector:4318); unset: no tracing.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s):// URL" })
+    .optional(),
   // Requests a minute per token (contract §9); POST /order draws on its own smaller budget.
   RATE_LIMIT_DEFAULT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(30),

@@ -4,10 +4,18 @@
 // redirected off-site; /api dot segments and methods Next cannot route answer the contract's JSON.
 // scripts/start.ts bundles this file to .next/portal-server.mjs; `npm start` execs node on it, so
 // the resident tree stays npm and one node process (docs/PERFORMANCE.md, memory).
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
 import { parseArgs } from "node:util";
+import { context, propagation, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import next from "next";
 import { frontDoor } from "@/lib/api/front-door";
+import { answerMetrics, METRICS_PATH } from "@/lib/api/metrics-endpoint";
+import { getEnv } from "@/lib/env";
+import { observeRequest } from "@/lib/observability/metrics";
+import { routeTemplates, UNMATCHED } from "@/lib/observability/route-templates";
+import { activeTracer, startTracing } from "@/lib/observability/tracing";
 
 // As `next start`: -p/--port (else PORT, else 3000) and -H/--hostname (else every interface).
 const { values } = parseArgs({
@@ -17,20 +25,99 @@ const port = Number(values.port ?? process.env.PORT ?? 3000);
 const hostname = values.hostname;
 
 async function main() {
+  const env = getEnv();
+  // Before Next loads anything, so that every span (Next's own too) has a provider to go to.
+  if (env.OTEL_EXPORTER_OTLP_ENDPOINT) await startTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT);
   const app = next({ dev: false, port, hostname: hostname ?? "localhost" });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const server = createServer((request, response) => {
-    const decision = frontDoor(request.method ?? "GET", request.url ?? "/", headersOf(request));
+  const routeOf = routeTemplates(builtRoutes());
+  const tracing = activeTracer() !== undefined;
+
+  const serve = (request: IncomingMessage, response: ServerResponse) => {
+    const started = performance.now();
+    const method = request.method ?? "GET";
+    const decision = frontDoor(method, request.url ?? "/", headersOf(request));
+    const pathname = pathOf("target" in decision ? decision.target : (request.url ?? "/"));
+    const route = pathname === METRICS_PATH ? METRICS_PATH : routeOf(pathname);
+    if (tracing) trace.getActiveSpan()?.updateName(`${method} ${route}`).setAttribute("http.route", route);
+    // Counted when the answer is done (or the client went away): one series per route template.
+    response.once("close", () =>
+      observeRequest(route, method, response.statusCode, (performance.now() - started) / 1000),
+    );
     if ("answer" in decision) return void send(decision.answer, request, response);
+    if (pathname === METRICS_PATH)
+      return void answerMetrics(env, "app-port", method, headersOf(request)).then((answer) =>
+        send(answer, request, response),
+      );
     request.url = decision.target;
     void handle(request, response);
-  });
+  };
+  const server = createServer(activeTracer() ? traced(serve) : serve);
   const listening = () => console.log(`> Ready on http://${hostname ?? "localhost"}:${port}`);
   // As `next start`: a stop signal ends the process (Next's prepare() would otherwise keep it up).
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => process.exit(0));
   if (hostname) server.listen(port, hostname, listening);
   else server.listen(port, listening);
+  if (env.METRICS_PORT !== undefined) listenForScrapes(env.METRICS_PORT);
+}
+
+/** GET /metrics alone, on a port of its own (METRICS_PORT): for the scraper, not for the public. */
+function listenForScrapes(metricsPort: number): void {
+  const env = getEnv();
+  const scrapes = createServer((request, response) => {
+    const headers = headersOf(request);
+    const answer =
+      pathOf(request.url ?? "/") === METRICS_PATH
+        ? answerMetrics(env, "metrics-port", request.method ?? "GET", headers)
+        : answerMetrics({ METRICS_PORT: metricsPort }, "app-port", request.method ?? "GET", headers);
+    void answer.then((ready) => send(ready, request, response));
+  });
+  const listening = () =>
+    console.log(`> Metrics on http://${hostname ?? "localhost"}:${metricsPort}/metrics`);
+  if (hostname) scrapes.listen(metricsPort, hostname, listening);
+  else scrapes.listen(metricsPort, listening);
+}
+
+/**
+ * With tracing on: each request in a server span named by its route template, carrying the
+ * status and request id, continuing the caller's trace when it sent `traceparent`.
+ */
+function traced(serve: (request: IncomingMessage, response: ServerResponse) => void) {
+  const tracer = activeTracer();
+  return (request: IncomingMessage, response: ServerResponse) => {
+    if (!tracer) return serve(request, response);
+    const parent = propagation.extract(context.active(), request.headers);
+    const span = tracer.startSpan(
+      `${request.method ?? "GET"}`,
+      { kind: SpanKind.SERVER, attributes: { "http.request.method": request.method ?? "GET" } },
+      parent,
+    );
+    response.once("close", () => {
+      const requestId = response.getHeader("x-request-id");
+      span.setAttribute("http.response.status_code", response.statusCode);
+      if (typeof requestId === "string") span.setAttribute("request.id", requestId);
+      if (response.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    });
+    context.with(trace.setSpan(parent, span), () => serve(request, response));
+  };
+}
+
+/** The app's route templates, as Next's build lists them (pages and route handlers alike). */
+function builtRoutes(): string[] {
+  const manifest = path.join(process.cwd(), ".next", "app-path-routes-manifest.json");
+  try {
+    return Object.values(JSON.parse(readFileSync(manifest, "utf8")) as Record<string, string>);
+  } catch {
+    console.error(`No ${manifest}: every request is counted as ${UNMATCHED}.`);
+    return [];
+  }
+}
+
+function pathOf(target: string): string {
+  const queryAt = target.search(/[?#]/);
+  return queryAt === -1 ? target : target.slice(0, queryAt);
 }
 
 function headersOf(request: IncomingMessage): Headers {

@@ -3,8 +3,9 @@
 // after the pass under way.
 import { getEnv } from "@/lib/env";
 import { startWorker, workerOptionsFromEnv } from "@/lib/webhooks/worker";
+import { startTracing } from "@/lib/observability/tracing";
 
-function main() {
+async function main() {
   const env = getEnv();
   if (!env.DATABASE_URL) {
     console.error(
@@ -12,6 +13,8 @@ function main() {
     );
     process.exit(1);
   }
+  // A span per worker task, as in the web instances (docs/OPERATIONS.md).
+  if (env.OTEL_EXPORTER_OTLP_ENDPOINT) await startTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT);
   const worker = startWorker(workerOptionsFromEnv());
   // The worker's timers do not hold the process open: this one does, until a signal.
   const keepAlive = setInterval(() => undefined, 60_000);
@@ -25,9 +28,7 @@ function main() {
     });
 }
 
-try {
-  main();
-} catch (error) {
+main().catch((error: unknown) => {
   console.error(`npm run worker failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
-}
+});

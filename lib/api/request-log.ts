@@ -1,6 +1,7 @@
 import pino, { type DestinationStream, type Logger } from "pino";
 import { getEnv, type Env } from "@/lib/env";
 import { processSlot } from "@/lib/process-singleton";
+import { activeTracer, traceFields } from "@/lib/observability/tracing";
 
 export type RequestLogEntry = {
   method: string;
@@ -33,8 +34,10 @@ export function createRequestLog(
   level: Env["LOG_LEVEL"],
   streams: { out: DestinationStream; err: DestinationStream },
 ): RequestLog {
-  const requests: Logger = pino({ ...lineFormat, level }, streams.out);
-  const errors: Logger = pino({ ...lineFormat, level }, streams.err);
+  // With tracing on, each line names its trace (and span), so a log line leads to the trace.
+  const format = activeTracer() ? { ...lineFormat, mixin: traceFields } : lineFormat;
+  const requests: Logger = pino({ ...format, level }, streams.out);
+  const errors: Logger = pino({ ...format, level }, streams.err);
   return {
     request(entry) {
       requests.info(

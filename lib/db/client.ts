@@ -8,6 +8,8 @@ import { SqlExecutor, pgExecutor, pgliteExecutor } from "@/lib/db/sql-executor";
 import { processSingleton } from "@/lib/process-singleton";
 import { addTiming } from "@/lib/server-timing";
 import { listenPglite, listenPostgres, type ListenHandlers, type Unlisten } from "@/lib/db/listen";
+import { watchPool } from "@/lib/db/pool-metrics";
+import { tracedAdapter, tracedExecutor } from "@/lib/db/traced";
 
 export type Database = {
   prisma: PrismaClient;
@@ -47,14 +49,17 @@ export async function connectPostgres(
     if (getEnv().LOG_LEVEL !== "silent")
       console.error(JSON.stringify({ level: "error", event: "idle_connection_lost", error: error.message }));
   });
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const name = databaseName(url);
+  const unwatch = watchPool(name, pool);
+  const prisma = new PrismaClient({ adapter: tracedAdapter(new PrismaPg(pool), name) });
   return {
     prisma,
-    sql: pgExecutor(pool),
+    sql: tracedExecutor(pgExecutor(pool), name),
     kind: "postgres",
-    name: databaseName(url),
+    name,
     listen: (channel, handlers) => listenPostgres(directUrl, channel, handlers),
     async close() {
+      unwatch();
       await prisma.$disconnect();
       await pool.end();
     },
@@ -62,10 +67,10 @@ export async function connectPostgres(
 }
 
 export function wrapPglite(pglite: PGlite): Database {
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = new PrismaClient({ adapter: tracedAdapter(new PrismaPGlite(pglite), "embedded") });
   return {
     prisma,
-    sql: pgliteExecutor(pglite),
+    sql: tracedExecutor(pgliteExecutor(pglite), "embedded"),
     kind: "pglite",
     name: "embedded",
     listen: (channel, handlers) => listenPglite(pglite, channel, handlers),

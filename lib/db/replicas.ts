@@ -18,6 +18,8 @@ import {
 } from "@/lib/db/read-routing";
 import { getEnv } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
+import { reportReplicaLag, watchPool } from "@/lib/db/pool-metrics";
+import { tracedAdapter } from "@/lib/db/traced";
 
 const CHECK_EVERY_MS = 1_000;
 // A replica that takes longer than this to connect or answer its check counts as not answering.
@@ -68,6 +70,7 @@ function record(replica: Replica, lagMs: number | null): void {
   const maxLagMs = getEnv().REPLICA_MAX_LAG_MS;
   const before = replica.health;
   replica.health = { name: replica.name, lagMs };
+  reportReplicaLag(replica.name, lagMs);
   const state = (health: ReplicaHealth) =>
     health.lagMs === null ? "unreachable" : replicaUsable(health, maxLagMs) ? "ok" : "lagging";
   if (state(before) !== state(replica.health))
@@ -93,7 +96,7 @@ async function connectReplicas(urls: string[]): Promise<ReplicaSet> {
     const replica: Replica = {
       name,
       pool,
-      prisma: new PrismaClient({ adapter: new PrismaPg(pool) }),
+      prisma: new PrismaClient({ adapter: tracedAdapter(new PrismaPg(pool), name) }),
       health: { name, lagMs: 0 },
     };
     // A replica that stops cuts its connections, idle or busy: skip it now rather than at the
@@ -103,6 +106,7 @@ async function connectReplicas(urls: string[]): Promise<ReplicaSet> {
     pool.on("connect", (client) => client.on("error", lost));
     return replica;
   });
+  const unwatch = replicas.map((replica) => watchPool(replica.name, replica.pool));
   const checkAll = () =>
     Promise.all(replicas.map(async (replica) => record(replica, await measureLag(replica))));
   await checkAll();
@@ -119,6 +123,7 @@ async function connectReplicas(urls: string[]): Promise<ReplicaSet> {
     turn: 0,
     async close() {
       clearInterval(timer);
+      for (const stop of unwatch) stop();
       await unlisten?.();
       await Promise.all(
         replicas.map(async (replica) => (await replica.prisma.$disconnect(), await replica.pool.end())),

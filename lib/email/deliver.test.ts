@@ -6,6 +6,7 @@ import { deliverDueEmails, EMAIL_MAX_ATTEMPTS } from "@/lib/email/deliver";
 import { queueEmail } from "@/lib/email/queue";
 import { logSender, smtpSender, type EmailSender } from "@/lib/email/send";
 import { startSmtpReceiver, type SmtpReceiver } from "@/tests/email/smtp-receiver";
+import { metrics } from "@/lib/observability/metrics";
 
 const T0 = new Date("2026-11-27T10:00:00.000Z");
 const LEASE_MS = 60_000;
@@ -59,6 +60,24 @@ describe("email worker over SMTP", () => {
     ]);
     // Nothing left to send.
     expect(await deliverDueEmails({ now: at(1000), leaseMs: LEASE_MS, send })).toBe(0);
+  });
+
+  it("counts each attempt in portal_emails_total by outcome: sent, retrying, failed", async () => {
+    const counts = async () =>
+      Object.fromEntries(
+        (await metrics().emails.get()).values.map((value) => [value.labels.outcome, value.value]),
+      );
+    const before = await counts();
+    await queue("ok@example.com");
+    await queue("bad@example.com");
+    const refusing: EmailSender = async (message) => {
+      if (message.to === "bad@example.com") throw new Error("451 try again later");
+      await send(message);
+    };
+    expect(await deliverDueEmails({ now: at(0), leaseMs: LEASE_MS, send: refusing })).toBe(2);
+    const after = await counts();
+    const delta = (outcome: string) => (after[outcome] ?? 0) - (before[outcome] ?? 0);
+    expect([delta("sent"), delta("retrying"), delta("failed")]).toEqual([1, 1, 0]);
   });
 
   it("a message queued in a transaction that rolls back is never sent", async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getPrisma } from "@/lib/db/client";
 import { configuredSender, type EmailSender } from "@/lib/email/send";
+import { metrics } from "@/lib/observability/metrics";
 
 // One pass of the email worker, the same claim as webhook deliveries (lib/webhooks/deliver.ts):
 // due queued rows are claimed with SELECT … FOR UPDATE SKIP LOCKED under a lease
@@ -68,7 +69,7 @@ async function recordOutcome(claimed: Claimed, error: string | null, now: Date):
   const delay = EMAIL_RETRY_DELAYS_MS[claimed.attempts];
   const status = error === null ? "sent" : delay === undefined ? "failed" : "queued";
   // Conditional on the claim: one that ran out and was taken by another instance records nothing.
-  await prisma.emailMessage.updateMany({
+  const updated = await prisma.emailMessage.updateMany({
     where: { id: claimed.id, claimToken: claimed.claim_token },
     data: {
       status,
@@ -80,4 +81,5 @@ async function recordOutcome(claimed: Claimed, error: string | null, now: Date):
       claimToken: null,
     },
   });
+  if (updated.count > 0) metrics().emails.inc({ outcome: status === "queued" ? "retrying" : status });
 }

@@ -18,6 +18,7 @@ import {
   type Written,
 } from "@/lib/numbers/change-configuration";
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
+import { metrics } from "@/lib/observability/metrics";
 
 // Releasing and restoring a number (contract §16). A release keeps the configuration and its
 // rules, marks it aging until restorable_until, and from that moment no call is routed
@@ -118,7 +119,7 @@ export async function releaseStored(writer: Writer, row: Stored, options: Releas
   }
   const now = options.now ?? new Date();
   const restorableUntil = new Date(now.getTime() + getEnv().RELEASE_AGING_DAYS * DAY_MS);
-  return inRetryingTransaction(async (tx) => {
+  const released = await inRetryingTransaction(async (tx) => {
     const before = await claimVersion(tx, row);
     if (before.status === "aging") throw alreadyChanged(row);
     const after = await tx.numberConfiguration.update({
@@ -130,6 +131,9 @@ export async function releaseStored(writer: Writer, row: Stored, options: Releas
     if (options.also) await options.also(tx);
     return written;
   });
+  // Counted once committed: a rolled-back release sold nothing back.
+  metrics().numbersReleased.inc();
+  return released;
 }
 
 // Another request released or restored it between the read and the claim: the ETag moved.

@@ -10,6 +10,7 @@ import { nationalFormats } from "@/lib/reference/phone";
 import type { OrderPlaced, OrderRequest } from "@/lib/schemas/orders";
 import { assertOrderBundles, documentsDueFor } from "@/lib/compliance/activation";
 import { utcDay } from "@/lib/compliance/coverage";
+import { metrics } from "@/lib/observability/metrics";
 
 /** Who places the order. Always for their own organization, support people included. */
 export type Buyer = { organizationId: string; userId: string | null; tokenId: string | null };
@@ -98,7 +99,11 @@ export async function placeOrder(
   };
   const answer = await sell(sale, request);
   // The sale changed what is for sale: this process's shared search totals are out of date.
-  if (!answer.replayed) forgetInventoryCounts();
+  if (!answer.replayed) {
+    forgetInventoryCounts();
+    metrics().orders.inc();
+    metrics().numbersSold.inc(answer.body.data.numbers.length);
+  }
   return answer;
 }
 

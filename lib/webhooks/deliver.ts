@@ -5,6 +5,7 @@ import { toEvent } from "@/lib/events/list-events";
 import { webhookHeaders } from "@/lib/webhooks/signing";
 import { sendWebhook, type SendOutcome, type Sender } from "@/lib/webhooks/send";
 import type { UrlPolicy } from "@/lib/webhooks/url-policy";
+import { metrics } from "@/lib/observability/metrics";
 
 // One pass of the delivery worker: claim the due deliveries, send each, record the attempt.
 // The table is the queue (SELECT … FOR UPDATE SKIP LOCKED, on PGlite and PostgreSQL alike):
@@ -85,7 +86,7 @@ async function recordAttempt(
   const ok = succeeded(outcome);
   const status = ok ? "succeeded" : delay === undefined ? "failed" : "pending";
   const nextAttemptAt = status === "pending" ? new Date(now.getTime() + (delay ?? 0)) : null;
-  await inRetryingTransaction(async (tx) => {
+  const recorded = await inRetryingTransaction(async (tx) => {
     // Conditional on the claim: a claim that ran out (and was taken by another instance) or a
     // delivery deleted or re-sent meanwhile records nothing.
     const updated = await tx.webhookDelivery.updateMany({
@@ -98,7 +99,7 @@ async function recordAttempt(
         claimToken: null,
       },
     });
-    if (updated.count === 0) return;
+    if (updated.count === 0) return false;
     await tx.webhookAttempt.create({
       data: {
         deliveryId: claimed.id,
@@ -109,5 +110,7 @@ async function recordAttempt(
         error: outcome.error,
       },
     });
+    return true;
   });
+  if (recorded) metrics().webhookDeliveries.inc({ outcome: status === "pending" ? "retrying" : status });
 }

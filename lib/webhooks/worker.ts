@@ -9,6 +9,7 @@ import { expireDueBundles } from "@/lib/compliance/bundles";
 import { runDueJobs } from "@/lib/jobs/run-jobs";
 import { deliverDue } from "@/lib/webhooks/deliver";
 import { urlPolicy } from "@/lib/webhooks/manage-webhooks";
+import { inSpan } from "@/lib/observability/tracing";
 
 // The background worker (contract §14): delivers due webhooks, queued email (§15) and bulk
 // jobs' batches (§16), and every minute does the housekeeping (reservation.expired for ended
@@ -34,6 +35,11 @@ export function workerOptionsFromEnv(): WorkerOptions {
   return { pollMs: env.WEBHOOKS_POLL_MS, leaseMs: env.WEBHOOKS_LEASE_SECONDS * 1000 };
 }
 
+/** A span per task of a pass when tracing is on (its SQL nests under it); else just the task. */
+function task<T>(name: string, run: () => Promise<T>): Promise<T> {
+  return inSpan(`worker ${name}`, { "worker.task": name }, run);
+}
+
 /** One round: due deliveries, then the housekeeping when it is due. */
 async function runWorkerPass(
   now: () => Date,
@@ -41,23 +47,23 @@ async function runWorkerPass(
   housekeeping: boolean,
 ): Promise<{ claimed: number }> {
   if (housekeeping) {
-    await expireEndedHolds(now());
-    await purgeOldEvents(now());
-    await purgeOldAuditEvents(now());
+    await task("expire_holds", () => expireEndedHolds(now()));
+    await task("purge_events", () => purgeOldEvents(now()));
+    await task("purge_audit", () => purgeOldAuditEvents(now()));
     // Released numbers whose restore window ended go back to inventory (contract §16).
-    await returnReleasedNumbers(now());
+    await task("return_released", () => returnReleasedNumbers(now()));
     // Numbers pending documents: the reminder 3 days before documents_due, and the release
     // at it (contract §17).
-    await sweepDocumentDeadlines(now());
+    await task("document_deadlines", () => sweepDocumentDeadlines(now()));
     // Approved bundles past valid_until become expired, with bundle.status_changed and the
     // audit entry, whether or not anyone reads them (contract §17).
-    await expireDueBundles(now());
+    await task("expire_bundles", () => expireDueBundles(now()));
   }
-  const webhooks = await deliverDue({ now, leaseMs, policy: urlPolicy() });
+  const webhooks = await task("webhook_deliveries", () => deliverDue({ now, leaseMs, policy: urlPolicy() }));
   // Email (contract §15) rides the same loop: one worker, one claim pattern per table.
-  const emails = await deliverDueEmails({ now, leaseMs });
+  const emails = await task("emails", () => deliverDueEmails({ now, leaseMs }));
   // One batch of a bulk job (contract §16), claimed under the same lease length.
-  const done = await runDueJobs({ now, leaseMs });
+  const done = await task("jobs", () => runDueJobs({ now, leaseMs }));
   return { claimed: webhooks + emails + done };
 }
 

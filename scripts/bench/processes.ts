@@ -36,7 +36,7 @@ function installSignalHandlers(): void {
 }
 
 /** Starts a child in its own process group and keeps the last lines it printed, for errors. */
-function startChild(
+export function startChild(
   name: string,
   command: string,
   args: string[],

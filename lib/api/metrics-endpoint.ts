@@ -1,0 +1,60 @@
+import { timingSafeEqual } from "node:crypto";
+import { ApiError } from "@/lib/errors";
+import { errorResponse } from "@/lib/api/responses";
+import { requestIdFor } from "@/lib/api/request-id";
+import { scrapeMetrics } from "@/lib/observability/metrics";
+
+// GET /metrics (docs/OPERATIONS.md), answered by the custom server (scripts/server.ts) before
+// Next sees the request, on either door:
+// - METRICS_PORT set: on that port, to anyone who reaches it (keep the port inside the network);
+//   the app's port then has no /metrics (404), so a public address never shows it;
+// - else METRICS_TOKEN set: on the app's port, only for `Authorization: Bearer <METRICS_TOKEN>`
+//   (401 with no metrics otherwise);
+// - neither: not served at all (404).
+
+export const METRICS_PATH = "/metrics";
+
+type Settings = { METRICS_PORT?: number; METRICS_TOKEN?: string };
+/** Which door the request came through: the METRICS_PORT listener, or the app's own port. */
+type Door = "metrics-port" | "app-port";
+
+function sameSecret(sent: string, expected: string): boolean {
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The refusal for this request, or null when it may read the metrics. */
+function refusal(settings: Settings, door: Door, method: string, headers: Headers): ApiError | null {
+  if (door === "app-port" && (settings.METRICS_PORT !== undefined || !settings.METRICS_TOKEN))
+    return new ApiError("not_found", `There is nothing at ${METRICS_PATH}.`, `path=${METRICS_PATH}`);
+  if (method !== "GET" && method !== "HEAD")
+    return new ApiError("method_not_allowed", `${method} is not allowed here; use GET.`, `method=${method}`, {
+      Allow: "GET, HEAD",
+    });
+  if (door === "metrics-port") return null;
+  const sent = /^Bearer (.+)$/i.exec(headers.get("authorization") ?? "")?.[1];
+  if (sent !== undefined && sameSecret(sent, settings.METRICS_TOKEN ?? "")) return null;
+  return new ApiError(
+    "unauthorized",
+    "Metrics need 'Authorization: Bearer <METRICS_TOKEN>'.",
+    sent === undefined ? "header.authorization=(none)" : "header.authorization=(not the metrics token)",
+    { "WWW-Authenticate": 'Bearer realm="metrics"' },
+  );
+}
+
+/** The answer to a request for /metrics: the scrape, or the error body saying why not. */
+export async function answerMetrics(
+  settings: Settings,
+  door: Door,
+  method: string,
+  headers: Headers,
+): Promise<Response> {
+  const refused = refusal(settings, door, method, headers);
+  if (refused) return errorResponse(refused, requestIdFor({ headers }));
+  const { contentType, body } = await scrapeMetrics();
+  return new Response(body, {
+    status: 200,
+    headers: { "Content-Type": contentType, "Cache-Control": "no-store" },
+  });
+}
