@@ -76,6 +76,18 @@ export async function consumeLink(tx: Tx, token: string, purpose: LinkPurpose, n
   );
 }
 
+/**
+ * Makes the unused, unexpired links of a purpose expire now, before a new one is sent: only
+ * the newest link works, and an older one is answered as expired ("ask for a new one"), not
+ * as used, which would say something happened that did not.
+ */
+export async function expireLinks(tx: Tx, userId: string, purpose: LinkPurpose, now: Date): Promise<void> {
+  await tx.accountLink.updateMany({
+    where: { userId, purpose, usedAt: null, expiresAt: { gt: now } },
+    data: { expiresAt: now },
+  });
+}
+
 /** Ends the unused links of a purpose, so only the newest one sent works. */
 export async function retireLinks(tx: Tx, userId: string, purpose: LinkPurpose, now: Date): Promise<void> {
   await tx.accountLink.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: now } });

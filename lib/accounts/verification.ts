@@ -1,7 +1,7 @@
 import { recordAudit } from "@/lib/audit/record";
 import { inRetryingTransaction } from "@/lib/db/transaction";
 import { queueEmail } from "@/lib/email/queue";
-import { consumeLink, createLink } from "@/lib/accounts/links";
+import { consumeLink, createLink, expireLinks } from "@/lib/accounts/links";
 import { verifyEmailMessage } from "@/lib/accounts/messages";
 
 // Email verification (contract §15): the link of the sign-up email, valid 24 h, once.
@@ -41,6 +41,8 @@ export async function resendVerification(userId: string, { now }: Context): Prom
   return inRetryingTransaction(async (tx) => {
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId } });
     if (user.emailVerifiedAt) return "verified";
+    // Only the newest link works: one in an old email, read by someone else, must not.
+    await expireLinks(tx, userId, "verify_email", now);
     const token = await createLink(tx, userId, "verify_email", now);
     await queueEmail(tx, verifyEmailMessage(user.email, user.name, token), now);
     return "sent";

@@ -97,12 +97,34 @@ function issueToApiError(issue: z.core.$ZodIssue, location: Location): ApiError 
   const code = custom ?? "invalid_parameter";
   // A message about the whole input (field "") starts with "" and is kept as it is.
   const message = issue.message.startsWith(field) ? issue.message : `${field}: ${issue.message}`;
-  const shown = SECRET_FIELD.test(field) ? "(not shown)" : describeInput(issue.input);
+  const last = issue.path.length > 0 ? String(issue.path[issue.path.length - 1]) : "";
+  const shown = isSecretName(last) ? NOT_SHOWN : describeInput(withoutSecrets(issue.input));
   return new ApiError(code, message, `${where}=${shown}`);
 }
 
-// A password or a link's secret is never echoed back (error bodies reach logs and screens).
-const SECRET_FIELD = /(^|[._])(password|token|secret)$/;
+// A password, a two-factor or recovery code, a link's token, a PIN or a client secret is never
+// echoed back (error bodies reach logs and screens): not as the field that failed, and not
+// inside an object echoed whole when a rule about several fields fails (code and password
+// sent together to /two-factor/disable).
+const SECRET_NAME = /^(code|pin|recovery_code|passcode)$|(^|_)(password|token|secret|pin)$/;
+const NOT_SHOWN = "(not shown)";
+
+function isSecretName(name: string): boolean {
+  return SECRET_NAME.test(name.toLowerCase());
+}
+
+/** The input with the value of every secret-named key, at any depth, replaced. */
+function withoutSecrets(input: unknown, depth = 0): unknown {
+  // Deeper than any schema's secrets: past it, the shape is all an error needs (see below).
+  if (input === null || typeof input !== "object" || depth > 32) return input;
+  if (Array.isArray(input)) return input.map((item) => withoutSecrets(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(input).map(([key, value]) => [
+      key,
+      isSecretName(key) ? NOT_SHOWN : withoutSecrets(value, depth + 1),
+    ]),
+  );
+}
 
 function describeInput(input: unknown): string {
   if (input === undefined) return "(missing)";

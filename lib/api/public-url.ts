@@ -30,7 +30,7 @@ export function publicRequestUrl(request: Request, settings: PublicUrlSettings =
 }
 
 /** scheme://host[:port][/prefix] of the service, without a trailing slash. */
-function publicOrigin(request: Request, settings: PublicUrlSettings = settingsFromEnv()): string {
+export function publicOrigin(request: Request, settings: PublicUrlSettings = settingsFromEnv()): string {
   if (settings.publicUrl) return settings.publicUrl.replace(/\/+$/, "");
   const own = new URL(request.url);
   let protocol = "http";

@@ -1,7 +1,8 @@
 import { ApiError } from "@/lib/errors";
 import { inRetryingTransaction } from "@/lib/db/transaction";
 import { auditSource, currentClientAddress, recordAudit } from "@/lib/audit/record";
-import { endSessionsOf } from "@/lib/auth/end-sessions";
+import { endSession, endSessionsOf } from "@/lib/auth/end-sessions";
+import { SESSION_ID_CLAIM, SESSION_MAX_AGE_S } from "@/lib/auth/session-cookie";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { passwordProblem } from "@/lib/auth/password-policy";
 import { getSignInThrottle, type SignInThrottle } from "@/lib/auth/sign-in-throttle";
@@ -31,6 +32,30 @@ export function throttledApiError(waitMs: number, message: string): ApiError {
   return new ApiError("rate_limited", message, `retry_after_s=${seconds}`, {
     "Retry-After": String(seconds),
   });
+}
+
+/**
+ * Signing out (next-auth's sign-out, its CSRF token checked): the session whose decoded cookie
+ * is `claims` ends on every instance, not only in this browser. Nothing to do without a
+ * session (a forged or expired cookie decodes to null).
+ */
+export async function signOutSession(claims: Record<string, unknown> | null, now: Date): Promise<void> {
+  if (!claims || typeof claims.sub !== "string") return;
+  const sessionId = claims[SESSION_ID_CLAIM];
+  const endsAt =
+    typeof claims.exp === "number" && Number.isFinite(claims.exp)
+      ? new Date(claims.exp * 1000)
+      : new Date(now.getTime() + SESSION_MAX_AGE_S * 1000);
+  const prisma = await getPrisma();
+  await endSession(
+    prisma,
+    {
+      userId: claims.sub,
+      sessionId: typeof sessionId === "string" && sessionId !== "" ? sessionId : null,
+      endsAt,
+    },
+    now,
+  );
 }
 
 /** "Sign out everywhere": every session of the person ends, this one included. */

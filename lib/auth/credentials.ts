@@ -34,7 +34,7 @@ export async function verifyCredentials(
   clientAddress: string | null,
   throttle?: SignInThrottle,
   now: Date = new Date(),
-): Promise<Omit<SessionClaims, "issuedAtMs">> {
+): Promise<Omit<SessionClaims, "issuedAtMs" | "sessionId">> {
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) throw new SignInRefused(signInErrors.invalid);
   const { email, password, code } = parsed.data;

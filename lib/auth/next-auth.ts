@@ -2,7 +2,9 @@ import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { clientAddressFrom, SignInRefused, verifyCredentials } from "@/lib/auth/credentials";
 import { getSessionSecret } from "@/lib/auth/secret";
-import { SESSION_MAX_AGE_S, SIGNED_IN_AT_CLAIM } from "@/lib/auth/session-cookie";
+import { randomBytes } from "node:crypto";
+import { SESSION_ID_CLAIM, SESSION_MAX_AGE_S, SIGNED_IN_AT_CLAIM } from "@/lib/auth/session-cookie";
+import { signOutSession } from "@/lib/auth/account";
 import type { Role } from "@/lib/auth/types";
 
 // next-auth 4 for the portal: email and password, JWT sessions in an HttpOnly, SameSite=Lax
@@ -56,6 +58,12 @@ export function authOptions(secure: boolean): AuthOptions {
         },
       }),
     ],
+    events: {
+      // After next-auth has checked the sign-out's CSRF token and before it clears the cookie.
+      async signOut({ token }) {
+        await signOutSession(token, new Date());
+      },
+    },
     callbacks: {
       jwt({ token, user }) {
         // `user` is only present right after authorize(); later calls keep what was copied.
@@ -65,6 +73,8 @@ export function authOptions(secure: boolean): AuthOptions {
           token.organizationId = user.organizationId;
           // Kept through every re-encoding, unlike iat: sessions ended later refuse it.
           token[SIGNED_IN_AT_CLAIM] = Date.now();
+          // 128 random bits naming this session alone, so signing out can end it (and only it).
+          token[SESSION_ID_CLAIM] = randomBytes(16).toString("base64url");
         }
         return token;
       },

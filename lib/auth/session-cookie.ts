@@ -20,10 +20,18 @@ export type SessionClaims = {
    * (lib/auth/end-sessions.ts). Null for a cookie without the claim.
    */
   issuedAtMs: number | null;
+  /**
+   * The session's own id (the `sid` claim, random, made at sign-in and kept through every
+   * re-encoding): signing out ends this one session (lib/auth/end-sessions.ts). Null for a
+   * cookie issued before sessions had one.
+   */
+  sessionId: string | null;
 };
 
 /** The claim that carries SessionClaims.issuedAtMs. */
 export const SIGNED_IN_AT_CLAIM = "sat";
+/** The claim that carries SessionClaims.sessionId. */
+export const SESSION_ID_CLAIM = "sid";
 
 /** 8 hours: a working day. Sessions are not extended while in use, so this is a hard limit. */
 export const SESSION_MAX_AGE_S = 8 * 60 * 60;
@@ -84,6 +92,7 @@ function toClaims(payload: Record<string, unknown> | null): SessionClaims | null
   if (!payload) return null;
   const { sub, email, name, role, organizationId } = payload;
   const signedInAt = payload[SIGNED_IN_AT_CLAIM];
+  const sessionId = payload[SESSION_ID_CLAIM];
   if (typeof sub !== "string" || typeof organizationId !== "string" || !isRole(role)) return null;
   return {
     userId: sub,
@@ -92,5 +101,6 @@ function toClaims(payload: Record<string, unknown> | null): SessionClaims | null
     role,
     organizationId,
     issuedAtMs: typeof signedInAt === "number" && Number.isFinite(signedInAt) ? signedInAt : null,
+    sessionId: typeof sessionId === "string" && sessionId !== "" ? sessionId : null,
   };
 }

@@ -51,9 +51,12 @@ export async function loadSessionUser(claims: SessionClaims): Promise<PortalUser
       sessionsValidAfter: true,
       totpEnabledAt: true,
       emailVerifiedAt: true,
+      // This session, if it was signed out (lib/auth/end-sessions.ts).
+      endedSessions: { where: { id: claims.sessionId ?? "" }, select: { id: true }, take: 1 },
     },
   });
   if (!user || !sessionStillValid(claims.issuedAtMs, user.sessionsValidAfter)) return null;
+  if (user.endedSessions.length > 0) return null;
   return {
     userId: user.id,
     email: user.email,
@@ -63,6 +66,7 @@ export async function loadSessionUser(claims: SessionClaims): Promise<PortalUser
     organizationName: user.organization.name,
     emailVerified: user.emailVerifiedAt !== null,
     issuedAtMs: claims.issuedAtMs,
+    sessionId: claims.sessionId,
     twoFactorSetupRequired: user.organization.requireTwoFactor && user.totpEnabledAt === null,
   };
 }

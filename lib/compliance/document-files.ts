@@ -11,6 +11,7 @@ import { ApiError } from "@/lib/errors";
 import { getReferenceData } from "@/lib/reference/lookups";
 import { documentSelect, documentView, newComplianceId } from "@/lib/compliance/records";
 import { documentFileTypes, type DocumentView } from "@/lib/schemas/compliance";
+import { instantRangeMessage, isStorableInstant } from "@/lib/schemas/common";
 
 // Document files (contract §17): multipart/form-data read by busboy as it streams, at most
 // 10 MB (the request is cancelled the moment it passes that, never read whole), typed by its
@@ -32,7 +33,10 @@ const fieldsSchema = z.strictObject({
     .string()
     .regex(/^[A-Za-z0-9_]{1,64}$/, "address_id must be an address id")
     .optional(),
-  expires_on: z.iso.date("expires_on must be a date, YYYY-MM-DD").optional(),
+  expires_on: z.iso
+    .date("expires_on must be a date, YYYY-MM-DD")
+    .refine((value) => isStorableInstant(`${value}T00:00:00Z`), instantRangeMessage("expires_on"))
+    .optional(),
 });
 
 const tooLarge = () =>

@@ -8,6 +8,9 @@ import { numberSearchWhere } from "@/lib/numbers/configurations";
 import { claimKey, requestHash, storeAnswer } from "@/lib/orders/idempotency";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { MAX_JOB_NUMBERS, type Job, type JobRequest, type JobType } from "@/lib/schemas/jobs";
+import { requireRole } from "@/lib/auth/roles";
+import { ruleListProblems } from "@/lib/numbers/validate-configuration";
+import { invalidConfiguration } from "@/lib/numbers/change-configuration";
 
 // Bulk jobs (contract §16): POST /jobs checks and stores the job and one item per number, and
 // answers 202; the worker (lib/jobs/run-jobs.ts) does the numbers. Nothing is started when
@@ -71,6 +74,34 @@ async function resolveNumbers(principal: Principal, request: JobRequest): Promis
   return rows.map((row) => row.id);
 }
 
+/**
+ * What an apply_configuration job copies must be usable before any number is tried: rules that
+ * are rules (each number then adds its own checks), or a number of the caller's organization.
+ * Otherwise every item would fail the same way after a 202.
+ */
+async function assertConfigurationSource(principal: Principal, request: JobRequest): Promise<void> {
+  const { params } = request;
+  if (request.type !== "apply_configuration") return;
+  if (params.rules !== undefined) {
+    const problems = ruleListProblems(params.rules, ["params", "rules"]);
+    if (problems.length > 0) throw invalidConfiguration(problems);
+  }
+  if (params.from_number_id !== undefined) {
+    const prisma = await getPrisma();
+    const source = await prisma.numberConfiguration.findFirst({
+      where: { id: params.from_number_id, organizationId: principal.organizationId },
+      select: { id: true },
+    });
+    // Another organization's number reads as one that does not exist: its existence must not leak.
+    if (!source)
+      throw new ApiError(
+        "invalid_parameter",
+        `params.from_number_id names no number of your organization: ${params.from_number_id}; nothing was started.`,
+        `body.params.from_number_id=${params.from_number_id}`,
+      );
+  }
+}
+
 function assertParams(request: JobRequest): void {
   const { params } = request;
   if (
@@ -93,6 +124,8 @@ export async function createJob(
   idempotencyKey: string | undefined,
 ): Promise<{ job: Job; replayed: boolean }> {
   const scope = neededScope[request.type];
+  // The role first, as for every endpoint: a developer refused a lock is told which role may.
+  requireRole(principal.role, scope);
   if (!principal.scopes.includes(scope))
     throw new ApiError(
       "insufficient_scope",
@@ -100,6 +133,7 @@ export async function createJob(
       `scope=${scope}`,
     );
   assertParams(request);
+  await assertConfigurationSource(principal, request);
   const numbers = await resolveNumbers(principal, request);
   const id = `job_${randomUUID().replaceAll("-", "")}`;
   const key = idempotencyKey === undefined ? undefined : `job:${idempotencyKey}`;

@@ -53,7 +53,7 @@ export function notFound(what: string, detail: string): ApiError {
   return new ApiError("not_found", `There is no ${what}.`, detail);
 }
 
-function invalidConfiguration(problems: Problem[]): ApiError {
+export function invalidConfiguration(problems: Problem[]): ApiError {
   const [first] = problems;
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more: see details)` : "";
   return new ApiError(

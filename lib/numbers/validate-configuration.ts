@@ -162,6 +162,19 @@ function storedFieldProblems(
   return problems;
 }
 
+/**
+ * What is wrong with `rules` as a list of rules, before any number is known (a bulk job's
+ * params.rules): each rule's shape, with paths under `prefix`. The checks against a number
+ * (its own number, allowed destinations) wait for the number.
+ */
+export function ruleListProblems(rules: unknown, prefix: readonly PropertyKey[]): Problem[] {
+  const parsed = configurationInputSchema.shape.rules.safeParse(rules, { reportInput: true });
+  if (parsed.success) return [];
+  return parsed.error.issues.flatMap((issue) =>
+    issueProblems({ ...issue, path: [...prefix, ...issue.path] }),
+  );
+}
+
 /** The checks across rules and against the number: unique priorities, allowed destinations. */
 export function ruleProblems(
   rules: ConfigurationInput["rules"],

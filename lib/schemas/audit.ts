@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { boundedInt, documentedAs, organizationIdFilterSchema, timestampSchema } from "@/lib/schemas/common";
+import {
+  boundedInt,
+  documentedAs,
+  instantRangeMessage,
+  isStorableInstant,
+  organizationIdFilterSchema,
+  timestampSchema,
+} from "@/lib/schemas/common";
 
 // The audit log (contract §15): who changed what, when, from where. Never a secret.
 
@@ -25,6 +32,7 @@ function moment(name: "from" | "to", description: string) {
         message,
       )
       .refine((value) => !Number.isNaN(Date.parse(value)), message)
+      .refine(isStorableInstant, instantRangeMessage(name))
       .transform((value) => new Date(value))
       .optional(),
     // A date alone is read as midnight UTC; the document shows the full form a client should send.

@@ -79,6 +79,24 @@ export const emptyQuerySchema = z.strictObject({});
 /** The body of a text download (a CSV export): the handler streams it, nothing parses it. */
 export const csvSchema = z.string();
 
+// The moments a client may send: PostgreSQL's timestamptz reaches further back (4713 BC), but
+// the driver writes a Date as ISO 8601 with a four-digit year, and year 0 or 10000 (an offset
+// can carry 0001-01-01T00:00:00+01:00 into year 0) makes the database refuse the query. So
+// every timestamp parameter is held to years 1 to 9999 in UTC.
+const EARLIEST_INSTANT_MS = Date.parse("0001-01-01T00:00:00Z");
+const LATEST_INSTANT_MS = Date.parse("9999-12-31T23:59:59.999Z");
+
+/** Whether an ISO 8601 text names a moment the database can store (years 1 to 9999, UTC). */
+export function isStorableInstant(value: string): boolean {
+  const ms = Date.parse(value);
+  return ms >= EARLIEST_INSTANT_MS && ms <= LATEST_INSTANT_MS;
+}
+
+/** The error message for a moment outside isStorableInstant's range. */
+export function instantRangeMessage(name: string): string {
+  return `${name} must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z`;
+}
+
 /** A moment the server writes, as ISO 8601 in UTC (Date.toISOString). */
 export function timestampSchema(description = "ISO 8601") {
   return z.string().meta({ format: "date-time", description });

@@ -3,6 +3,8 @@ import {
   boundedInt,
   countryCodeSchema,
   documentedAs,
+  instantRangeMessage,
+  isStorableInstant,
   numberTypeIdSchema,
   organizationIdFilterSchema,
   PARAMETER_SCHEMA_KEY,
@@ -223,6 +225,7 @@ export const activeRuleQuerySchema = z.strictObject({
     // An unencoded "+01:00" offset arrives as " 01:00"; nothing else can put a space there.
     .transform((value) => value.replace(/ (\d{2}:\d{2})$/, "+$1"))
     .pipe(z.iso.datetime({ offset: true, error: AT_MESSAGE }))
+    .refine(isStorableInstant, instantRangeMessage("at"))
     .transform((value) => new Date(value))
     .meta({
       [PARAMETER_SCHEMA_KEY]: { type: "string", format: "date-time", examples: ["2026-03-08T07:30:00Z"] },

@@ -225,6 +225,20 @@ describe("GET /audit-events", () => {
       ),
     },
     {
+      query: "from=0000-01-01",
+      error: bad(
+        "from must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z",
+        "query.from=0000-01-01",
+      ),
+    },
+    {
+      query: "to=9999-12-31T23:59:59-01:00",
+      error: bad(
+        "to must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z",
+        "query.to=9999-12-31T23:59:59-01:00",
+      ),
+    },
+    {
       query: "from=2026-06-02&to=2026-06-01",
       error: bad(
         "from must be before to",

@@ -154,6 +154,25 @@ describe("POST /documents and GET /documents/{id}/file", () => {
     },
   );
 
+  it("refuses an expiry date the database cannot store with 400 naming expires_on", async () => {
+    const response = await upload(
+      form(PNG, "scan.png", "image/png", {
+        document_type_id: "proof_of_address",
+        end_user_id: endUser,
+        expires_on: "0000-01-01",
+      }),
+    );
+    expect(response).toEqual({
+      status: 400,
+      body: errorBody(
+        "Bad Request",
+        "invalid_parameter",
+        "expires_on must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z",
+        "body.expires_on=0000-01-01",
+      ),
+    });
+  });
+
   it("still gives back a file stored the old way (encryptAtRest's text of its base64)", async () => {
     const response = await upload(
       form(PNG, "scan.png", "image/png", { document_type_id: "proof_of_address", end_user_id: endUser }),

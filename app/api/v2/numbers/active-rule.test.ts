@@ -19,6 +19,7 @@ const noHistory = {
 };
 
 const AT_MESSAGE = "at must be an ISO 8601 time with seconds and a zone, such as 2026-03-08T07:30:00Z";
+const RANGE_MESSAGE = "at must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z";
 
 async function configuration(
   numberId: string,
@@ -258,11 +259,24 @@ describe("GET /numbers/{number_id}/active_rule", () => {
       bad(AT_MESSAGE, 'query.at=["2026-03-08T07:00:00Z","2026-03-09T07:00:00Z"]'),
     ],
     ["when=now", bad("unknown query parameter: when", "query.when")],
+    // Moments the database cannot store (it refused them as a 500 before).
+    ["at=0000-01-01T00:00:00Z", bad(RANGE_MESSAGE, "query.at=0000-01-01T00:00:00Z")],
+    ["at=0001-01-01T00:00:00%2B01:00", bad(RANGE_MESSAGE, "query.at=0001-01-01T00:00:00+01:00")],
+    ["at=9999-12-31T23:00:00-05:00", bad(RANGE_MESSAGE, "query.at=9999-12-31T23:00:00-05:00")],
   ])("?%s → 400", async (query, body) => {
     const response = await activeRule(`/numbers/num_acme_main/active_rule?${query}`, "acmeAll");
     expect(response.status).toBe(400);
     expect(response.body).toEqual(body);
   });
+
+  it.each(["0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z"])(
+    "answers the earliest and latest moment, %s",
+    async (at) => {
+      const response = await activeRule(`/numbers/num_acme_main/active_rule?at=${at}`, "acmeAll");
+      expect(response.status).toBe(200);
+      expect(response.body.data.at).toBe(new Date(at).toISOString());
+    },
+  );
 
   it("checks the token before the number, so a scope-less token learns nothing", async () => {
     const response = await activeRule("/numbers/num_globex_hq/active_rule", "acmeNoScopes");

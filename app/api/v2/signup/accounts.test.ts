@@ -305,6 +305,27 @@ describe("email verification", () => {
     expect((await userByEmail("mixed@example.com")).emailVerifiedAt).toBeNull();
   });
 
+  it("a verification link stops working when a new one is sent", async () => {
+    await signUp("newest@example.com");
+    const first = await linkToken("newest@example.com", "verify_email");
+    advance(1000);
+    const session = await sessionFor("newest@example.com");
+    expect((await api("POST", "/verification/resend", { headers: session })).status).toBe(202);
+    const second = await linkToken("newest@example.com", "verify_email");
+    expect(second).not.toBe(first);
+    const old = await api("POST", "/verification", { body: { token: first } });
+    const at = new Date(clockMs).toISOString();
+    expect([old.status, old.body]).toEqual([
+      400,
+      bad(
+        `This verification link expired at ${at}; sign in and choose “send the link again”.`,
+        `body.token=(expired at ${at})`,
+      ),
+    ]);
+    expect((await userByEmail("newest@example.com")).emailVerifiedAt).toBeNull();
+    expect((await api("POST", "/verification", { body: { token: second } })).status).toBe(200);
+  });
+
   it("resend queues a new working link, throttled to 5 an hour; a verified person has nothing to resend", async () => {
     await signUp("again@example.com");
     const session = await sessionFor("again@example.com");
