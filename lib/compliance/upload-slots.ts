@@ -10,16 +10,12 @@ const RETRY_AFTER_SECONDS = 2;
 
 /**
  * Takes one of `limit` upload slots and returns its release (idempotent), or throws 503
- * service_unavailable with Retry-After when all are taken; `refuse` runs first (to stop
- * reading the body that will not be read).
+ * service_unavailable with Retry-After when all are taken.
  */
-export function takeUploadSlot(limit: number, refuse: () => unknown = () => undefined): () => void {
+export function takeUploadSlot(limit: number): () => void {
   let state = inFlight.get();
   if (!state) inFlight.set((state = { count: 0 }));
   if (state.count >= limit) {
-    Promise.resolve()
-      .then(refuse)
-      .catch(() => undefined);
     throw new ApiError(
       "service_unavailable",
       `This server is already receiving ${limit} documents; retry in a few seconds.`,

@@ -40,11 +40,11 @@ const optionalText = (name: string) => text(name).nullable().optional();
 const PHONE_RULE = "phone must be a valid international number, e.g. +442079460123";
 // Spaces, dots, dashes and brackets are how people write a number; what remains must be a
 // number libphonenumber knows, kept as E.164.
+const phoneE164 = (value: string) => parseE164(value.replace(/[\s.()-]/g, ""));
 const phoneSchema = z
   .string(PHONE_RULE)
-  .transform((value) => parseE164(value.replace(/[\s.()-]/g, "")))
-  .refine((value) => value !== null, PHONE_RULE)
-  .transform((value) => value as string);
+  .refine((value) => phoneE164(value) !== null, PHONE_RULE)
+  .transform((value) => phoneE164(value) ?? value);
 
 // An address is anywhere in the world, not only where numbers are sold: any assigned
 // ISO 3166-1 code (ZZ, XX and other unassigned pairs are refused).

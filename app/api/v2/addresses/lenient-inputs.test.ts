@@ -15,9 +15,9 @@ const PHONE_RULE = "phone must be a valid international number, e.g. +4420794601
 describe("POST /addresses and /end_users refuse lenient inputs", () => {
   it.each([
     ["ZZ", "ZZ"],
-    ["zz", "zz"],
+    ["zz", "ZZ"],
     ["XX", "XX"],
-  ])("refuses an address in country %s with 400", async (country, shown) => {
+  ])("refuses an address in country %s with 400 (details show it upper case)", async (country, shown) => {
     const prisma = await getPrisma();
     const before = await prisma.complianceAddress.count();
     const response = await api("POST", "/addresses", { token: "acmeAll", body: { ...address, country } });
