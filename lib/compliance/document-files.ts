@@ -29,8 +29,9 @@ export type UploadAnswer = { document: DocumentView; replayed: boolean };
 /**
  * POST /documents: reads, checks and stores one file. At most UPLOADS_IN_FLIGHT uploads run in
  * one process (each holds up to 10 MiB and its copies); past that, 503 with Retry-After before
- * a byte is read (the body is left to the server to discard, so the client can read the answer). With an Idempotency-Key, a repeat of the same form (fields and file bytes)
- * replays the first answer, so a retry after a lost answer stores once.
+ * a byte is read (the body is left to the server to discard, so the client can read the
+ * answer). With an Idempotency-Key, a repeat of the same form (fields and file bytes) replays
+ * the first answer, so a retry after a lost answer stores once.
  */
 export async function uploadDocument(
   organizationId: string,

@@ -214,20 +214,25 @@ function heldBody(bytes: Buffer) {
   const startedPromise = new Promise<void>((resolve) => (started = resolve));
   const released = new Promise<"finish" | Error>((resolve) => (release = resolve));
   let step = 0;
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      step += 1;
-      if (step === 1) {
-        controller.enqueue(new Uint8Array(bytes.subarray(0, 100)));
-        started();
-        return;
-      }
-      const outcome = await released;
-      if (outcome instanceof Error) return controller.error(outcome);
-      controller.enqueue(new Uint8Array(bytes.subarray(100)));
-      controller.close();
+  // highWaterMark 0: the stream pulls only when the server reads, so `started` means the
+  // upload is being read (its slot taken), not merely that the Request was made.
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        step += 1;
+        if (step === 1) {
+          controller.enqueue(new Uint8Array(bytes.subarray(0, 100)));
+          started();
+          return;
+        }
+        const outcome = await released;
+        if (outcome instanceof Error) return controller.error(outcome);
+        controller.enqueue(new Uint8Array(bytes.subarray(100)));
+        controller.close();
+      },
     },
-  });
+    { highWaterMark: 0 },
+  );
   return { stream, started: startedPromise, release };
 }
 
@@ -238,7 +243,9 @@ describe("POST /documents: uploads in flight", () => {
     const answers = held.map((body) => post(body.stream));
     await Promise.all(held.map((body) => body.started));
 
-    const refused = await post(withPdf());
+    const refused = await post(withPdf()).finally(() => {
+      for (const body of held) body.release("finish");
+    });
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("2");
     expect(await refused.json()).toEqual(
@@ -250,7 +257,6 @@ describe("POST /documents: uploads in flight", () => {
       ),
     );
 
-    for (const body of held) body.release("finish");
     expect((await Promise.all(answers)).map((response) => response.status)).toEqual(
       Array.from({ length: limit }, () => 201),
     );
