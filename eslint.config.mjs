@@ -36,6 +36,7 @@ const config = [
       ".next/**",
       "lib/generated/**",
       "lib/api/client/generated/**",
+      "tests/generated-clients/generated/**",
       "data/**",
       "test-results/**",
       "playwright-report/**",

@@ -19,17 +19,28 @@ test("a customer finds a token they made, by a shareable filtered link, and down
   expect(created.status()).toBe(200);
   const tokenId = ((await created.json()) as { data: { id: string } }).data.id;
 
+  // Filters are choices in words, not codes to type.
   const filters = page.getByRole("search", { name: "Filter the audit log" });
-  await filters.getByLabel("Action").fill("token.created");
+  await filters.getByLabel("Action").selectOption({ label: "Token created" });
+  await filters.getByLabel("Resource type").selectOption({ label: "Token" });
+  // Who made it: the members by name (the token was made by this person's session).
+  await filters.getByLabel("Who").selectOption({ label: "Alex Carter" });
   await filters.getByLabel("Resource id").fill(tokenId);
   await filters.getByRole("button", { name: "Filter", exact: true }).click();
   await expect(page).toHaveURL(/[?&]action=token\.created/);
+  await expect(page).toHaveURL(/[?&]actor=usr_/);
+  await expect(page).toHaveURL(/[?&]resource_type=token/);
   await expect(page).toHaveURL(new RegExp(`[?&]resource_id=${tokenId}`));
 
   const row = page.getByTestId("audit-row");
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(`name: — → ${name}`);
-  await expect(row.getByRole("link", { name: `token ${tokenId}` })).toHaveAttribute("href", "/tokens");
+  // The row names the token and says the action and time in words, in this browser's zone.
+  await expect(row.getByRole("link", { name, exact: true })).toHaveAttribute("href", "/tokens");
+  await expect(row).toContainText("Token created");
+  await expect(row.locator("time")).toContainText(
+    /^(just now|\d+ minutes? ago) · \d{1,2} \w{3} \d{4}, \d{2}:\d{2} \S+$/,
+  );
   await expectAccessible(page, testInfo, `audit-${testInfo.project.name}`);
   await expectNoHorizontalScroll(page, "/audit");
   await screenshot(page, testInfo, `audit-${testInfo.project.name}`);

@@ -6,7 +6,15 @@ import {
   type Page,
   type TestInfo,
 } from "@playwright/test";
-import { demoToken, expectAccessible, expectNoHorizontalScroll, screenshot, signIn, users } from "./helpers";
+import {
+  demoToken,
+  emptyCart,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  screenshot,
+  signIn,
+  users,
+} from "./helpers";
 
 // /compliance and /compliance/review (contract §17), at 1366×768 (desktop project) and 390×844
 // (mobile project): a customer says who the numbers are for, adds a German address, uploads the
@@ -22,7 +30,7 @@ function tinyPdf(text: string): Buffer {
   );
 }
 
-type Prepared = { endUser: string; stamp: string };
+type Prepared = { endUser: string; stamp: string; street: string };
 
 const auth = () => ({ authorization: `Bearer ${demoToken()}` });
 
@@ -65,17 +73,25 @@ async function numberState(request: APIRequestContext, numberId: string) {
 }
 
 /** As the customer on /compliance: an end user, a DE address, both documents, a submitted bundle. */
-async function prepareBundle(page: Page, testInfo: TestInfo, tag: string): Promise<Prepared> {
+async function prepareBundle(
+  page: Page,
+  testInfo: TestInfo,
+  tag: string,
+  options: { signedIn?: boolean; registration?: string } = {},
+): Promise<Prepared> {
   const size = testInfo.project.name;
   const stamp = `${tag}-${size}-${Date.now()}`;
   const endUser = `Ada ${stamp}`;
   const street = `Unter den Linden ${stamp}`;
 
-  await signIn(page, users.acmeCustomer, "/compliance");
+  if (options.signedIn) await page.goto("/compliance");
+  else await signIn(page, users.acmeCustomer, "/compliance");
   await expect(page.getByRole("heading", { name: "Compliance", level: 1 })).toBeVisible();
 
   const endUserForm = page.getByRole("form", { name: "Add an end user" });
   await endUserForm.getByLabel("Name", { exact: true }).fill(endUser);
+  if (options.registration)
+    await endUserForm.getByLabel("Registration number (optional)").fill(options.registration);
   await endUserForm.getByLabel("Email (optional)").fill(`ada-${Date.now()}@example.com`);
   await endUserForm.getByRole("button", { name: "Add end user" }).click();
   await expect(endUserForm.getByRole("status")).toHaveText(`${endUser} added.`);
@@ -161,7 +177,7 @@ async function prepareBundle(page: Page, testInfo: TestInfo, tag: string): Promi
     "Waiting for review",
   );
   await screenshot(page, testInfo, `compliance-submitted-${size}`);
-  return { endUser, stamp };
+  return { endUser, stamp, street };
 }
 
 /** Support's browser on the review queue, at the same viewport. */
@@ -314,4 +330,138 @@ test("support rejects a bundle with a reason and a note; the customer reads them
   );
   await detail.getByRole("button", { name: "Submit for review" }).click();
   await expect(detail.getByTestId("bundle-detail-state")).toHaveText("Waiting for review");
+});
+
+/** A date as the portal writes it in this browser: "10 Dec 2026". */
+function portalDate(page: Page, iso: string): Promise<string> {
+  return page.evaluate(
+    (value) => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" }).format(new Date(value)),
+    iso,
+  );
+}
+
+// Globex never has a DE local bundle approved by these specs (Acme's is, by the first test), so
+// its Berlin numbers always wait for documents: the newcomer's walk-through from the cart to a
+// rejected bundle, and support's card, at both sizes.
+test("a newcomer's Berlin number says it waits for documents from the cart to its page, and support sees what to judge", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const size = testInfo.project.name;
+  await signIn(page, users.globexCustomer, "/cart");
+  await emptyCart(page);
+  const origin = new URL(page.url()).origin;
+
+  // Before checkout: the cart says what the number needs, that no call is routed, and by when.
+  const offered = await page.request.get("/api/v2/inventory/DE/local?region=DE-BE-BERLIN-30&limit=1");
+  const [{ number_e164: wanted }] = (await offered.json()) as { number_e164: string }[];
+  const put = await page.request.put("/api/v2/cart", {
+    headers: { origin },
+    data: { lines: [{ kind: "number", number_e164: wanted }] },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  const releasedOn = await portalDate(page, new Date(Date.now() + 14 * 24 * 60 * 60 * 1000).toISOString());
+  await page.goto("/cart");
+  const cartNotice = page.getByTestId("cart-documents");
+  await expect(cartNotice).toContainText(
+    `Documents needed. Bought now, these numbers are yours but no call to them is routed until our team approves their documents; unless that happens by ${releasedOn}, they are released.`,
+  );
+  await expect(cartNotice.getByRole("listitem")).toHaveText(
+    `${wanted}: Address in the area and Proof of address`,
+  );
+  await expect(cartNotice.getByRole("link", { name: "Hand in the documents on Compliance" })).toHaveAttribute(
+    "href",
+    "/compliance",
+  );
+  await expectAccessible(page, testInfo, `cart-documents-${size}`);
+  await expectNoHorizontalScroll(page, "/cart with a number needing documents");
+
+  // The confirmation and the order page: not "Completed" while the number waits.
+  await page.getByLabel("Contact name").fill("Hank Scorpio");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/orders\/ORD-[A-Z2-7]{10}\?placed=1$/);
+  await expect(page.getByTestId("order-status")).toHaveText("Waiting for documents");
+  const orderNotice = page.getByTestId("order-documents");
+  await expect(orderNotice).toHaveText(
+    `1 number waits for documents: no call to it is routed until our team approves its documents. Unless they are approved by ${releasedOn}, it is released. Hand in the documents on Compliance →`,
+  );
+  await expect(orderNotice.getByRole("link")).toHaveAttribute("href", "/compliance");
+  await expect(page.getByTestId("order-number-waiting")).toHaveText(
+    `Waiting for documents — due ${releasedOn}`,
+  );
+  await expectAccessible(page, testInfo, `order-documents-${size}`);
+  await expectNoHorizontalScroll(page, "an order waiting for documents");
+  const numberLink = page.getByRole("link", { name: wanted, exact: true });
+  const numberPage = (await numberLink.getAttribute("href")) ?? "";
+
+  // /compliance: the waiting number first, with what it needs and by when; then the steps in order.
+  await page.goto("/compliance");
+  const waiting = page.getByTestId("waiting-number").filter({ hasText: wanted });
+  await expect(waiting).toContainText("Address in the area, Proof of address");
+  await expect(waiting).toContainText(releasedOn);
+  await expect(waiting.getByTestId("documents-step")).toContainText("Hand them in");
+  await expect(page.locator("h2.card__title")).toHaveText([
+    /^\d+ numbers? waiting for documents$/,
+    "1. End users",
+    "2. Addresses",
+    "3. Documents",
+    "4. Bundles",
+  ]);
+  await expect(page.getByTestId("waiting-summary")).toContainText(
+    "Work down this page: 1. who the numbers are for, 2. their address, 3. the documents, 4. a bundle to submit.",
+  );
+  await expectAccessible(page, testInfo, `compliance-waiting-${size}`);
+  await expectNoHorizontalScroll(page, "/compliance with numbers waiting");
+  await page.goto(numberPage);
+  await expect(page.getByTestId("number-pending").getByTestId("documents-step")).toContainText(
+    "Hand them in",
+  );
+
+  // Handed in: the number's page says In review.
+  const registration = `HRB ${Date.now()}`;
+  const { endUser, stamp, street } = await prepareBundle(page, testInfo, "newcomer", {
+    signedIn: true,
+    registration,
+  });
+  await page.goto(numberPage);
+  await expect(page.getByTestId("number-pending").getByTestId("documents-step")).toContainText("In review");
+
+  // Support's card: the organization told apart, the registration number, each document's
+  // expiry and address on file, and the numbers waiting for it.
+  const { support, close } = await openQueue(browser, page);
+  const card = support.getByTestId("review-card").filter({ hasText: endUser });
+  await expect(card.getByTestId("review-facts")).toContainText("org_globex");
+  await expect(card.getByTestId("review-end-user")).toContainText(`Registration number: ${registration}`);
+  const proof = card.getByTestId("review-document").filter({ hasText: `proof-${stamp}.pdf` });
+  await expect(proof).toContainText("Expires 31 Jan 2030");
+  await expect(proof).toContainText(`Address on file: ${street}, 10117 Berlin, DE`);
+  await expect(card.getByTestId("review-waiting").getByRole("link", { name: wanted })).toBeVisible();
+  await expectAccessible(support, testInfo, `compliance-review-facts-${size}`);
+  await expectNoHorizontalScroll(support, "/compliance/review with the facts");
+  await card.getByRole("button", { name: /^Reject the DE Local bundle of / }).click();
+  const form = card.getByRole("form", { name: "Reject the bundle" });
+  await form.getByLabel("Reason").fill(`Proof too old ${stamp}.`);
+  await form.getByLabel(`Note on Proof of address (proof-${stamp}.pdf) (optional)`).fill("Dated January.");
+  await form.getByRole("button", { name: "Reject bundle" }).click();
+  await expect(support.getByTestId("review-confirmation")).toContainText("Rejected the DE Local bundle of");
+  await close();
+
+  // Rejected: the number's page gives the reason; the checklist marks the refused document.
+  await page.goto(numberPage);
+  await expect(page.getByTestId("number-pending").getByTestId("documents-step")).toContainText(
+    `Rejected: Proof too old ${stamp}.`,
+  );
+  await page.goto("/compliance");
+  const row = page.getByTestId("bundle-row").filter({ hasText: endUser });
+  await row.getByRole("button", { name: /^Open the DE Local bundle of / }).click();
+  const checklist = page.getByTestId("bundle-detail").getByTestId("checklist");
+  await expect(checklist.getByRole("listitem")).toHaveText([
+    "✓ Met: Address in the area",
+    /^✗ Rejected: Proof of address\s*Dated January\.$/,
+  ]);
+  await expect(page.getByTestId("checklist-summary")).toHaveText(
+    "The review rejected what is marked: replace it, then submit the bundle again.",
+  );
+  await expectAccessible(page, testInfo, `compliance-rejected-checklist-${size}`);
 });

@@ -110,10 +110,16 @@ test("a number a rule dials is released after a warning that names the rule, the
   await expect(lifecycle.getByTestId("number-lock")).toHaveText(
     "Locked: it cannot be released until it is unlocked",
   );
+  // Focus follows each action to the sentence that says what it did, never to the page.
+  const done = lifecycle.getByTestId("lifecycle-done");
+  await expect(done).toHaveText(`Locked ${released.number}: it cannot be released until it is unlocked.`);
+  await expect(done).toBeFocused();
   await expect(lifecycle.getByRole("button", { name: "Release", exact: true })).toBeDisabled();
   await expect(lifecycle).toContainText("It is locked: unlock it first.");
   await lifecycle.getByRole("button", { name: "Unlock" }).click();
   await expect(lifecycle.getByTestId("number-lock")).toHaveText("Not locked");
+  await expect(done).toHaveText(`Unlocked ${released.number}: it can be released again.`);
+  await expect(done).toBeFocused();
 
   await lifecycle.getByRole("button", { name: `Release ${released.number}` }).click();
   await lifecycle
@@ -137,9 +143,15 @@ test("a number a rule dials is released after a warning that names the rule, the
   const until = await portalDate(page, after.data.restorable_until);
   await expect(lifecycle.getByTestId("number-status")).toHaveText(`Released — restorable until ${until}`);
   await expect(lifecycle).toContainText(`Restore it by ${until} to keep it, with its rules as they were.`);
+  await expect(done).toHaveText(
+    `Released ${released.number}: its calls stopped. Restore it by ${until} to keep it.`,
+  );
+  await expect(done).toBeFocused();
 
   await lifecycle.getByRole("button", { name: "Restore" }).click();
   await expect(lifecycle.getByTestId("number-status")).toHaveText("Active");
+  await expect(done).toHaveText(`Restored ${released.number}: it is active again, with its rules.`);
+  await expect(done).toBeFocused();
   const restored = await (
     await request.get(`/api/v2/numbers/${released.numberId}`, { headers: auth() })
   ).json();
@@ -260,4 +272,86 @@ test("Download CSV gives the filtered numbers, header first", async ({ page, req
       `^\\${number},Fleet CSV line,active,US,local,US-NY-NEW_YORK-212,${mark},\\d{4}-\\d\\d-\\d\\dT[^,]+,\\d+\\.\\d\\d,0$`,
     ),
   );
+});
+
+test("after a bulk release the list says what happened and links to the released numbers, each with Restore", async ({
+  page,
+  request,
+}, testInfo) => {
+  bought = await buyNewYorkNumbers(request, 2);
+  const mark = uniqueTag("release");
+  for (const { numberId } of bought) await changeNumber(request, numberId, { tags: [mark] });
+
+  await signIn(page, users.acmeCustomer, `/numbers?tag=${mark}`);
+  await expect(page.getByTestId("number-row")).toHaveCount(2);
+  for (const { number } of bought)
+    await page.getByRole("checkbox", { name: new RegExp(`\\(\\${number}\\)$`) }).check();
+  const bulk = page.getByRole("form", { name: "Change the 2 numbers selected" });
+  await bulk.getByLabel("Action").selectOption("release");
+  await bulk.getByRole("button", { name: "Release 2 numbers" }).click();
+  await bulk.getByRole("button", { name: "Yes, release 2 numbers" }).click();
+  await expect(page.getByTestId("job-status")).toHaveText("Releasing: done — 2 of 2 numbers changed.", {
+    timeout: 30_000,
+  });
+
+  // Not "Nothing found": the list says the numbers were released and where they are.
+  const empty = page.getByTestId("released-empty");
+  await expect(empty).toContainText("the 2 numbers you released stay restorable for");
+  await expect(page.getByRole("heading", { name: "Nothing found" })).toHaveCount(0);
+  const listLink = empty.getByRole("link", { name: "See the released numbers" });
+  await expect(listLink).toHaveAttribute("href", new RegExp(`status=aging`));
+
+  // The link lists the released numbers; the job's panel stays, naming each with a link to
+  // its page, and restores one in place.
+  await listLink.click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("status") === "aging");
+  await expect(page.getByTestId("number-row")).toHaveCount(2);
+  const released = page.getByTestId("released-number");
+  await expect(released).toHaveCount(2);
+  const [first, second] = bought;
+  const firstRow = released.filter({ hasText: first.number });
+  await expect(firstRow.getByRole("link")).toHaveAttribute("href", `/numbers/${first.numberId}`);
+  await expectAccessible(page, testInfo, "fleet-bulk-released");
+  await expectNoHorizontalScroll(page, "the numbers after a bulk release");
+  await firstRow.getByRole("button", { name: new RegExp(`^Restore .*\\(\\${first.number}\\)$`) }).click();
+  await expect(firstRow.getByText("Restored: calls are routed again.")).toBeFocused();
+  const restored = await (await request.get(`/api/v2/numbers/${first.numberId}`, { headers: auth() })).json();
+  expect(restored.data.status).toBe("active");
+  await expect(page.getByTestId("number-row")).toHaveCount(1);
+  await expect(page.getByTestId("number-row")).toContainText(second.number);
+});
+
+test("a bulk release's failure names the number, links to it and says what to do", async ({
+  page,
+  request,
+}, testInfo) => {
+  bought = await buyNewYorkNumbers(request, 2);
+  const [locked, free] = bought;
+  await changeNumber(request, locked.numberId, { locked: true });
+  const created = await request.post("/api/v2/jobs", {
+    headers: auth(),
+    data: { type: "release", number_ids: [locked.numberId, free.numberId] },
+  });
+  expect(created.status(), await created.text()).toBe(202);
+  const { data: job } = (await created.json()) as { data: { job_id: string } };
+
+  await signIn(page, users.acmeCustomer, `/numbers?job=${job.job_id}`);
+  await expect(page.getByTestId("job-status")).toHaveText(
+    "Releasing: done — 1 of 2 numbers changed, 1 failed.",
+    {
+      timeout: 30_000,
+    },
+  );
+  const failure = page.getByTestId("job-failure");
+  await expect(failure).toHaveCount(1);
+  await expect(failure.getByRole("link", { name: locked.number, exact: true })).toHaveAttribute(
+    "href",
+    `/numbers/${locked.numberId}`,
+  );
+  await expect(failure).toContainText(
+    "It is locked: unlock it on its page, then run the change again for it.",
+  );
+  await expect(failure).not.toContainText(locked.numberId);
+  await expectAccessible(page, testInfo, `fleet-job-failure-${testInfo.project.name}`);
+  await expectNoHorizontalScroll(page, "the numbers with a failed job item");
 });

@@ -59,6 +59,8 @@ test("an owner invites a colleague, changes their role and removes them; the las
   await expect(page.getByTestId("members-status")).toHaveText(
     `We have sent an invitation to ${email} as developer.`,
   );
+  // Focus follows the action: to the sentence saying what was done, never to the page.
+  await expect(page.getByTestId("members-status")).toBeFocused();
   const invitations = page.getByRole("region", { name: "Pending invitations" });
   await expect(invitations.getByRole("listitem").filter({ hasText: email })).toContainText("developer");
   // The same address again while it is pending replaces the link; an address with an account is refused.
@@ -67,6 +69,7 @@ test("an owner invites a colleague, changes their role and removes them; the las
   await expect(form.getByLabel("Email")).toHaveAccessibleDescription(
     "admin@acme.example already belongs to a person with an account; one person belongs to one organization.",
   );
+  await expect(form.getByLabel("Email")).toBeFocused();
   await expectAccessible(page, testInfo, `members-invited-${size}`);
   await expectNoHorizontalScroll(page, "/settings/members with an invitation");
 
@@ -75,7 +78,16 @@ test("an owner invites a colleague, changes their role and removes them; the las
   const colleague = await colleagueContext.newPage();
   const link = await invitationLink(email);
   await colleague.goto(link);
-  await expect(colleague.getByRole("heading", { name: "Join your team on Numbers" })).toBeVisible();
+  // The page says what the person joins before they type anything.
+  await expect(colleague.getByRole("heading", { name: "Join Acme Telecom Ltd on Numbers" })).toBeVisible();
+  const summary = colleague.getByTestId("invitation-summary");
+  for (const [term, value] of [
+    ["Organization", "Acme Telecom Ltd"],
+    ["Your role", "developer"],
+    ["Invited by", "Alex Carter of Acme Telecom Ltd"],
+    ["You sign in with", email],
+  ])
+    await expect(summary.getByRole("term").filter({ hasText: term }).locator("+ dd")).toHaveText(value);
   await expectAccessible(colleague, testInfo, `invitation-${size}`);
   await expectNoHorizontalScroll(colleague, "/invitations/{token}");
   await colleague.getByLabel("Your name").fill(name);
@@ -84,25 +96,22 @@ test("an owner invites a colleague, changes their role and removes them; the las
   await expect(colleague.getByLabel("Password")).toHaveAccessibleDescription(
     /This password is on the list of common or breached passwords/,
   );
+  await expect(colleague.getByLabel("Password")).toBeFocused();
   await colleague.getByLabel("Password").fill(PASSWORD);
   await colleague.getByRole("button", { name: "Join" }).click();
-  await expect(colleague.getByRole("status")).toContainText("You have joined Acme Telecom Ltd.");
-  await expectAccessible(colleague, testInfo, `invitation-joined-${size}`);
-  await colleague.getByRole("link", { name: "Sign in" }).click();
-  await colleague.getByLabel("Email").fill(email);
-  await colleague.getByLabel("Password").fill(PASSWORD);
-  await colleague.getByRole("button", { name: "Sign in" }).click();
+  // Joining signs the person in: the portal opens at once, no sign-in form between.
   await expect(colleague).toHaveURL(/\/inventory$/);
-  // The link works once.
+  await expect(colleague.getByRole("heading", { name: "Find numbers", level: 1 })).toBeVisible();
+  // The link works once, and says so as soon as it is opened again: no form to fill first.
   const again = await browser.newPage();
   await again.goto(link);
-  await again.getByLabel("Your name").fill("Someone else");
-  await again.getByLabel("Password").fill("another long pass phrase");
-  await again.getByRole("button", { name: "Join" }).click();
-  const used = again
-    .getByRole("alert")
-    .filter({ hasText: "This invitation has been accepted already; sign in instead." });
+  const used = again.getByTestId("invitation-state");
+  await expect(used).toHaveText(
+    `This invitation has been used. Sign in with ${email} and the password you chose.`,
+  );
   await expect(used.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/sign-in");
+  await expect(again.getByLabel("Password")).toHaveCount(0);
+  await expectAccessible(again, testInfo, `invitation-used-${size}`);
   await again.close();
 
   // The owner sees them, with the role, and changes it.

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { authenticator } from "otplib";
 import { DEMO_PASSWORD, expectAccessible, expectNoHorizontalScroll, signIn } from "./helpers";
@@ -37,19 +38,44 @@ test("two-factor sign-in: set up, sign in with a code, turn off; sign out everyw
   await expect(
     page.getByRole("img", { name: "QR code to add this account to an authenticator app" }),
   ).toBeVisible();
+  // Each step takes focus as it appears: the button pressed is gone, focus is not left on the page.
+  await expect(page.getByText(/^1\. Scan this QR code/)).toBeFocused();
   const secret = (await page.getByTestId("totp-secret").innerText()).trim();
   const confirm = page.getByRole("form", { name: "Turn on two-factor sign-in" });
   await confirm.getByLabel(/Enter the 6-digit code/).fill("000000");
   await confirm.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
   await expect(confirm.getByText("That code is not right.", { exact: false })).toBeVisible();
+  await expect(confirm.getByLabel(/Enter the 6-digit code/)).toBeFocused();
   await confirm.getByLabel(/Enter the 6-digit code/).fill(authenticator.generate(secret));
   await confirm.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
 
+  await expect(page.getByTestId("secret-box")).toBeFocused();
   const codes = (await page.getByTestId("recovery-codes").innerText()).trim().split(/\s+/);
   expect(codes).toHaveLength(10);
+  // Readable on a phone: each code on one line, as wide as its text, never broken over lines.
+  const cells = page.getByTestId("recovery-codes").getByTestId("secret-item");
+  await expect(cells).toHaveCount(10);
+  for (const cell of await cells.all()) {
+    const fit = await cell.evaluate((element) => {
+      // One client rect per line box the text is laid out on.
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return { lines: range.getClientRects().length, overflow: element.scrollWidth - element.clientWidth };
+    });
+    expect(fit).toEqual({ lines: 1, overflow: 0 });
+  }
+  await expectNoHorizontalScroll(page, "the recovery codes");
+  // Downloaded as text beside Copy: one code a line.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download as text" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("numbers-recovery-codes.txt");
+  expect(readFileSync((await download.path()) ?? "", "utf8")).toBe(`${codes.join("\n")}\n`);
   await expectAccessible(page, testInfo, "security-recovery-codes");
   await page.getByRole("button", { name: "I have stored it" }).click();
   await expect(page.getByText("10 of 10 recovery codes left.")).toBeVisible();
+  await expect(page.getByTestId("two-factor-panel")).toBeFocused();
 
   // Signing in again asks for a code after the password.
   await page.context().clearCookies();
@@ -60,6 +86,7 @@ test("two-factor sign-in: set up, sign in with a code, turn off; sign out everyw
   await page.getByRole("button", { name: "Turn off two-factor sign-in" }).click();
   await page.getByRole("button", { name: "Yes, turn off two-factor sign-in" }).click();
   await expect(page.getByRole("button", { name: "Set up two-factor sign-in" })).toBeVisible();
+  await expect(page.getByTestId("two-factor-panel")).toBeFocused();
 
   // Sign out everywhere, this browser included: a second session ends too.
   const other = await page.context().browser()!.newContext();

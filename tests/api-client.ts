@@ -3,7 +3,7 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { testTokens, type TestTokenName } from "@/tests/fixtures";
-import { assertMatchesContract } from "@/tests/contract";
+import { assertMatchesContract, parseBody } from "@/tests/contract";
 import { NextRequest } from "next/server";
 import { proxy } from "@/proxy";
 
@@ -107,7 +107,7 @@ export async function api<T = unknown>(
   }
   const response = await dispatch(new Request(url, { method, headers, body }));
   const text = await response.text();
-  const parsed: unknown = text === "" ? null : JSON.parse(text);
+  const parsed = parseBody(method, url.pathname.replace(/^\/api\/v2/, ""), response, text);
   if (method !== "OPTIONS")
     assertMatchesContract(method, url.pathname.replace(/^\/api\/v2/, ""), response.status, parsed);
   return { status: response.status, headers: response.headers, body: parsed as T };
@@ -150,7 +150,7 @@ export async function send<T = unknown>(
   if (!found) return { status: 404, headers: new Headers(), body: null as T, routedByNext: true };
   const response = await dispatch(routed);
   const text = await response.text();
-  const parsed: unknown = text === "" ? null : JSON.parse(text);
+  const parsed = parseBody(routed.method, url.pathname.replace(/^\/api\/v2/, ""), response, text);
   if (routed.method !== "OPTIONS")
     assertMatchesContract(routed.method, url.pathname.replace(/^\/api\/v2/, ""), response.status, parsed);
   return { status: response.status, headers: response.headers, body: parsed as T };

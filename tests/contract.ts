@@ -6,7 +6,9 @@ import addFormats from "ajv-formats";
 import type { ValidateFunction } from "ajv";
 import { getOpenApiDocument } from "@/lib/api/openapi";
 
-type Operation = { responses: Record<string, { content?: { "application/json"?: { schema: unknown } } }> };
+type Operation = {
+  responses: Record<string, { content?: { "application/json"?: { schema: unknown }; "text/csv"?: object } }>;
+};
 type Document = {
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, unknown> };
@@ -49,6 +51,20 @@ function templateFor(pathname: string): string | null {
       a.split("/").filter((s) => !s.startsWith("{")).length,
   );
   return templates[0] ?? null;
+}
+
+/**
+ * A response's body as the document types it: text where the operation answers text/csv (a
+ * CSV export) with that content type, else JSON, so any other non-JSON answer still throws.
+ */
+export function parseBody(method: string, pathname: string, response: Response, text: string): unknown {
+  if (text === "") return null;
+  const template = templateFor(pathname);
+  const content = template
+    ? document.paths[template][method.toLowerCase()]?.responses[String(response.status)]?.content
+    : undefined;
+  if (content?.["text/csv"] && response.headers.get("content-type")?.startsWith("text/csv")) return text;
+  return JSON.parse(text);
 }
 
 /**

@@ -1,28 +1,60 @@
 "use client";
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
-import { actorWords, changeWords, resourceHref } from "@/components/audit/audit-words";
+import { useState, type ChangeEvent, type FormEvent } from "react";
+import {
+  actionWords,
+  actorWords,
+  auditActions,
+  changeWords,
+  resourceHref,
+  resourceTypeWords,
+  resourceWords,
+} from "@/components/audit/audit-words";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { Field } from "@/components/ui/field";
-import { formatDateTime } from "@/components/ui/format";
+import { relativeTime } from "@/components/ui/format";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { auditCsvHref, auditFilterNames, auditFiltersFrom } from "@/lib/hooks/audit-filters";
 import { useAuditEvents } from "@/lib/hooks/use-audit";
+import { useMembers } from "@/lib/hooks/use-members";
+import { useTokens } from "@/lib/hooks/use-tokens";
 import { organizationLabel, useOrganizationNames } from "@/lib/hooks/use-organizations";
 import { useQueryString } from "@/lib/hooks/use-query-string";
 import type { AuditEventView } from "@/lib/schemas/audit";
 
 const PAGE_SIZE = 50;
 
+// The viewer's own zone (the browser's), named, since a log is read across zones.
+const localMoment = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZoneName: "short",
+});
+
+const knownActions = new Set(
+  Object.entries(auditActions).flatMap(([resource, verbs]) => verbs.map((verb) => `${resource}.${verb}`)),
+);
+const resourceChoices: Choice[] = Object.keys(auditActions).map((type) => ({
+  value: type,
+  label: resourceTypeWords(type),
+}));
+
 type FilterName = (typeof auditFilterNames)[number];
-const filterFields: ReadonlyArray<{ name: FilterName; label: string; hint?: string; type?: string }> = [
-  { name: "action", label: "Action", hint: "Such as order.placed or sign_in.failed" },
-  { name: "actor", label: "Actor id", hint: "A user's or token's id" },
-  { name: "resource_type", label: "Resource type", hint: "number, order, token, webhook, …" },
-  { name: "resource_id", label: "Resource id" },
+// Free text only where a choice cannot be listed (an id) or a calendar does it (the days).
+const textFields: ReadonlyArray<{ name: FilterName; label: string; hint?: string; type?: string }> = [
+  { name: "resource_id", label: "Resource id", hint: "Shown on the resource's page" },
   { name: "from", label: "From", type: "date" },
   { name: "to", label: "Before", type: "date" },
 ];
+
+type Choice = { value: string; label: string };
+
+/** The choices of a filter's select, with the current value kept when it is not among them. */
+function withCurrent(choices: readonly Choice[], current: string, label = current): Choice[] {
+  return current && !choices.some((choice) => choice.value === current)
+    ? [...choices, { value: current, label }]
+    : [...choices];
+}
 
 /**
  * The audit log with its filters in the query string (a link shares the same view). Support
@@ -41,6 +73,15 @@ export function AuditView({ isSupport }: { isSupport: boolean }) {
         string
       >,
   );
+
+  const members = useMembers(!isSupport);
+  const tokens = useTokens(!isSupport);
+  const actorChoices: Choice[] = [
+    ...(members.data ?? []).map((member) => ({ value: member.id, label: member.name })),
+    ...(tokens.data ?? []).map((token) => ({ value: token.id, label: `${token.name} (API token)` })),
+  ];
+  const set = (name: FilterName, event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setDraft({ ...draft, [name]: event.target.value });
 
   function apply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -73,7 +114,64 @@ export function AuditView({ isSupport }: { isSupport: boolean }) {
               )}
             </Field>
           ) : null}
-          {filterFields.map((field) => (
+          <Field label="Action">
+            {(props) => (
+              <select
+                {...props}
+                name="action"
+                value={draft.action}
+                onChange={(event) => set("action", event)}
+              >
+                <option value="">Any action</option>
+                {Object.entries(auditActions).map(([resource, verbs]) => (
+                  <optgroup key={resource} label={resourceTypeWords(resource)}>
+                    {verbs.map((verb) => (
+                      <option key={verb} value={`${resource}.${verb}`}>
+                        {actionWords(`${resource}.${verb}`)}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+                {draft.action && !knownActions.has(draft.action) ? (
+                  <option value={draft.action}>{actionWords(draft.action)}</option>
+                ) : null}
+              </select>
+            )}
+          </Field>
+          {isSupport ? (
+            <Field label="Actor id" hint="A user's or token's id">
+              {(props) => (
+                <input
+                  {...props}
+                  name="actor"
+                  value={draft.actor}
+                  onChange={(event) => set("actor", event)}
+                />
+              )}
+            </Field>
+          ) : (
+            <FilterSelect
+              label="Who"
+              name="actor"
+              empty="Anyone"
+              value={draft.actor}
+              choices={withCurrent(actorChoices, draft.actor)}
+              onChange={(event) => set("actor", event)}
+            />
+          )}
+          <FilterSelect
+            label="Resource type"
+            name="resource_type"
+            empty="Any kind"
+            value={draft.resource_type}
+            choices={withCurrent(
+              resourceChoices,
+              draft.resource_type,
+              resourceTypeWords(draft.resource_type),
+            )}
+            onChange={(event) => set("resource_type", event)}
+          />
+          {textFields.map((field) => (
             <Field key={field.name} label={field.label} hint={field.hint}>
               {(props) => (
                 <input
@@ -81,7 +179,7 @@ export function AuditView({ isSupport }: { isSupport: boolean }) {
                   name={field.name}
                   type={field.type ?? "text"}
                   value={draft[field.name]}
-                  onChange={(event) => setDraft({ ...draft, [field.name]: event.target.value })}
+                  onChange={(event) => set(field.name, event)}
                 />
               )}
             </Field>
@@ -167,21 +265,39 @@ function AuditResults({
 }
 
 const columns: DataColumn<AuditEventView>[] = [
-  { id: "at", header: "When", className: "nowrap", cell: (entry) => formatDateTime(entry.at) },
+  {
+    id: "at",
+    header: "When",
+    cell: (entry) => (
+      <time dateTime={entry.at} title={entry.at}>
+        {relativeTime(entry.at)}
+        <span className="small muted nowrap"> · {localMoment.format(new Date(entry.at))}</span>
+      </time>
+    ),
+  },
   { id: "actor", header: "Who", cell: (entry) => actorWords(entry.actor) },
-  { id: "action", header: "Action", cell: (entry) => <span className="mono">{entry.action}</span> },
+  {
+    id: "action",
+    header: "Action",
+    cell: (entry) => (
+      <>
+        {actionWords(entry.action)}
+        <div className="small muted mono">{entry.action}</div>
+      </>
+    ),
+  },
   {
     id: "resource",
     header: "Resource",
     cell: (entry) => {
       const href = resourceHref(entry.resource);
-      const text = `${entry.resource.type} ${entry.resource.id ?? ""}`.trim();
-      return href ? (
-        <Link className="mono" href={href}>
-          {text}
-        </Link>
-      ) : (
-        <span className="mono">{text}</span>
+      const text = resourceWords(entry.resource);
+      const kind = <div className="small muted">{resourceTypeWords(entry.resource.type)}</div>;
+      return (
+        <>
+          {href ? <Link href={href}>{text}</Link> : <span>{text}</span>}
+          {entry.resource.name ? kind : null}
+        </>
       );
     },
   },
@@ -202,3 +318,35 @@ const columns: DataColumn<AuditEventView>[] = [
   },
   { id: "ip", header: "Address", className: "small mono", cell: (entry) => entry.ip ?? "—" },
 ];
+
+/** A controlled select of choices with an "any" first option. */
+function FilterSelect({
+  label,
+  name,
+  empty,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  empty: string;
+  value: string;
+  choices: readonly Choice[];
+  onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
+}) {
+  return (
+    <Field label={label}>
+      {(props) => (
+        <select {...props} name={name} value={value} onChange={onChange}>
+          <option value="">{empty}</option>
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}

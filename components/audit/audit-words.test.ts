@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { actorWords, changeWords, resourceHref } from "@/components/audit/audit-words";
+import {
+  actionWords,
+  actorWords,
+  auditActions,
+  changeWords,
+  resourceHref,
+  resourceWords,
+} from "@/components/audit/audit-words";
 
 describe("resourceHref", () => {
   it.each([
@@ -29,5 +36,32 @@ describe("changeWords and actorWords", () => {
     );
     expect(actorWords({ type: "user", id: "usr_1", name: "Ann" })).toBe("Ann");
     expect(actorWords({ type: "support", id: "usr_2", name: "Sam" })).toBe("Sam (support)");
+  });
+});
+
+describe("an entry in words", () => {
+  it.each([
+    ["number.released", "Number released"],
+    ["sign_in.two_factor_failed", "Sign in two factor failed"],
+    ["end_user.created", "End user created"],
+    ["odd", "odd"],
+  ])("%s → %s", (action, words) => {
+    expect(actionWords(action)).toBe(words);
+  });
+
+  it("names a resource by what people call it, else by its kind and id", () => {
+    expect(resourceWords({ type: "number", id: "num_1", name: "+493012345678 (Front desk)" })).toBe(
+      "+493012345678 (Front desk)",
+    );
+    expect(resourceWords({ type: "end_user", id: "eu_1", name: null })).toBe("end user eu_1");
+    expect(resourceWords({ type: "organization", id: null, name: null })).toBe("organization");
+  });
+
+  it("offers each action once, as resource.verb", () => {
+    const all = Object.entries(auditActions).flatMap(([resource, verbs]) =>
+      verbs.map((verb) => `${resource}.${verb}`),
+    );
+    expect(new Set(all).size).toBe(all.length);
+    for (const action of all) expect(action).toMatch(/^[a-z][a-z_]{0,39}\.[a-z][a-z_]{0,39}$/);
   });
 });

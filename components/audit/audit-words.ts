@@ -3,7 +3,7 @@ import type { AuditEventView } from "@/lib/schemas/audit";
 // What an audit entry links to and how its changes read: pure, so they are unit-tested.
 
 /** The portal page of an entry's resource, or null when it has none (a user, a deleted extension). */
-export function resourceHref(resource: AuditEventView["resource"]): string | null {
+export function resourceHref(resource: Pick<AuditEventView["resource"], "type" | "id">): string | null {
   if (resource.id === null) return null;
   const id = encodeURIComponent(resource.id);
   switch (resource.type) {
@@ -46,4 +46,67 @@ export function changeWords(change: AuditEventView["changes"][number]): string {
 /** "Ann (token)" — who acted, and how when it was not a person signed in. */
 export function actorWords(actor: AuditEventView["actor"]): string {
   return actor.type === "user" ? actor.name : `${actor.name} (${actor.type})`;
+}
+
+/**
+ * The actions the log records, by resource: the choices of the page's Action filter. (An
+ * action missing here still shows, and a link naming it still filters by it.)
+ */
+export const auditActions: Record<string, readonly string[]> = {
+  number: [
+    "activated",
+    "configuration_changed",
+    "documents_overdue",
+    "locked",
+    "released",
+    "restored",
+    "returned_to_inventory",
+    "tags_changed",
+    "unlocked",
+  ],
+  extension: ["created", "updated", "deleted"],
+  order: ["placed"],
+  reservation: ["placed", "released"],
+  job: ["created", "completed", "canceled"],
+  token: ["created", "revoked"],
+  webhook: ["created", "deleted", "delivery_resent", "secret_rotated", "tested"],
+  member: ["removed", "role_changed"],
+  invitation: ["created", "resent", "revoked", "accepted"],
+  sign_in: ["succeeded", "failed", "two_factor_failed"],
+  user: [
+    "email_verified",
+    "password_changed",
+    "password_reset",
+    "password_reset_requested",
+    "recovery_code_used",
+    "recovery_codes_regenerated",
+    "signed_out_everywhere",
+    "two_factor_enabled",
+    "two_factor_disabled",
+  ],
+  organization: ["signed_up", "settings_changed"],
+  end_user: ["created", "updated"],
+  address: ["created", "updated"],
+  document: ["uploaded", "deleted"],
+  bundle: ["created", "updated", "submitted", "approved", "rejected", "expired"],
+};
+
+const words = (code: string) => code.replaceAll("_", " ");
+
+/** "number" → "Number", "end_user" → "End user". */
+export function resourceTypeWords(type: string): string {
+  const text = words(type);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "number.released" → "Number released", "sign_in.two_factor_failed" → "Sign in two factor failed". */
+export function actionWords(action: string): string {
+  const [resource, verb] = action.split(".");
+  return verb === undefined ? action : `${resourceTypeWords(resource)} ${words(verb)}`;
+}
+
+/** What a row calls its resource: its name when the log has one, else its kind and id. */
+export function resourceWords(resource: AuditEventView["resource"]): string {
+  if (resource.name) return resource.name;
+  return `${words(resource.type)} ${resource.id ?? ""}`.trim();
 }

@@ -10,7 +10,7 @@ import {
   type CartLine,
   type CartProduct,
 } from "@/lib/cart/cart";
-import { useRenewCart, type Hold } from "@/lib/hooks/use-cart";
+import { useRenewHold, type Hold } from "@/lib/hooks/use-cart";
 import type { Product, ProductMap } from "@/lib/schemas/products";
 import { HoldStatus } from "@/components/cart/hold-status";
 import { QuantityInput } from "@/components/cart/quantity-input";
@@ -36,7 +36,7 @@ function priceWords(product: Pick<Product, "monthly_fee" | "setup_fee" | "curren
 }
 
 export function CartLines({ lines, products, unavailable, holds, update, remove, onQuantityProblem }: Props) {
-  const renew = useRenewCart();
+  const renew = useRenewHold();
   return (
     <>
       <div className="table-wrap">
@@ -85,8 +85,8 @@ export function CartLines({ lines, products, unavailable, holds, update, remove,
                           hold={holds.get(line.key)}
                           marked={gone}
                           number={line.number_e164}
-                          renew={() => renew.mutate()}
-                          renewing={renew.isPending}
+                          renew={() => renew.mutate(line.number_e164)}
+                          renewing={renew.isPending && renew.variables === line.number_e164}
                         />
                       </>
                     ) : (

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useCallback, useState } from "react";
 import { CartLines } from "@/components/cart/cart-lines";
 import { CheckoutForm } from "@/components/cart/checkout-form";
+import { DocumentsNotice } from "@/components/cart/documents-notice";
 import { useRemoveWithUndo } from "@/components/cart/removed-notice";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { formatMoney } from "@/components/ui/format";
@@ -12,7 +13,7 @@ import { useCart } from "@/lib/hooks/use-cart";
 import { useProductsFor } from "@/lib/hooks/use-products";
 
 export function CartView() {
-  const { cart, update: save, holds, loaded, error, retry } = useCart();
+  const { cart, update: save, holds, documents, loaded, error, retry } = useCart();
   // A change the server refused is said beside the lines (the cart shown is the server's again).
   const [saveError, setSaveError] = useState<unknown>(null);
   const update = useCallback(
@@ -112,6 +113,7 @@ export function CartView() {
         </section>
         <section className="card" aria-labelledby="checkout-heading">
           <h2 id="checkout-heading">Checkout</h2>
+          <DocumentsNotice lines={cart.lines} documents={documents} />
           <CheckoutForm
             cart={cart}
             lines={lines}

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { FormError, FormField, requestResolver, submitRequest } from "@/components/ui/form";
+import { useFocusOn } from "@/components/ui/focus";
 import { formatDate } from "@/components/ui/format";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import {
@@ -66,7 +67,7 @@ export function Addresses() {
   return (
     <section className="card stack" aria-labelledby="addresses-title">
       <h2 id="addresses-title" className="card__title">
-        Addresses
+        2. Addresses
       </h2>
       <p className="muted small">
         Where the end user lives or does business. Many countries need one inside the country.
@@ -109,7 +110,10 @@ export function Addresses() {
 function AddressForm() {
   const create = useCreateAddress();
   const countries = useCountries();
-  const [added, setAdded] = useState<string | null>(null);
+  // A new object each time, so a second addition takes focus again (the button was disabled
+  // while it worked, and focus fell from it).
+  const [added, setAdded] = useState<{ text: string } | null>(null);
+  const addedRef = useFocusOn<HTMLParagraphElement>(added);
   const form = useForm<Values, unknown, CreateAddressRequest>({
     resolver,
     shouldFocusError: false,
@@ -118,7 +122,7 @@ function AddressForm() {
   const submit = submitRequest(form, fields, async (request) => {
     const address = await create.mutateAsync(request);
     form.reset(empty);
-    setAdded(addressLine(address));
+    setAdded({ text: addressLine(address) });
   });
   return (
     <form onSubmit={submit} onFocus={() => void loadSchema()} noValidate aria-labelledby="address-form-title">
@@ -155,8 +159,8 @@ function AddressForm() {
           {create.isPending ? "Adding…" : "Add address"}
         </button>
         {added ? (
-          <p className="notice notice--success" role="status">
-            Address added: {added}.
+          <p className="notice notice--success" role="status" ref={addedRef} tabIndex={-1}>
+            Address added: {added.text}.
           </p>
         ) : null}
       </div>

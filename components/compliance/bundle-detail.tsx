@@ -42,6 +42,7 @@ export function BundleDetail({ bundle }: { bundle: BundleView }) {
   const [choosing, setChoosing] = useState<string[] | null>(null);
   const chosenIds = choosing ?? bundle.document_ids;
   const toggle = (documentId: string, chosen: boolean) => {
+    if (update.isPending) return;
     const next = chosen ? [...chosenIds, documentId] : chosenIds.filter((id) => id !== documentId);
     setChoosing(next);
     update.mutate({ document_ids: next }, { onSettled: () => setChoosing(null) });
@@ -76,8 +77,24 @@ export function BundleDetail({ bundle }: { bundle: BundleView }) {
           ) : null}
         </div>
       ) : null}
-      <Checklist bundle={bundle} names={names} evaluation={evaluation} />
-      <fieldset disabled={!editable || update.isPending}>
+      <Checklist
+        bundle={bundle}
+        names={names}
+        evaluation={evaluation}
+        rejection={
+          bundle.status === "rejected" && bundle.rejection
+            ? {
+                notes: bundle.rejection.notes.map((note) => ({
+                  document_type_id: byId.get(note.document_id)?.document_type_id ?? null,
+                  note: note.note,
+                })),
+              }
+            : null
+        }
+      />
+      {/* Not disabled while a change saves: the box just ticked would lose focus to the page;
+          a tick meanwhile is ignored instead. */}
+      <fieldset disabled={!editable} aria-busy={update.isPending}>
         <legend>Documents in the bundle</legend>
         {documents.isPending ? (
           <LoadingState label="Loading documents…" />
@@ -148,10 +165,12 @@ function Checklist({
   bundle,
   names,
   evaluation,
+  rejection,
 }: {
   bundle: BundleView;
   names: Map<string, string>;
   evaluation: ReturnType<typeof useEvaluation>;
+  rejection: Parameters<typeof checklist>[3];
 }) {
   const requirements = useRequirements(bundle.country, bundle.number_type);
   if (evaluation.isPending || requirements.isPending) return <LoadingState label="Checking the bundle…" />;
@@ -171,7 +190,12 @@ function Checklist({
         title="What these numbers need could not be loaded"
       />
     );
-  const items = checklist(requiredDocumentTypes(requirements.data), evaluation.data.failures, names);
+  const items = checklist(
+    requiredDocumentTypes(requirements.data),
+    evaluation.data.failures,
+    names,
+    rejection,
+  );
   return (
     <section aria-labelledby={`checklist-${bundle.bundle_id}`}>
       <h4 id={`checklist-${bundle.bundle_id}`}>Checklist</h4>
@@ -182,7 +206,7 @@ function Checklist({
           {items.map((item) => (
             <li key={item.requirement} className={item.met ? "checklist__met" : "checklist__missing"}>
               <span aria-hidden="true">{item.met ? "✓" : "✗"}</span>{" "}
-              <strong>{item.met ? "Met" : "Missing"}:</strong> {item.label}
+              <strong>{item.met ? "Met" : item.rejected ? "Rejected" : "Missing"}:</strong> {item.label}
               {item.reasons.map((reason) => (
                 <div key={reason} className="small">
                   {reason}
@@ -193,9 +217,11 @@ function Checklist({
         </ul>
       )}
       <p className="small" data-testid="checklist-summary">
-        {evaluation.data.compliant
-          ? "Everything these numbers need is in the bundle."
-          : "Something is still missing: see the checklist."}
+        {rejection
+          ? "The review rejected what is marked: replace it, then submit the bundle again."
+          : evaluation.data.compliant
+            ? "Everything these numbers need is in the bundle."
+            : "Something is still missing: see the checklist."}
       </p>
     </section>
   );

@@ -94,7 +94,7 @@ export function Bundles() {
   return (
     <section className="card stack" aria-labelledby="bundles-title">
       <h2 id="bundles-title" className="card__title">
-        Bundles
+        4. Bundles
       </h2>
       <p className="muted small">
         The documents of one end user for a country and number type, checked against what those numbers need

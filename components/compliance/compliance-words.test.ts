@@ -3,7 +3,10 @@ import {
   bundleStatusWords,
   checklist,
   documentLabel,
+  documentsStep,
+  numberCountry,
   requiredDocumentTypes,
+  reviewExpiry,
 } from "@/components/compliance/compliance-words";
 
 const names = new Map([
@@ -36,17 +39,19 @@ describe("the checklist", () => {
         names,
       ),
     ).toEqual([
-      { requirement: "local_address", label: "Address in the area", met: true, reasons: [] },
+      { requirement: "local_address", label: "Address in the area", met: true, rejected: false, reasons: [] },
       {
         requirement: "proof_of_address",
         label: "Proof of address",
         met: false,
+        rejected: false,
         reasons: ["No Proof of address is in the bundle."],
       },
       {
         requirement: "address",
         label: "address",
         met: false,
+        rejected: false,
         reasons: ["The address is in FR; it must be in DE."],
       },
     ]);
@@ -64,6 +69,30 @@ describe("the checklist", () => {
     expect(items).toHaveLength(1);
     expect(items[0].reasons).toHaveLength(2);
     expect(items[0].met).toBe(false);
+  });
+
+  it("marks what a rejected bundle's review refused, never as met, with the reviewer's note", () => {
+    const items = checklist(["local_address", "proof_of_address"], [], names, {
+      notes: [{ document_type_id: "proof_of_address", note: "Older than three months." }],
+    });
+    expect(items).toEqual([
+      { requirement: "local_address", label: "Address in the area", met: true, rejected: false, reasons: [] },
+      {
+        requirement: "proof_of_address",
+        label: "Proof of address",
+        met: false,
+        rejected: true,
+        reasons: ["Older than three months."],
+      },
+    ]);
+  });
+
+  it("marks every item of a bundle rejected without a note on any document", () => {
+    const items = checklist(["local_address", "proof_of_address"], [], names, { notes: [] });
+    expect(items.map((item) => [item.met, item.rejected])).toEqual([
+      [false, true],
+      [false, true],
+    ]);
   });
 
   it("counts every type some region requires, once, as the API's evaluation does", () => {
@@ -89,5 +118,69 @@ describe("the checklist", () => {
     expect(documentLabel(names, { document_type_id: "other", file_name: null, document_id: "doc_1" })).toBe(
       "other (doc_1)",
     );
+  });
+});
+
+describe("the step a number waiting for documents is at", () => {
+  const bundle = (
+    status: "draft" | "pending_review" | "approved" | "rejected" | "expired",
+    updated_at: string,
+    extra: { country?: string; reason?: string } = {},
+  ) => ({
+    bundle_id: `bnd_${status}_${updated_at}`,
+    country: extra.country ?? "DE",
+    number_type: "local",
+    status,
+    updated_at,
+    rejection: extra.reason ? { reason: extra.reason, notes: [] } : null,
+  });
+
+  it("asks to hand the documents in while no bundle of the country and type is open", () => {
+    expect(
+      documentsStep(
+        [bundle("approved", "2026-11-01"), bundle("draft", "2026-11-02", { country: "FR" })],
+        "DE",
+        "local",
+      ),
+    ).toEqual({ state: "hand_in", label: "Hand them in", tone: "warning", bundleId: null });
+  });
+
+  it("says In review while one waits for review, whatever else there is", () => {
+    expect(
+      documentsStep(
+        [bundle("rejected", "2026-11-03", { reason: "Blurred." }), bundle("pending_review", "2026-11-01")],
+        "DE",
+        "local",
+      ),
+    ).toMatchObject({ state: "in_review", label: "In review", bundleId: "bnd_pending_review_2026-11-01" });
+  });
+
+  it("says the latest rejection's reason, or the draft, whichever changed last", () => {
+    const rejected = bundle("rejected", "2026-11-03", { reason: "The proof of address is too old." });
+    const draft = bundle("draft", "2026-11-02");
+    expect(documentsStep([draft, rejected], "DE", "local")).toMatchObject({
+      state: "rejected",
+      label: "Rejected: The proof of address is too old.",
+      tone: "danger",
+    });
+    expect(documentsStep([{ ...draft, updated_at: "2026-11-04" }, rejected], "DE", "local")).toMatchObject({
+      state: "draft",
+      label: "Draft: finish and submit it",
+    });
+  });
+});
+
+describe("the words beside a document under review, and a number's country", () => {
+  it("says whether the document has expired on the day of the review", () => {
+    const now = new Date("2026-11-28T09:00:00Z");
+    expect(reviewExpiry(null, now)).toBe("Does not expire");
+    expect(reviewExpiry("2030-01-31", now)).toBe("Expires 31 Jan 2030");
+    expect(reviewExpiry("2026-11-27", now)).toBe("Expired on 27 Nov 2026");
+  });
+
+  it("reads the country from the region a number was bought in", () => {
+    expect(numberCountry({ region: { id: "DE-BE-BERLIN-30" } })).toBe("DE");
+    expect(numberCountry({ region: null })).toBeNull();
+    expect(numberCountry({ region: { id: "odd" } })).toBeNull();
   });
 });

@@ -57,18 +57,45 @@ export function documentLabel(
   return `${documentTypeName(names, document.document_type_id)} (${document.file_name ?? document.document_id})`;
 }
 
+/** One line of a bundle's checklist: met (green), missing, or rejected by the review. */
+export type ChecklistItem = {
+  requirement: string;
+  label: string;
+  met: boolean;
+  /** The review rejected the bundle's document of this type: never shown as met. */
+  rejected: boolean;
+  reasons: string[];
+};
+
 /**
  * The checklist of a bundle: each document type its numbers require, met or not with the
- * evaluation's reason, and any other failure (an address) after them.
+ * evaluation's reason, and any other failure (an address) after them. `rejection` (a rejected
+ * bundle's, with each noted document's type) marks what the review refused: the noted
+ * documents' types, or every type when the reviewer noted no document, since nothing of a
+ * refused bundle may read as approved.
  */
 export function checklist(
   required: readonly string[],
   failures: readonly { requirement: string; reason: string }[],
   names: ReadonlyMap<string, string>,
-): { requirement: string; label: string; met: boolean; reasons: string[] }[] {
-  const items = required.map((requirement) => {
+  rejection: { notes: readonly { document_type_id: string | null; note: string }[] } | null = null,
+): ChecklistItem[] {
+  const refused = (requirement: string) =>
+    rejection !== null &&
+    (rejection.notes.length === 0 || rejection.notes.some((note) => note.document_type_id === requirement));
+  const items = required.map((requirement): ChecklistItem => {
     const reasons = failures.filter((failure) => failure.requirement === requirement).map((f) => f.reason);
-    return { requirement, label: documentTypeName(names, requirement), met: reasons.length === 0, reasons };
+    const notes = (rejection?.notes ?? [])
+      .filter((note) => note.document_type_id === requirement)
+      .map((note) => note.note);
+    const rejected = reasons.length === 0 && refused(requirement);
+    return {
+      requirement,
+      label: documentTypeName(names, requirement),
+      met: reasons.length === 0 && !rejected,
+      rejected,
+      reasons: [...reasons, ...notes],
+    };
   });
   const others = failures.filter((failure) => !required.includes(failure.requirement));
   for (const failure of others) {
@@ -79,10 +106,55 @@ export function checklist(
         requirement: failure.requirement,
         label: documentTypeName(names, failure.requirement),
         met: false,
+        rejected: false,
         reasons: [failure.reason],
       });
   }
   return items;
+}
+
+/** A bundle of the organization, as far as a waiting number's next step goes. */
+type StepBundle = Pick<
+  BundleView,
+  "bundle_id" | "country" | "number_type" | "status" | "rejection" | "updated_at"
+>;
+
+/** Where a number waiting for documents stands, in words, and the step that finishes it. */
+export type DocumentsStep = {
+  state: "hand_in" | "draft" | "in_review" | "rejected";
+  label: string;
+  tone: Tone;
+  /** The bundle it depends on, when there is one. */
+  bundleId: string | null;
+};
+
+/**
+ * The step a number of `country` and `numberType` waits on, from the organization's bundles:
+ * one in review wins (nothing to do but wait), else the latest changed draft or rejected one
+ * (finish it, or fix what the review said), else none yet ("hand them in").
+ */
+export function documentsStep(
+  bundles: readonly StepBundle[],
+  country: string,
+  numberType: string,
+): DocumentsStep {
+  const mine = bundles.filter((bundle) => bundle.country === country && bundle.number_type === numberType);
+  const inReview = mine.find((bundle) => bundle.status === "pending_review");
+  if (inReview)
+    return { state: "in_review", label: "In review", tone: "accent", bundleId: inReview.bundle_id };
+  const open = mine
+    .filter((bundle) => bundle.status === "draft" || bundle.status === "rejected")
+    .sort((a, b) => (a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : 0))[0];
+  if (open?.status === "rejected")
+    return {
+      state: "rejected",
+      label: `Rejected: ${open.rejection?.reason ?? "see the bundle"}`,
+      tone: "danger",
+      bundleId: open.bundle_id,
+    };
+  if (open)
+    return { state: "draft", label: "Draft: finish and submit it", tone: "", bundleId: open.bundle_id };
+  return { state: "hand_in", label: "Hand them in", tone: "warning", bundleId: null };
 }
 
 /**
@@ -102,4 +174,21 @@ export function endUserChoices(
   endUsers: readonly { end_user_id: string; name: string }[] | undefined,
 ): { value: string; label: string }[] {
   return (endUsers ?? []).map((endUser) => ({ value: endUser.end_user_id, label: endUser.name }));
+}
+
+/**
+ * The ISO country of a bought number: a number's answer carries its calling code, not its
+ * country, and a region id starts with its country ("DE-BE-BERLIN-30"). Null for an extension.
+ */
+export function numberCountry(number: { region: { id: string } | null }): string | null {
+  const prefix = number.region?.id.split("-")[0] ?? "";
+  return /^[A-Z]{2}$/.test(prefix) ? prefix : null;
+}
+
+/** A document's expiry as a reviewer needs it: "Expires 31 Jan 2030", "Expired on …", "Does not expire". */
+export function reviewExpiry(expiresOn: string | null, now: Date): string {
+  if (expiresOn === null) return "Does not expire";
+  return expiresOn < now.toISOString().slice(0, 10)
+    ? `Expired on ${formatDate(expiresOn)}`
+    : `Expires ${formatDate(expiresOn)}`;
 }

@@ -93,7 +93,7 @@ export function Documents() {
   return (
     <section className="card stack" aria-labelledby="documents-title">
       <h2 id="documents-title" className="card__title">
-        Documents
+        3. Documents
       </h2>
       <p className="muted small">
         PDF, PNG or JPEG files of at most 10 MB: identity, proof of address, registration.

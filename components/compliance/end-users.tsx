@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { COMPLIANCE_PAGE, useCreateEndUser, useEndUsers, type EndUserView } from "@/lib/hooks/use-compliance";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { FormError, FormField, requestResolver, submitRequest } from "@/components/ui/form";
+import { useFocusOn } from "@/components/ui/focus";
 import { formatDate } from "@/components/ui/format";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import type { CreateEndUserRequest } from "@/lib/schemas/compliance";
@@ -93,7 +94,7 @@ export function EndUsers() {
   return (
     <section className="card stack" aria-labelledby="end-users-title">
       <h2 id="end-users-title" className="card__title">
-        End users
+        1. End users
       </h2>
       <p className="muted small">The person or business each number is for, as the documents name them.</p>
       {endUsers.isPending ? (
@@ -133,7 +134,10 @@ export function EndUsers() {
 
 function EndUserForm() {
   const create = useCreateEndUser();
-  const [added, setAdded] = useState<string | null>(null);
+  // A new object each time, so a second addition takes focus again (the button was disabled
+  // while it worked, and focus fell from it).
+  const [added, setAdded] = useState<{ text: string } | null>(null);
+  const addedRef = useFocusOn<HTMLParagraphElement>(added);
   const form = useForm<Values, unknown, CreateEndUserRequest>({
     resolver,
     shouldFocusError: false,
@@ -142,7 +146,7 @@ function EndUserForm() {
   const submit = submitRequest(form, fields, async (request) => {
     const endUser = await create.mutateAsync(request);
     form.reset(empty);
-    setAdded(endUser.name);
+    setAdded({ text: endUser.name });
   });
   return (
     <form
@@ -183,8 +187,8 @@ function EndUserForm() {
           {create.isPending ? "Adding…" : "Add end user"}
         </button>
         {added ? (
-          <p className="notice notice--success" role="status">
-            {added} added.
+          <p className="notice notice--success" role="status" ref={addedRef} tabIndex={-1}>
+            {added.text} added.
           </p>
         ) : null}
       </div>

@@ -1,16 +1,20 @@
 "use client";
 import { useState, type FormEvent } from "react";
-import { documentLabel } from "@/components/compliance/compliance-words";
+import Link from "next/link";
+import { addressLine } from "@/components/compliance/addresses";
+import { documentLabel, reviewExpiry } from "@/components/compliance/compliance-words";
 import { DocumentPreview } from "@/components/compliance/document-preview";
 import { useDocumentTypeNames } from "@/components/compliance/documents";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Field } from "@/components/ui/field";
+import { useFocusOn } from "@/components/ui/focus";
 import { serverFieldErrors } from "@/components/ui/field-errors";
-import { formatDateTime, numberTypeLabel, plural } from "@/components/ui/format";
+import { formatDate, formatDateTime, numberTypeLabel, plural } from "@/components/ui/format";
 import { Pagination } from "@/components/ui/pagination";
 import { describeError, EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import {
   COMPLIANCE_PAGE,
+  useAddress,
   useBundleAction,
   useBundles,
   useDocument,
@@ -18,7 +22,12 @@ import {
   useRejectBundle,
   type BundleView,
 } from "@/lib/hooks/use-compliance";
+import { noFilters } from "@/lib/hooks/number-search";
+import { useNumberSearch } from "@/lib/hooks/use-numbers";
 import { organizationLabel, useOrganizationNames } from "@/lib/hooks/use-organizations";
+
+/** Waiting numbers a card lists by name before it says "and N more". */
+const WAITING_SHOWN = 10;
 
 // Support's review queue (contract §17): every organization's bundles waiting for review, the
 // oldest submission first; each one's documents shown in the page, then approve, or reject
@@ -26,15 +35,24 @@ import { organizationLabel, useOrganizationNames } from "@/lib/hooks/use-organiz
 
 export function ReviewQueue() {
   const [offset, setOffset] = useState(0);
-  const [decided, setDecided] = useState<string | null>(null);
+  // The decided card leaves the queue with the button pressed: focus goes to the sentence
+  // saying what was decided (a new object each time, so each decision takes focus).
+  const [decided, setDecided] = useState<{ words: string } | null>(null);
+  const decidedRef = useFocusOn<HTMLParagraphElement>(decided);
   const queue = useBundles("pending_review", { offset });
   const organizations = useOrganizationNames(true);
 
   return (
     <div className="stack">
       {decided ? (
-        <p className="notice notice--success" role="status" data-testid="review-confirmation">
-          {decided}
+        <p
+          ref={decidedRef}
+          tabIndex={-1}
+          className="notice notice--success"
+          role="status"
+          data-testid="review-confirmation"
+        >
+          {decided.words}
         </p>
       ) : null}
       {queue.isPending ? (
@@ -60,7 +78,7 @@ export function ReviewQueue() {
                 <ReviewCard
                   bundle={bundle}
                   organization={organizationLabel(organizations, bundle.organization_id)}
-                  onDecided={setDecided}
+                  onDecided={(words) => setDecided({ words })}
                 />
               </li>
             ))}
@@ -90,36 +108,60 @@ function ReviewCard({
   const approve = useBundleAction(bundle.bundle_id, "approve");
   const endUser = useEndUser(bundle.end_user_id);
   const [rejecting, setRejecting] = useState(false);
-  const what = `the ${bundle.country} ${numberTypeLabel(bundle.number_type)} bundle of ${organization}`;
+  // "Keep it waiting" closes the form: focus returns to the "Reject…" that opened it.
+  const [kept, setKept] = useState(0);
+  const rejectRef = useFocusOn<HTMLButtonElement>(kept === 0 ? null : kept);
+  // The end user's name too: two organizations may share a name, their end users rarely do.
+  const what = `the ${bundle.country} ${numberTypeLabel(bundle.number_type)} bundle of ${organization}${endUser.data ? ` for ${endUser.data.name}` : ""}`;
   const titleId = `review-${bundle.bundle_id}`;
   return (
     <article className="card stack" aria-labelledby={titleId} data-testid="review-card">
       <h2 id={titleId} className="card__title">
         {organization}: {bundle.country} · {numberTypeLabel(bundle.number_type)}
       </h2>
-      <p className="small muted">
-        Submitted {bundle.submitted_at ? formatDateTime(bundle.submitted_at) : "—"} · for{" "}
-        {endUser.data ? (
-          <>
-            {endUser.data.name}
-            {endUser.data.business_name ? ` (${endUser.data.business_name})` : ""}
-          </>
-        ) : (
-          <span className="mono">{bundle.end_user_id}</span>
-        )}{" "}
-        · {plural(bundle.document_ids.length, "document")}
-      </p>
+      <dl className="dl" data-testid="review-facts">
+        <dt>Organization</dt>
+        <dd>
+          {organization} <span className="mono small muted">{bundle.organization_id}</span>
+        </dd>
+        <dt>Submitted</dt>
+        <dd>{bundle.submitted_at ? formatDateTime(bundle.submitted_at) : "—"}</dd>
+        <dt>End user</dt>
+        <dd data-testid="review-end-user">
+          {endUser.data ? (
+            <>
+              {endUser.data.name}
+              {endUser.data.business_name ? ` (${endUser.data.business_name})` : ""} ·{" "}
+              {endUser.data.type === "business" ? "Business" : "Individual"}
+              <div className="small">
+                Registration number:{" "}
+                {endUser.data.registration_number ?? <span className="muted">none given</span>}
+              </div>
+            </>
+          ) : (
+            <span className="mono">{bundle.end_user_id}</span>
+          )}
+        </dd>
+        <dt>Numbers waiting</dt>
+        <dd>
+          <WaitingForBundle bundle={bundle} />
+        </dd>
+      </dl>
+      <h3 className="small">{plural(bundle.document_ids.length, "document")}</h3>
       <ul className="plain-list stack">
         {bundle.document_ids.map((documentId) => (
           <li key={documentId}>
-            <ReviewDocument documentId={documentId} />
+            <ReviewDocument documentId={documentId} country={bundle.country} />
           </li>
         ))}
       </ul>
       {rejecting ? (
         <RejectForm
           bundle={bundle}
-          onCancel={() => setRejecting(false)}
+          onCancel={() => {
+            setRejecting(false);
+            setKept(kept + 1);
+          }}
           onRejected={() => onDecided(`Rejected ${what}. The customer sees the reason and your notes.`)}
         />
       ) : (
@@ -142,6 +184,7 @@ function ReviewCard({
             }
           />
           <button
+            ref={rejectRef}
             type="button"
             className="btn btn--small btn--danger"
             aria-label={`Reject ${what}`}
@@ -155,8 +198,9 @@ function ReviewCard({
   );
 }
 
-function ReviewDocument({ documentId }: { documentId: string }) {
+function ReviewDocument({ documentId, country }: { documentId: string; country: string }) {
   const document = useDocument(documentId);
+  const address = useAddress(document.data?.address_id ?? null);
   const names = useDocumentTypeNames();
   const [shown, setShown] = useState(false);
   if (document.isPending) return <LoadingState label="Loading a document…" />;
@@ -170,7 +214,7 @@ function ReviewDocument({ documentId }: { documentId: string }) {
     );
   const label = documentLabel(names, document.data);
   return (
-    <div className="stack">
+    <div className="stack" data-testid="review-document">
       <div className="row">
         <span>{label}</span>
         <button
@@ -183,10 +227,66 @@ function ReviewDocument({ documentId }: { documentId: string }) {
           {shown ? "Hide" : "Show"}
         </button>
       </div>
+      <p className="small">
+        {reviewExpiry(document.data.expires_on, new Date())}
+        <br />
+        Address on file:{" "}
+        {document.data.address_id === null ? (
+          <span className="muted">none</span>
+        ) : address.data ? (
+          <>
+            {addressLine(address.data)}
+            {address.data.country === country ? "" : ` (outside ${country})`}
+          </>
+        ) : address.isError ? (
+          <span className="muted">could not be loaded</span>
+        ) : (
+          "…"
+        )}
+      </p>
       {shown ? (
         <DocumentPreview documentId={documentId} contentType={document.data.content_type} title={label} />
       ) : null}
     </div>
+  );
+}
+
+/** The organization's numbers of the bundle's country and type that wait for documents. */
+function WaitingForBundle({ bundle }: { bundle: BundleView }) {
+  const numbers = useNumberSearch({
+    by: "all",
+    value: "",
+    organization_id: bundle.organization_id,
+    offset: 0,
+    limit: WAITING_SHOWN,
+    filters: {
+      ...noFilters,
+      status: ["pending_documents"],
+      country: bundle.country,
+      number_type: bundle.number_type,
+    },
+  });
+  if (numbers.isPending) return <span className="muted">…</span>;
+  if (numbers.isError) return <span className="muted">could not be loaded</span>;
+  if (numbers.data.total === 0) return <>None: no number of theirs waits for this bundle</>;
+  return (
+    <>
+      <ul className="plain-list" data-testid="review-waiting">
+        {numbers.data.items.map((number) => (
+          <li key={number.number_id}>
+            <Link className="mono" href={`/numbers/${encodeURIComponent(number.number_id)}`}>
+              {number.number}
+            </Link>{" "}
+            <span className="small muted">
+              {number.documents_due ? `released on ${formatDate(number.documents_due)}` : ""}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {numbers.data.total > numbers.data.items.length ? (
+        <span className="small muted">and {numbers.data.total - numbers.data.items.length} more</span>
+      ) : null}
+    </>
   );
 }
 
@@ -204,6 +304,8 @@ function RejectForm({
   const reject = useRejectBundle(bundle.bundle_id);
   const names = useDocumentTypeNames();
   const [errors, setErrors] = useState<{ reason?: string; notes?: string; form?: string }>({});
+  // The form replaced "Reject…": focus starts at its first field.
+  const reasonRef = useFocusOn<HTMLTextAreaElement>(true);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -232,7 +334,7 @@ function RejectForm({
   return (
     <form onSubmit={submit} noValidate className="stack" aria-label="Reject the bundle">
       <Field label="Reason" hint="Shown to the customer" error={errors.reason}>
-        {(props) => <textarea {...props} name="reason" rows={3} maxLength={1000} />}
+        {(props) => <textarea {...props} ref={reasonRef} name="reason" rows={3} maxLength={1000} />}
       </Field>
       {bundle.document_ids.map((documentId) => (
         <NoteField key={documentId} documentId={documentId} names={names} error={errors.notes} />

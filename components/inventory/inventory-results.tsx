@@ -9,10 +9,16 @@ import { useProductsFor } from "@/lib/hooks/use-products";
 import { describeError } from "@/components/ui/states";
 import type { InventoryNumber } from "@/lib/schemas/inventory";
 
-type Props = { items: InventoryNumber[]; national: Record<string, string>; regionNames: Map<string, string> };
+type Props = {
+  items: InventoryNumber[];
+  national: Record<string, string>;
+  regionNames: Map<string, string>;
+  /** Why this person's role may not hold or buy numbers; null when it may. */
+  cartRefusal: string | null;
+};
 
 /** `national`: each number as written in its country, by E.164 (from the query, see InventoryPage). */
-export function InventoryResults({ items, national, regionNames }: Props) {
+export function InventoryResults({ items, national, regionNames, cartRefusal }: Props) {
   const { cart, update } = useCart();
   const inCart = new Set(cart.lines.flatMap((line) => (line.kind === "number" ? [line.number_e164] : [])));
   // Each number's price is its default product's: the one an order picks when none is named
@@ -33,6 +39,11 @@ export function InventoryResults({ items, national, regionNames }: Props) {
           <strong>{said.number} was not added to the cart.</strong> {describeError(said.failure)} Try again.
         </div>
       ) : null}
+      {cartRefusal === null ? null : (
+        <p id="cart-refusal" className="small muted" data-testid="cart-refusal">
+          {cartRefusal}
+        </p>
+      )}
       <table className="cards-on-phone">
         <caption className="visually-hidden">Numbers for sale</caption>
         <thead>
@@ -110,33 +121,46 @@ export function InventoryResults({ items, national, regionNames }: Props) {
                   )}
                 </td>
                 <td className="num cell--action">
-                  {/* aria-disabled, not disabled: focus stays on the button after adding, where the person was. */}
-                  <button
-                    type="button"
-                    className={`btn btn--small ${isInCart ? "" : "btn--soft"}`}
-                    aria-disabled={isInCart}
-                    aria-label={
-                      isInCart
-                        ? `${number.number_e164} is in the cart`
-                        : `Add ${number.number_e164} to the cart`
-                    }
-                    onClick={async () => {
-                      if (isInCart) return;
-                      setSaid(null);
-                      const failure = await update((current) =>
-                        addNumber(current, {
-                          number_e164: number.number_e164,
-                          country: number.country,
-                          number_type: number.number_type,
-                          region: number.region,
-                          region_name: regionName,
-                        }),
-                      );
-                      setSaid({ number: number.number_e164, failure });
-                    }}
-                  >
-                    {isInCart ? "In cart ✓" : "Add to cart"}
-                  </button>
+                  {cartRefusal !== null ? (
+                    // Refused before the click, with the reason above the table: no request to fail.
+                    <button
+                      type="button"
+                      className="btn btn--small btn--soft"
+                      disabled
+                      aria-label={`Add ${number.number_e164} to the cart`}
+                      aria-describedby="cart-refusal"
+                    >
+                      Add to cart
+                    </button>
+                  ) : (
+                    /* aria-disabled, not disabled: focus stays on the button after adding, where the person was. */
+                    <button
+                      type="button"
+                      className={`btn btn--small ${isInCart ? "" : "btn--soft"}`}
+                      aria-disabled={isInCart}
+                      aria-label={
+                        isInCart
+                          ? `${number.number_e164} is in the cart`
+                          : `Add ${number.number_e164} to the cart`
+                      }
+                      onClick={async () => {
+                        if (isInCart) return;
+                        setSaid(null);
+                        const failure = await update((current) =>
+                          addNumber(current, {
+                            number_e164: number.number_e164,
+                            country: number.country,
+                            number_type: number.number_type,
+                            region: number.region,
+                            region_name: regionName,
+                          }),
+                        );
+                        setSaid({ number: number.number_e164, failure });
+                      }}
+                    >
+                      {isInCart ? "In cart ✓" : "Add to cart"}
+                    </button>
+                  )}
                 </td>
               </tr>
             );

@@ -13,7 +13,8 @@ import { useCart } from "@/lib/hooks/use-cart";
 import { useInventorySearch, type InventorySearch } from "@/lib/hooks/use-inventory";
 import { useRegions } from "@/lib/hooks/use-reference";
 
-export function InventoryView() {
+/** `cartRefusal`: why this person's role may not hold or buy numbers; null when it may. */
+export function InventoryView({ cartRefusal }: { cartRefusal: string | null }) {
   const pathname = usePathname();
   const params = useSearchParams();
   const search = searchFromParams(new URLSearchParams(params.toString()));
@@ -104,6 +105,7 @@ export function InventoryView() {
               items={results.data.items}
               national={results.data.national}
               regionNames={regionNames}
+              cartRefusal={cartRefusal}
             />
             <Pagination
               label="Result pages"

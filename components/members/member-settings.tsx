@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from "react";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Field } from "@/components/ui/field";
+import { useFocusOn } from "@/components/ui/focus";
 import { EmptyState, ErrorState, LoadingState, describeError } from "@/components/ui/states";
 import { formatDateTime } from "@/components/ui/format";
 import { useInvitations, useMemberChange, useMembers, type Change } from "@/lib/hooks/use-members";
@@ -23,7 +24,11 @@ export function MemberSettings({ role, userId, manages }: { role: Role; userId: 
   // What the last change did, said once in words (a live region), and its error beside the
   // control that made it: the invitation's email, a member's role, a member's Remove.
   const [done, setDone] = useState<string | null>(null);
+  // Focus follows: to the sentence that says what was done (a revoked invitation's row and its
+  // buttons are gone), or back to the email the server refused.
+  const doneRef = useFocusOn<HTMLParagraphElement>(done);
   const failed = change.isError ? change.variables : undefined;
+  const emailRef = useFocusOn<HTMLInputElement>(failed?.kind === "invite" ? change.error : null);
   const errorOf = (kind: Change["kind"], id?: string) =>
     failed && failed.kind === kind && (id === undefined || ("id" in failed && failed.id === id))
       ? describeError(change.error)
@@ -59,6 +64,8 @@ export function MemberSettings({ role, userId, manages }: { role: Role; userId: 
   return (
     <div className="stack">
       <p
+        ref={doneRef}
+        tabIndex={-1}
         role="status"
         data-testid="members-status"
         className={done ? "notice notice--success" : "visually-hidden"}
@@ -72,6 +79,7 @@ export function MemberSettings({ role, userId, manages }: { role: Role; userId: 
               {(props) => (
                 <input
                   {...props}
+                  ref={emailRef}
                   type="email"
                   value={email}
                   onChange={(event) => setEmail(event.target.value)}

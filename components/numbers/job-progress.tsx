@@ -1,5 +1,7 @@
 "use client";
+import { JobFailure } from "@/components/numbers/job-failure";
 import { jobProgressWords } from "@/components/numbers/number-words";
+import { ReleasedNumbers } from "@/components/numbers/released-numbers";
 import { ErrorState, LoadingState, describeError } from "@/components/ui/states";
 import { useCancelJob, useJob } from "@/lib/hooks/use-jobs";
 
@@ -9,7 +11,16 @@ import { useCancelJob, useJob } from "@/lib/hooks/use-jobs";
 
 const SHOWN_FAILURES = 10;
 
-export function JobProgress({ jobId, onDismiss }: { jobId: string; onDismiss: () => void }) {
+/** `releasedHref`: where the numbers a release took out of the list are listed (status=aging). */
+export function JobProgress({
+  jobId,
+  onDismiss,
+  releasedHref,
+}: {
+  jobId: string;
+  onDismiss: () => void;
+  releasedHref: string;
+}) {
   const job = useJob(jobId);
   const cancel = useCancelJob();
   if (job.isPending) return <LoadingState label="Reading the bulk change…" />;
@@ -43,12 +54,16 @@ export function JobProgress({ jobId, onDismiss }: { jobId: string; onDismiss: ()
       <p role="status" aria-live="polite" data-testid="job-status">
         {jobProgressWords(job.data)}
       </p>
+      {finished && job.data.type === "release" ? (
+        <ReleasedNumbers
+          numberIds={items.filter((item) => item.status === "succeeded").map((item) => item.number_id)}
+          listHref={releasedHref}
+        />
+      ) : null}
       {failed.length > 0 ? (
         <ul className="small">
           {failed.slice(0, SHOWN_FAILURES).map((item) => (
-            <li key={item.number_id}>
-              <span className="mono">{item.number_id}</span>: {item.error?.error.message ?? "failed"}
-            </li>
+            <JobFailure key={item.number_id} item={item} type={job.data.type} />
           ))}
           {failed.length > SHOWN_FAILURES ? <li>and {failed.length - SHOWN_FAILURES} more</li> : null}
         </ul>

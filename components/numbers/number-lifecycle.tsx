@@ -8,7 +8,10 @@ import {
   statusTone,
   statusWords,
 } from "@/components/numbers/number-words";
+import { numberCountry } from "@/components/compliance/compliance-words";
+import { PendingDocuments } from "@/components/compliance/pending-documents";
 import { ConfirmButton } from "@/components/ui/confirm-button";
+import { useFocusOn } from "@/components/ui/focus";
 import { formatDate } from "@/components/ui/format";
 import { describeError } from "@/components/ui/states";
 import { ApiClientError } from "@/lib/hooks/api-fetch";
@@ -30,9 +33,19 @@ export function NumberLifecycle({
   agingDays: number;
 }) {
   const reasonId = useId();
+  // What the last action did, said where focus goes: the button pressed is replaced (Restore by
+  // Release) or disabled while it works, and focus must not fall to the page.
+  const [done, setDone] = useState<{ text: string; count: number } | null>(null);
+  const doneRef = useFocusOn<HTMLParagraphElement>(done);
+  const say = (text: string) => setDone({ text, count: (done?.count ?? 0) + 1 });
   return (
     <section className="card stack" aria-labelledby="lifecycle-heading" data-testid="number-lifecycle">
       <h2 id="lifecycle-heading">Status</h2>
+      {done === null ? null : (
+        <p ref={doneRef} tabIndex={-1} role="status" className="focus-target" data-testid="lifecycle-done">
+          {done.text}
+        </p>
+      )}
       <dl className="dl">
         <dt>Status</dt>
         <dd>
@@ -66,14 +79,12 @@ export function NumberLifecycle({
         </dd>
       </dl>
       {number.status === "pending_documents" ? (
-        <p className="notice notice--warning" data-testid="number-pending">
-          No call to this number is routed until an approved compliance bundle covers the documents it needs
-          {number.documents_due
-            ? `; if none does by ${formatDate(number.documents_due)}, the number is released`
-            : ""}
-          . Hand them in on <Link href="/compliance">Compliance</Link>: add who the number is for, upload the
-          documents, bundle them and submit the bundle for review.
-        </p>
+        <PendingDocuments
+          organizationId={number.organization_id}
+          country={numberCountry(number) ?? ""}
+          numberType={number.number_type ?? ""}
+          documentsDue={number.documents_due}
+        />
       ) : null}
       {number.number_type === null ? null : (
         <>
@@ -83,15 +94,24 @@ export function NumberLifecycle({
             </p>
           )}
           {number.status === "aging" ? (
-            <RestoreAction number={number} describedBy={refusal === null ? undefined : reasonId} />
+            <RestoreAction
+              number={number}
+              describedBy={refusal === null ? undefined : reasonId}
+              onDone={say}
+            />
           ) : (
             <div className="stack">
               <ReleaseAction
                 number={number}
                 agingDays={agingDays}
                 describedBy={refusal === null ? undefined : reasonId}
+                onDone={say}
               />
-              <LockAction number={number} describedBy={refusal === null ? undefined : reasonId} />
+              <LockAction
+                number={number}
+                describedBy={refusal === null ? undefined : reasonId}
+                onDone={say}
+              />
             </div>
           )}
         </>
@@ -100,24 +120,35 @@ export function NumberLifecycle({
   );
 }
 
-/** `describedBy` set: the person may not, and that paragraph says why. */
-type ActionProps = { number: NumberConfiguration; describedBy: string | undefined };
+/** `describedBy` set: the person may not, and that paragraph says why. `onDone` says what was done. */
+type ActionProps = {
+  number: NumberConfiguration;
+  describedBy: string | undefined;
+  onDone: (text: string) => void;
+};
 
-function ReleaseAction({ number, agingDays, describedBy }: ActionProps & { agingDays: number }) {
+function ReleaseAction({ number, agingDays, describedBy, onDone }: ActionProps & { agingDays: number }) {
   const release = useReleaseNumber(number.number_id);
   // The rules a refused release named stay in view while the forced release is under way.
   const [dialledBy, setDialledBy] = useState<ReferencingRule[]>([]);
+  // mutateAsync, not mutate's callbacks: a release replaces this action by Restore, and a
+  // callback of an unmounted observer would never run.
   const releaseWith = (force: boolean) =>
-    release.mutate(
-      { force },
-      {
-        onError: (error) =>
-          setDialledBy(
-            error instanceof ApiClientError && error.code === "number_referenced"
-              ? referencingRules(error.body?.error.details ?? "")
-              : [],
-          ),
-      },
+    release.mutateAsync({ force }).then(
+      (released) =>
+        onDone(
+          `Released ${number.number}: its calls stopped.${
+            released.restorable_until
+              ? ` Restore it by ${formatDate(released.restorable_until)} to keep it.`
+              : ""
+          }`,
+        ),
+      (error: unknown) =>
+        setDialledBy(
+          error instanceof ApiClientError && error.code === "number_referenced"
+            ? referencingRules(error.body?.error.details ?? "")
+            : [],
+        ),
     );
   const until = restorableUntil(new Date(), agingDays);
   if (describedBy !== undefined || number.locked)
@@ -152,7 +183,7 @@ function ReleaseAction({ number, agingDays, describedBy }: ActionProps & { aging
             pendingLabel="Releasing…"
             pending={release.isPending}
             error={release.error}
-            onConfirm={() => releaseWith(false)}
+            onConfirm={() => void releaseWith(false)}
           />
         </div>
       ) : (
@@ -176,7 +207,7 @@ function ReleaseAction({ number, agingDays, describedBy }: ActionProps & { aging
               confirmLabel={`Release ${number.number} although rules dial it`}
               pendingLabel="Releasing…"
               pending={release.isPending}
-              onConfirm={() => releaseWith(true)}
+              onConfirm={() => void releaseWith(true)}
             />
             <button
               type="button"
@@ -200,7 +231,7 @@ function ReleaseAction({ number, agingDays, describedBy }: ActionProps & { aging
 const isReferenced = (error: unknown) =>
   error instanceof ApiClientError && error.code === "number_referenced";
 
-function RestoreAction({ number, describedBy }: ActionProps) {
+function RestoreAction({ number, describedBy, onDone }: ActionProps) {
   const restore = useRestoreNumber(number.number_id);
   return (
     <div className="stack" data-testid="restore-action">
@@ -216,7 +247,12 @@ function RestoreAction({ number, describedBy }: ActionProps) {
           className="btn btn--small btn--primary"
           disabled={describedBy !== undefined || restore.isPending}
           aria-describedby={describedBy}
-          onClick={() => restore.mutate()}
+          onClick={() =>
+            void restore.mutateAsync().then(
+              () => onDone(`Restored ${number.number}: it is active again, with its rules.`),
+              () => undefined, // said below, from the mutation's error
+            )
+          }
         >
           {restore.isPending ? "Restoring…" : "Restore"}
         </button>
@@ -230,7 +266,7 @@ function RestoreAction({ number, describedBy }: ActionProps) {
   );
 }
 
-function LockAction({ number, describedBy }: ActionProps) {
+function LockAction({ number, describedBy, onDone }: ActionProps) {
   const lock = useLockNumber(number.number_id);
   return (
     <div className="stack">
@@ -240,7 +276,17 @@ function LockAction({ number, describedBy }: ActionProps) {
           className="btn btn--small"
           disabled={describedBy !== undefined || lock.isPending}
           aria-describedby={describedBy}
-          onClick={() => lock.mutate({ locked: !number.locked })}
+          onClick={() =>
+            void lock.mutateAsync({ locked: !number.locked }).then(
+              (changed) =>
+                onDone(
+                  changed.locked
+                    ? `Locked ${number.number}: it cannot be released until it is unlocked.`
+                    : `Unlocked ${number.number}: it can be released again.`,
+                ),
+              () => undefined, // said below, from the mutation's error
+            )
+          }
         >
           {lock.isPending ? "Saving…" : number.locked ? "Unlock" : "Lock"}
         </button>

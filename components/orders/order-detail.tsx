@@ -1,7 +1,8 @@
 "use client";
 import Link from "next/link";
 import { OrderStatus, describeOrderTotals, orderNumberCounts } from "@/components/orders/order-status";
-import { itemCountWords, placedSummary } from "@/components/orders/order-words";
+import { documentsWaitingWords, itemCountWords, placedSummary } from "@/components/orders/order-words";
+import { statusWords } from "@/components/numbers/number-words";
 import { formatDateTime, formatFee } from "@/components/ui/format";
 import { nationalFormat } from "@/lib/reference/phone-format";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
@@ -16,6 +17,7 @@ export function OrderDetail({ referenceId, justPlaced }: { referenceId: string; 
   const delivered = order.data ? orderNumberCounts(order.data).assigned > 0 : false;
   const bought = useOrderNumbers(referenceId, delivered);
   const numberIds = new Map((bought.data?.items ?? []).map((number) => [number.number, number.number_id]));
+  const boughtByNumber = new Map((bought.data?.items ?? []).map((number) => [number.number, number]));
 
   if (order.isPending) return <LoadingState label="Loading the order…" />;
   if (order.isError) {
@@ -39,6 +41,13 @@ export function OrderDetail({ referenceId, justPlaced }: { referenceId: string; 
   const data = order.data;
   const counts = orderNumberCounts(data);
   const totals = describeOrderTotals(data);
+  const waiting = (bought.data?.items ?? []).filter((number) => number.status === "pending_documents");
+  const waitingWords = documentsWaitingWords(waiting);
+  const waitingNotice = waitingWords ? (
+    <p data-testid="order-documents">
+      {waitingWords} <Link href="/compliance">Hand in the documents on Compliance →</Link>
+    </p>
+  ) : null;
   return (
     <div className="stack">
       {justPlaced ? (
@@ -46,11 +55,12 @@ export function OrderDetail({ referenceId, justPlaced }: { referenceId: string; 
           <strong>Thank you — order {data.reference_id} is placed.</strong> {placedSummary(counts)}
         </div>
       ) : null}
+      {waitingNotice ? <div className="notice notice--warning">{waitingNotice}</div> : null}
       <section className="card">
         <dl className="dl">
           <dt>Status</dt>
           <dd>
-            <OrderStatus status={data.status} />
+            <OrderStatus status={data.status} waiting={waiting.length} />
           </dd>
           <dt>Placed</dt>
           <dd>{formatDateTime(data.created_at)}</dd>
@@ -101,6 +111,13 @@ export function OrderDetail({ referenceId, justPlaced }: { referenceId: string; 
                     <span className="mono">{number}</span>
                   )}
                   <span className="muted small">{nationalFormat(number)}</span>
+                  {boughtByNumber.get(number)?.status === "pending_documents" ? (
+                    <span className="small" data-testid="order-number-waiting">
+                      {statusWords(
+                        boughtByNumber.get(number) ?? { status: "pending_documents", restorable_until: null },
+                      )}
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ul>

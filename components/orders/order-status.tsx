@@ -8,9 +8,20 @@ const statusText: Record<Order["status"], { label: string; tone: string }> = {
   backordered: { label: "Back-ordered", tone: "badge--warning" },
 };
 
-export function OrderStatus({ status }: { status: Order["status"] }) {
-  const { label, tone } = statusText[status];
-  return <span className={`badge ${tone}`}>{label}</span>;
+/**
+ * The order's status as people read it: an order whose numbers all arrived but some still wait
+ * for documents is not "Completed" yet (the API's status says only whether numbers arrived).
+ */
+export function OrderStatus({ status, waiting = 0 }: { status: Order["status"]; waiting?: number }) {
+  const { label, tone } =
+    status === "completed" && waiting > 0
+      ? { label: "Waiting for documents", tone: "badge--warning" }
+      : statusText[status];
+  return (
+    <span className={`badge ${tone}`} data-testid="order-status">
+      {label}
+    </span>
+  );
 }
 
 export function orderNumberCounts(order: Order): { assigned: number; backordered: number } {

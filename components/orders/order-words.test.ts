@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { countWords, itemCountWords, placedSummary } from "@/components/orders/order-words";
+import {
+  countWords,
+  documentsWaitingWords,
+  itemCountWords,
+  placedSummary,
+} from "@/components/orders/order-words";
 
 describe("countWords", () => {
   it.each([
@@ -32,5 +37,25 @@ describe("itemCountWords", () => {
     [1, "mobile", "1 mobile number"],
   ])("%i %s → %s", (quantity, type, words) => {
     expect(itemCountWords(quantity, type)).toBe(words);
+  });
+});
+
+describe("documentsWaitingWords", () => {
+  it("says nothing when no number waits for documents", () => {
+    expect(documentsWaitingWords([])).toBeNull();
+  });
+
+  it("says that calls are not routed, and the day the first is released", () => {
+    expect(documentsWaitingWords([{ documents_due: "2026-12-12T10:00:00.000Z" }])).toBe(
+      "1 number waits for documents: no call to it is routed until our team approves its documents. Unless they are approved by 12 Dec 2026, it is released.",
+    );
+    expect(
+      documentsWaitingWords([
+        { documents_due: "2026-12-14T10:00:00.000Z" },
+        { documents_due: "2026-12-12T10:00:00.000Z" },
+      ]),
+    ).toBe(
+      "2 numbers wait for documents: no call to them is routed until our team approves their documents. Unless they are approved by 12 Dec 2026, they are released (the first on that day).",
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { numberTypeLabel } from "@/components/ui/format";
+import { formatDate, numberTypeLabel } from "@/components/ui/format";
 
 // How an order's counts read: "1 is back-ordered", "1 toll-free number", never "1 are" or
 // "1 toll-free numbers". English has two plural forms; Intl.PluralRules says which applies.
@@ -26,4 +26,23 @@ export function placedSummary({ assigned, backordered }: { assigned: number; bac
 export function itemCountWords(quantity: number, numberType: string): string {
   const type = numberTypeLabel(numberType).toLowerCase();
   return countWords(quantity, `${type} number`, `${type} numbers`);
+}
+
+/**
+ * What an order's numbers still wait for when some were bought without their documents: no
+ * call is routed to them until documents are approved, and the first is released on `due`.
+ * Null when none waits.
+ */
+export function documentsWaitingWords(waiting: readonly { documents_due: string | null }[]): string | null {
+  if (waiting.length === 0) return null;
+  const due = waiting
+    .map((number) => number.documents_due)
+    .filter((date): date is string => date !== null)
+    .sort()[0];
+  const subject =
+    waiting.length === 1 ? "1 number waits" : `${countWords(waiting.length, "number waits", "numbers wait")}`;
+  const release = due
+    ? ` Unless they are approved by ${formatDate(due)}, ${waiting.length === 1 ? "it is" : "they are"} released${waiting.length === 1 ? "" : " (the first on that day)"}.`
+    : "";
+  return `${subject} for documents: no call to ${waiting.length === 1 ? "it" : "them"} is routed until our team approves ${waiting.length === 1 ? "its" : "their"} documents.${release}`;
 }

@@ -23,6 +23,8 @@ const columns: { key: SortKey | null; label: string; numeric?: boolean; wraps?: 
 ];
 
 type Props = {
+  /** The person's role may not hold or buy: "Add" is disabled, described by #cart-refusal. */
+  cartRefused: boolean;
   rows: ProductRow[];
   country: string;
   numberType: string;
@@ -31,7 +33,7 @@ type Props = {
   onSort: (key: SortKey) => void;
 };
 
-export function ProductMatrix({ rows, country, numberType, sort, direction, onSort }: Props) {
+export function ProductMatrix({ cartRefused, rows, country, numberType, sort, direction, onSort }: Props) {
   return (
     <div className="table-wrap">
       <table className="cards-on-phone product-matrix">
@@ -73,6 +75,7 @@ export function ProductMatrix({ rows, country, numberType, sort, direction, onSo
               row={row}
               country={country}
               numberType={numberType}
+              refused={cartRefused}
             />
           ))}
         </tbody>
@@ -85,10 +88,12 @@ function ProductRowView({
   row,
   country,
   numberType,
+  refused,
 }: {
   row: ProductRow;
   country: string;
   numberType: string;
+  refused: boolean;
 }) {
   const { product } = row;
   const { update } = useCart();
@@ -150,11 +155,14 @@ function ProductRowView({
             aria-invalid={problem ? true : undefined}
             aria-describedby={`${inputId}-note`}
             className="qty-input"
+            disabled={refused}
           />
           <button
             type="button"
             className="btn btn--small"
             onClick={add}
+            disabled={refused}
+            aria-describedby={refused ? "cart-refusal" : undefined}
             aria-disabled={problem !== null}
             aria-label={`Add ${product.name} numbers in ${row.regionName} to the cart`}
           >

@@ -16,7 +16,8 @@ import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { useProducts } from "@/lib/hooks/use-products";
 import { useCountries, useRegions } from "@/lib/hooks/use-reference";
 
-export function ProductsView() {
+/** `cartRefusal`: why this person's role may not hold or buy numbers; null when it may. */
+export function ProductsView({ cartRefusal }: { cartRefusal: string | null }) {
   const [params, navigate] = useQueryString();
   const country = params.get("country")?.toUpperCase() ?? "";
   const numberType = params.get("type") ?? "";
@@ -157,7 +158,13 @@ export function ProductsView() {
               {plural(rows.length, "product")} in{" "}
               {plural(new Set(rows.map((row) => row.regionId)).size, "region")}
             </h2>
+            {cartRefusal === null ? null : (
+              <p id="cart-refusal" className="small muted" data-testid="cart-refusal">
+                {cartRefusal}
+              </p>
+            )}
             <ProductMatrix
+              cartRefused={cartRefusal !== null}
               rows={rows}
               country={country}
               numberType={numberType}

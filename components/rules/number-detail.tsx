@@ -11,6 +11,7 @@ import { WeekTimeline } from "@/components/rules/week-timeline-view";
 import { describeMoment, describeNoAnswer, explainAnswer } from "@/components/rules/describe";
 import { ruleColor } from "@/components/rules/week-timeline-view";
 import { NumberLifecycle } from "@/components/numbers/number-lifecycle";
+import { useFocusOn } from "@/components/ui/focus";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { useActiveRule, useNumberConfiguration } from "@/lib/hooks/use-numbers";
@@ -25,6 +26,7 @@ export function NumberDetail({
   atParam,
   showOrganization,
   lifecycleRefusal,
+  rulesRefusal,
   agingDays,
 }: {
   numberId: string;
@@ -32,6 +34,8 @@ export function NumberDetail({
   showOrganization: boolean;
   /** Why this person may not release, restore or lock the number; null when they may. */
   lifecycleRefusal: string | null;
+  /** Why this person may not change the number's rules; null when they may. */
+  rulesRefusal: string | null;
   /** How long a released number stays restorable (contract §16). */
   agingDays: number;
 }) {
@@ -42,6 +46,9 @@ export function NumberDetail({
   const active = useActiveRule(numberId, pinned ? new Date(atParam).toISOString() : null);
   const now = useNow(!pinned, configuration.dataUpdatedAt);
   const [editing, setEditing] = useState(false);
+  // Each close of the editor gives focus back to the button that opened it.
+  const [closes, setCloses] = useState(0);
+  const editRef = useFocusOn<HTMLButtonElement>(closes === 0 ? null : closes);
   const organizationNames = useOrganizationNames(showOrganization);
   const at = pinned ? new Date(atParam) : now;
   // A moment asked about is answered with the rules in force then, read from the history.
@@ -102,10 +109,19 @@ export function NumberDetail({
       : describeVersion(found, at, now, (iso) => describeMoment(new Date(iso), zone));
 
   const { name, number, local_format: localFormat } = configuration.data;
+  // A role that may not change rules sees the button disabled and why, before opening an
+  // editor whose Save the API would refuse.
   const edit = (
     <>
       {editing ? null : (
-        <button type="button" className="btn btn--primary" onClick={() => setEditing(true)}>
+        <button
+          ref={editRef}
+          type="button"
+          className="btn btn--primary"
+          onClick={() => setEditing(true)}
+          disabled={rulesRefusal !== null}
+          aria-describedby={rulesRefusal === null ? undefined : "rules-refusal"}
+        >
           {rules.length === 0 ? "Set up rules" : "Edit rules"}
         </button>
       )}{" "}
@@ -119,7 +135,20 @@ export function NumberDetail({
         description={localFormat === null ? `Extension ${number}` : `${number} · ${localFormat}`}
         actions={edit}
       />
-      {editing ? <EditorLoader numberId={numberId} onClose={() => setEditing(false)} /> : null}
+      {rulesRefusal === null ? null : (
+        <p id="rules-refusal" className="small muted" data-testid="rules-refusal">
+          {rulesRefusal}
+        </p>
+      )}
+      {editing ? (
+        <EditorLoader
+          numberId={numberId}
+          onClose={() => {
+            setEditing(false);
+            setCloses(closes + 1);
+          }}
+        />
+      ) : null}
       <NumberLifecycle number={current} refusal={lifecycleRefusal} agingDays={agingDays} />
       {atParam !== null && !pinned ? (
         <div className="notice notice--warning" role="alert">

@@ -1,7 +1,9 @@
 "use client";
+import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { BulkActions, type BulkPermissions } from "@/components/numbers/bulk-actions";
 import { JobProgress } from "@/components/numbers/job-progress";
+import { releasedListHref } from "@/components/numbers/released-numbers";
 import { numberColumns } from "@/components/numbers/number-columns";
 import { NumberFilters } from "@/components/numbers/number-filters";
 import { OrganizationPicker } from "@/components/organizations/organization-picker";
@@ -11,7 +13,7 @@ import { plural } from "@/components/ui/format";
 import { noSelection, type Selection } from "@/components/ui/selection";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { interpretNumberSearch, numbersPageSize, readNumberFilters } from "@/lib/hooks/number-search";
-import { useRecentJobs } from "@/lib/hooks/use-jobs";
+import { useJob, useRecentJobs } from "@/lib/hooks/use-jobs";
 import { numbersCsvHref, useNumberSearch } from "@/lib/hooks/use-numbers";
 import { useOrder } from "@/lib/hooks/use-orders";
 import { organizationLabel, useOrganizationNames } from "@/lib/hooks/use-organizations";
@@ -63,6 +65,15 @@ export function NumberSearch({
   const bought = useBoughtNumbers(orderReference);
   const jobId = params.get("job");
   const running = useRunningJob(permissions !== null && jobId === null);
+  // A finished bulk release on screen: how many numbers it took out of this list.
+  const shownJob = useJob(jobId ?? running.job);
+  const released =
+    shownJob.data?.type === "release" &&
+    shownJob.data.status !== "running" &&
+    shownJob.data.status !== "queued"
+      ? shownJob.data.counts.succeeded
+      : 0;
+  const releasedHref = releasedListHref(params);
   const [selection, setSelection] = useSelectionOf(JSON.stringify({ ...search, offset: 0 }));
   const extensionIds = useExtensionIds(results.data?.items);
   const resultsRef = useRef<HTMLElement>(null);
@@ -121,9 +132,19 @@ export function NumberSearch({
       ) : null}
 
       {jobId !== null ? (
-        <JobProgress key={jobId} jobId={jobId} onDismiss={() => navigate({ job: "" })} />
+        <JobProgress
+          key={jobId}
+          jobId={jobId}
+          onDismiss={() => navigate({ job: "" })}
+          releasedHref={releasedHref}
+        />
       ) : running.job !== null ? (
-        <JobProgress key={running.job} jobId={running.job} onDismiss={running.dismiss} />
+        <JobProgress
+          key={running.job}
+          jobId={running.job}
+          onDismiss={running.dismiss}
+          releasedHref={releasedHref}
+        />
       ) : null}
 
       {permissions !== null && data !== undefined ? (
@@ -156,9 +177,20 @@ export function NumberSearch({
           <ErrorState error={results.error} onRetry={() => results.refetch()} title="The search failed" />
         ) : data === undefined || data.items.length === 0 ? (
           <div className="card">
-            <EmptyState title="Nothing found">
-              <p>{emptyWords(query, filtered)}</p>
-            </EmptyState>
+            {released > 0 && !(filters.status ?? []).includes("aging") ? (
+              // The list emptied because a release took its numbers out, not because nothing matched.
+              <EmptyState title="The numbers you released are no longer listed here">
+                <p data-testid="released-empty">
+                  This list shows active numbers; the {plural(released, "number")} you released{" "}
+                  {released === 1 ? "stays" : "stay"} restorable for {agingDays} days.{" "}
+                  <Link href={releasedHref}>See the released numbers</Link>, where each can be restored.
+                </p>
+              </EmptyState>
+            ) : (
+              <EmptyState title="Nothing found">
+                <p>{emptyWords(query, filtered)}</p>
+              </EmptyState>
+            )}
           </div>
         ) : (
           <>

@@ -5,6 +5,7 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Field } from "@/components/ui/field";
 import { SecretBox } from "@/components/ui/secret-box";
 import { ErrorState, LoadingState, describeError } from "@/components/ui/states";
+import { useFocusOn } from "@/components/ui/focus";
 import { formatDateTime } from "@/components/ui/format";
 import { queryKeys } from "@/lib/hooks/query-keys";
 import {
@@ -16,6 +17,18 @@ import {
 
 /** Two-factor sign-in: set up (QR code, confirm a code), recovery codes once, turn off. */
 export function TwoFactorPanel() {
+  // Each finished step (codes stored, two-factor turned off) moves focus to the panel, which
+  // then says the new state: the button pressed is gone, and focus must not fall to the page.
+  const [steps, setSteps] = useState(0);
+  const panelRef = useFocusOn<HTMLDivElement>(steps === 0 ? null : steps);
+  return (
+    <div ref={panelRef} tabIndex={-1} className="focus-target" data-testid="two-factor-panel">
+      <TwoFactorState onStepDone={() => setSteps((count) => count + 1)} />
+    </div>
+  );
+}
+
+function TwoFactorState({ onStepDone }: { onStepDone: () => void }) {
   const status = useTwoFactorStatus();
   const queryClient = useQueryClient();
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -25,13 +38,17 @@ export function TwoFactorPanel() {
     return (
       <SecretBox
         title="Your recovery codes"
-        secret={codes.join("  ")}
+        secret={codes}
         copyLabel="Copy recovery codes"
+        downloadName="numbers-recovery-codes.txt"
         testId="recovery-codes"
-        onDone={() => {
-          setCodes(null);
-          void queryClient.invalidateQueries({ queryKey: queryKeys.twoFactor() });
-        }}
+        // The new state is read first, so the panel focused next says "on", not the old "off".
+        onDone={() =>
+          void queryClient.invalidateQueries({ queryKey: queryKeys.twoFactor() }).then(() => {
+            setCodes(null);
+            onStepDone();
+          })
+        }
       >
         <p className="small">
           Each code signs you in once in place of a code from your app, should you lose your phone. Keep them
@@ -62,7 +79,7 @@ export function TwoFactorPanel() {
           Your organization requires two-factor sign-in, so it cannot be turned off.
         </p>
       ) : (
-        <TurnOff />
+        <TurnOff onDone={onStepDone} />
       )}
     </div>
   );
@@ -70,6 +87,8 @@ export function TwoFactorPanel() {
 
 function Enrolment({ required, onCodes }: { required: boolean; onCodes: (codes: string[]) => void }) {
   const start = useStartEnrolment();
+  // "Set up" is replaced by the first step: focus goes to it.
+  const firstStep = useFocusOn<HTMLParagraphElement>(start.data);
   if (!start.data)
     return (
       <div className="stack">
@@ -102,7 +121,9 @@ function Enrolment({ required, onCodes }: { required: boolean; onCodes: (codes: 
   const image = `data:image/svg+xml;base64,${btoa(start.data.qr_code_svg)}`;
   return (
     <div className="stack">
-      <p>1. Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy…).</p>
+      <p ref={firstStep} tabIndex={-1}>
+        1. Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy…).
+      </p>
       {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL made by the server */}
       <img src={image} alt="QR code to add this account to an authenticator app" width={200} height={200} />
       <p className="small">
@@ -133,24 +154,28 @@ function CodeForm({
 }) {
   const send = useRecoveryCodes(path);
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string } | null>(null);
+  // A refused code: focus goes back to the field, whose description now reads why.
+  const input = useFocusOn<HTMLInputElement>(error);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!/^\d{6}$/.test(code.trim())) return setError("Enter the 6 digits your authenticator app shows");
+    if (!/^\d{6}$/.test(code.trim()))
+      return setError({ message: "Enter the 6 digits your authenticator app shows" });
     setError(null);
     try {
       onCodes(await send.mutateAsync(code.trim()));
     } catch (failure) {
-      setError(describeError(failure));
+      setError({ message: describeError(failure) });
     }
   }
   return (
     <form onSubmit={submit} noValidate aria-label={button}>
       <div className="stack">
-        <Field label={label} hint={hint} error={error}>
+        <Field label={label} hint={hint} error={error?.message}>
           {(props) => (
             <input
               {...props}
+              ref={input}
               type="text"
               name="code"
               inputMode="numeric"
@@ -171,7 +196,7 @@ function CodeForm({
   );
 }
 
-function TurnOff() {
+function TurnOff({ onDone }: { onDone: () => void }) {
   const disable = useDisableTwoFactor();
   const [password, setPassword] = useState("");
   return (
@@ -195,7 +220,7 @@ function TurnOff() {
           pendingLabel="Turning off…"
           pending={disable.isPending}
           error={disable.error}
-          onConfirm={() => disable.mutate(password)}
+          onConfirm={() => disable.mutate(password, { onSuccess: onDone })}
         />
       </div>
     </div>

@@ -3,16 +3,7 @@
 
 import { toMinorUnits } from "@/lib/cart/checkout";
 
-const typeLabels: Record<string, string> = {
-  local: "Local",
-  national: "National",
-  mobile: "Mobile",
-  toll_free: "Toll-free",
-};
-
-export function numberTypeLabel(type: string): string {
-  return typeLabels[type] ?? type;
-}
+export { numberTypeLabel } from "@/lib/reference/number-types";
 
 /** "1 number", "193 numbers": a count with its noun in the right number. */
 export function plural(count: number, noun: string, nouns = `${noun}s`): string {

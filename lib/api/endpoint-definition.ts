@@ -54,24 +54,22 @@ export type EndpointDefinition = {
   /** Response headers the 200 carries (besides the ones every response carries). */
   responseHeaders?: readonly ResponseHeader[];
   /**
-   * Other media types the success can be (a handler returns a Response for them), each with
-   * what it holds, for the OpenAPI document: text/csv for an export.
-   */
-  alternateContent?: Readonly<Record<string, string>>;
-  /**
    * The success is a file in one of these media types, never JSON (a handler returns a Response):
-   * the document declares each as binary, with what it holds.
+   * the document declares each as binary, with what it holds, and the download headers.
    */
   file?: { types: readonly string[]; description: string };
-  /** Also answers text/csv (format=csv or Accept: text/csv): the columns, for the document. */
-  csv?: { description: string };
+  /**
+   * The success is text in this media type, never JSON (a handler returns a StreamReply): a CSV
+   * export. Its own operation, so a generated client types it as text and the JSON list as JSON.
+   */
+  text?: { type: "text/csv"; description: string; example: string };
   /** Which rate-limit budget the endpoint draws on (contract §9); default "default". */
   rateLimit?: "default" | "orders";
   /** Group in the documentation. */
   tag?: string;
 };
 
-type ResponseHeader = "X-Total-Count" | "Link" | "ETag";
+type ResponseHeader = "X-Total-Count" | "Link" | "ETag" | "Location";
 
 /** Keeps a definition's literal types, so handlers see their own params, query and body. */
 export function defineEndpoint<const D extends EndpointDefinition>(definition: D): D {

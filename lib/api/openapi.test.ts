@@ -266,3 +266,136 @@ describe("the OpenAPI document", () => {
     expect(problems).toEqual([]);
   });
 });
+
+type Schema = Record<string, unknown>;
+const schemas = (document as unknown as { components: { schemas: Record<string, Schema> } }).components
+  .schemas;
+type Response2xx = {
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema: Schema; example?: unknown }>;
+};
+const successes = Object.entries(document.paths).flatMap(([template, operations]) =>
+  Object.entries(operations).flatMap(([method, operation]) =>
+    Object.entries(operation.responses as Record<string, Response2xx>)
+      .filter(([status]) => status.startsWith("2"))
+      .map(([status, response]) => ({
+        where: `${method} ${template} ${status}`,
+        method,
+        template,
+        response,
+      })),
+  ),
+);
+
+describe("the OpenAPI document, as client generators read it", () => {
+  it("names every operation with a unique identifier (getTwoFactor, not getTwo-factor)", () => {
+    const ids = Object.values(document.paths).flatMap((operations) =>
+      Object.values(operations).map(
+        (operation) => (operation as unknown as { operationId: string }).operationId,
+      ),
+    );
+    expect(ids.filter((id) => !/^[a-z][A-Za-z0-9]*$/.test(id))).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toContain("getTwoFactor");
+  });
+
+  it("never answers JSON and text in one success: the CSV exports are their own operations", () => {
+    const mixed = successes.filter(
+      ({ response }) =>
+        Object.keys(response.content ?? {}).length > 1 && "application/json" in (response.content ?? {}),
+    );
+    expect(mixed.map(({ where }) => where)).toEqual([]);
+    for (const template of ["/numbers/export", "/audit-events/export"])
+      expect(document.paths[template].get.responses["200"]).toMatchObject({
+        content: { "text/csv": { schema: { type: "string" } } },
+      });
+  });
+
+  it("declares Content-Disposition and Cache-Control on every download, Location on POST /jobs", () => {
+    const downloads = successes.filter(({ response }) =>
+      Object.keys(response.content ?? {}).some((type) => type !== "application/json"),
+    );
+    expect(downloads.map(({ template }) => template).sort()).toEqual([
+      "/audit-events/export",
+      "/documents/{document_id}/file",
+      "/numbers/export",
+    ]);
+    for (const { where, response } of downloads)
+      expect(response.headers, where).toMatchObject({
+        "Content-Disposition": { required: true },
+        "Cache-Control": { required: true, schema: { const: "no-store" } },
+      });
+    expect(document.paths["/jobs"].post.responses["202"]).toMatchObject({
+      headers: { Location: { required: true } },
+    });
+  });
+
+  it("gives every success with a body an example its endpoint's response schema takes (files aside)", () => {
+    const problems: string[] = [];
+    for (const { where, method, template, response } of successes)
+      for (const [type, content] of Object.entries(response.content ?? {})) {
+        if ((content.schema as { format?: string }).format === "binary") continue;
+        if (content.example === undefined) problems.push(`${where} ${type}: no example`);
+        const definition = (
+          endpoints as Record<string, { response: { safeParse(v: unknown): { success: boolean } } }>
+        )[`${method.toUpperCase()} ${template}`];
+        if (type === "application/json" && !definition.response.safeParse(content.example).success)
+          problems.push(`${where}: the example does not parse`);
+      }
+    expect(problems).toEqual([]);
+  });
+
+  it.each([
+    ["DisableTwoFactorRequest", { oneOf: [{ required: ["code"] }, { required: ["password"] }] }],
+    ["JobRequest", { oneOf: [{ required: ["number_ids"] }, { required: ["filter"] }] }],
+    [
+      "CreateEndUserRequest",
+      {
+        if: { properties: { type: { const: "business" } }, required: ["type"] },
+        then: { required: ["business_name"] },
+      },
+    ],
+    ["ChangePasswordRequest", { properties: { new_password: { minLength: 12, maxLength: 128 } } }],
+    [
+      "TwoFactorStatus",
+      { properties: { enabled_at: { anyOf: [{ type: "string", format: "date-time" }, { type: "null" }] } } },
+    ],
+    ["AuditChange", { properties: { from: { $ref: "#/components/schemas/AuditValue" } } }],
+  ])("states %s's rule as %j", (name, rule) => {
+    expect(schemas[name]).toMatchObject(rule);
+  });
+
+  it("types the audit log's changed values as JSON values, not as anything", () => {
+    expect((schemas.AuditValue.anyOf as Schema[]).map((option) => option.type)).toEqual([
+      "string",
+      "number",
+      "boolean",
+      "null",
+      "array",
+      "object",
+    ]);
+  });
+
+  it("lists the number types wherever a number_type is, and dates audit from/to as date-time", () => {
+    const loose: string[] = [];
+    const walk = (value: unknown, where: string, name: string) => {
+      if (Array.isArray(value)) return value.forEach((item, i) => walk(item, `${where}[${i}]`, name));
+      if (!value || typeof value !== "object") return;
+      const node = value as Schema;
+      const isString = node.type === "string" || (Array.isArray(node.type) && node.type.includes("string"));
+      if (name === "number_type" && isString && !node.enum) loose.push(where);
+      for (const [key, item] of Object.entries(node))
+        walk(item, `${where}.${key}`, ["anyOf", "oneOf", "items", "schema"].includes(key) ? name : key);
+      if (typeof node.name === "string" && node.schema) walk(node.schema, `${where}.schema`, node.name);
+    };
+    walk(document, "", "");
+    expect(loose).toEqual([]);
+    for (const name of ["from", "to"])
+      expect(
+        document.paths["/audit-events"].get.parameters.find((p) => p.name === name)?.schema,
+      ).toMatchObject({
+        type: "string",
+        format: "date-time",
+      });
+  });
+});

@@ -8,6 +8,7 @@ import { requiredPermissions } from "@/lib/api/permissions";
 import { roleMay, rolesThatMay } from "@/lib/auth/roles";
 import { roles } from "@/lib/schemas/roles";
 import { documentedShapes, PARAMETER_SCHEMA_KEY } from "@/lib/schemas/common";
+import { exampleOf } from "@/lib/api/openapi-examples";
 
 type JsonSchema = Record<string, unknown>;
 type Components = Record<string, JsonSchema>;
@@ -141,7 +142,7 @@ const headerComponents = {
     schema: { type: "string", pattern: "^[A-Za-z0-9._:\\-]{1,128}$", maxLength: 128 },
   },
   "Access-Control-Allow-Origin": {
-    description: "Bearer requests are allowed from any origin, never with credentials (contract §2).",
+    description: "Bearer requests are allowed from any origin, never with credentials.",
     required: true,
     schema: { type: "string", const: "*" },
   },
@@ -188,6 +189,25 @@ const responseHeaderDocs = {
   ETag: {
     description: "The configuration's version: send it back in If-Match to change it.",
     schema: { type: "string" },
+  },
+  Location: {
+    description: "Where to follow what was started: the new resource's URL (GET it for its progress).",
+    required: true,
+    schema: { type: "string", format: "uri-reference" },
+  },
+};
+
+// Every download (a file, a CSV export) is an attachment no browser or proxy keeps.
+const downloadHeaderDocs = {
+  "Content-Disposition": {
+    description: 'attachment; filename="…": save it, never render it as a page.',
+    required: true,
+    schema: { type: "string", pattern: "^attachment; filename=" },
+  },
+  "Cache-Control": {
+    description: "no-store: it holds your organization's data, so nothing may keep a copy.",
+    required: true,
+    schema: { type: "string", const: "no-store" },
   },
 };
 
@@ -416,9 +436,10 @@ function operation(key: string, definition: EndpointDefinition, components: Comp
   }));
   const badge = definition.badge ?? "stable";
   const op: JsonSchema = {
+    // An identifier every generator can use as a function name: getTwoFactor, getOpenapiJson.
     operationId: `${method.toLowerCase()}${path
       .replace(/\{([^}]+)\}/g, "By_$1")
-      .split(/[/_]/)
+      .split(/[/_.-]/)
       .filter(Boolean)
       .map((part) => part[0].toUpperCase() + part.slice(1))
       .join("")}`,
@@ -482,29 +503,31 @@ function successResponse(
 ): JsonSchema {
   const status = definition.status ?? 200;
   if (status === 204) return { description: successPhrases[status], headers };
-  const { file } = definition;
+  const { file, text } = definition;
   if (file) {
     const schema = { type: "string", format: "binary", description: file.description };
     return {
       description: successPhrases[status],
-      headers,
+      headers: { ...headers, ...downloadHeaderDocs },
       content: Object.fromEntries(file.types.map((type) => [type, { schema }])),
     };
   }
+  if (text)
+    return {
+      description: successPhrases[status],
+      headers: { ...headers, ...downloadHeaderDocs },
+      content: {
+        [text.type]: { schema: { type: "string", description: text.description }, example: text.example },
+      },
+    };
   return {
     description: successPhrases[status],
     headers,
     content: {
-      "application/json": { schema: convert(definition.response, "output", components) },
-      ...Object.fromEntries(
-        Object.entries(definition.alternateContent ?? {}).map(([type, description]) => [
-          type,
-          { schema: { type: "string", description } },
-        ]),
-      ),
-      ...(definition.csv
-        ? { "text/csv": { schema: { type: "string", description: definition.csv.description } } }
-        : {}),
+      "application/json": {
+        schema: convert(definition.response, "output", components),
+        example: exampleOf(definition.response),
+      },
     },
   };
 }

@@ -64,10 +64,54 @@ export async function listAuditEvents(
     () => prisma.auditEvent.findMany({ where, orderBy: newestFirst, take: query.limit, skip: query.offset }),
     () => prisma.auditEvent.count({ where }),
   );
-  return { items: rows.map(toAuditEvent), total };
+  const names = await nameResources(prisma, rows);
+  return { items: rows.map((row) => toAuditEvent(row, names)), total };
 }
 
-function toAuditEvent(row: AuditRow): AuditEventView {
+type Db = Awaited<ReturnType<typeof readDb>>;
+
+/**
+ * What the page's rows call each resource (a number by its number, a member by name), read
+ * now for the page's ids, one query per kind: the log keeps ids, names change.
+ */
+async function nameResources(prisma: Db, rows: readonly AuditRow[]): Promise<Map<string, string>> {
+  const idsOf = (...types: string[]) => [
+    ...new Set(
+      rows.flatMap((row) => (types.includes(row.resourceType) && row.resourceId ? [row.resourceId] : [])),
+    ),
+  ];
+  const organizationIds = [
+    ...new Set(rows.flatMap((row) => (row.organizationId ? [row.organizationId] : []))),
+  ];
+  const mine = { organizationId: { in: organizationIds } };
+  const [numbers, tokens, members, endUsers] = await Promise.all([
+    prisma.numberConfiguration.findMany({
+      where: { id: { in: idsOf("number", "extension") }, ...mine },
+      select: { id: true, number: true, name: true },
+    }),
+    prisma.apiToken.findMany({
+      where: { id: { in: idsOf("token") }, ...mine },
+      select: { id: true, name: true },
+    }),
+    prisma.user.findMany({
+      where: { id: { in: idsOf("member", "user") }, ...mine },
+      select: { id: true, name: true },
+    }),
+    prisma.endUser.findMany({
+      where: { id: { in: idsOf("end_user") }, ...mine },
+      select: { id: true, name: true },
+    }),
+  ]);
+  return new Map<string, string>([
+    ...numbers.map(
+      (row) =>
+        [row.id, row.name && row.name !== row.number ? `${row.number} (${row.name})` : row.number] as const,
+    ),
+    ...[...tokens, ...members, ...endUsers].map((row) => [row.id, row.name] as const),
+  ]);
+}
+
+function toAuditEvent(row: AuditRow, names: ReadonlyMap<string, string>): AuditEventView {
   return {
     id: row.id,
     // Never null here: a listing always names one organization.
@@ -76,7 +120,11 @@ function toAuditEvent(row: AuditRow): AuditEventView {
     actor: { type: row.actorType as AuditEventView["actor"]["type"], id: row.actorId, name: row.actorName },
     ip: row.ip,
     action: row.action,
-    resource: { type: row.resourceType, id: row.resourceId },
+    resource: {
+      type: row.resourceType,
+      id: row.resourceId,
+      name: row.resourceId === null ? null : (names.get(row.resourceId) ?? null),
+    },
     changes: changesOf(row),
   };
 }

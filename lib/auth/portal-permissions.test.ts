@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { bulkPermissions, bulkRefusal, lifecycleRefusal } from "@/lib/auth/portal-permissions";
+import {
+  bulkPermissions,
+  bulkRefusal,
+  cartRefusal,
+  lifecycleRefusal,
+  rulesRefusal,
+} from "@/lib/auth/portal-permissions";
 
 describe("the number pages' offer by role", () => {
   it.each([
@@ -48,5 +54,35 @@ describe("the number pages' offer by role", () => {
     ],
   ] as const)("bulk changes for %s", (role, refusal) => {
     expect(bulkRefusal(role)).toBe(refusal);
+  });
+});
+
+describe("what the cart and rule pages offer by role", () => {
+  it.each([
+    ["owner", null, null],
+    ["admin", null, null],
+    [
+      "developer",
+      "Holding and buying numbers needs the owner, admin or billing role; your role is developer.",
+      null,
+    ],
+    [
+      "billing",
+      null,
+      "Changing a number's rules needs the owner, admin, developer or support role; your role is billing.",
+    ],
+    [
+      "viewer",
+      "Holding and buying numbers needs the owner, admin or billing role; your role is viewer.",
+      "Changing a number's rules needs the owner, admin, developer or support role; your role is viewer.",
+    ],
+    [
+      "support",
+      "Holding and buying numbers needs the owner, admin or billing role; your role is support.",
+      null,
+    ],
+  ] as const)("%s", (role, cart, rules) => {
+    expect(cartRefusal(role)).toBe(cart);
+    expect(rulesRefusal(role)).toBe(rules);
   });
 });

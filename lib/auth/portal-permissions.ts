@@ -28,3 +28,17 @@ export function bulkRefusal(role: Role): string | null {
   if (role === "support" || roleMay(role, "jobs:write")) return null;
   return `Changing many numbers at once needs ${rolesThatMay("jobs:write")}; your role is ${role}.`;
 }
+
+/** Why this role may not hold numbers or buy them (the cart, "Add to cart"), in words; null when it may. */
+export function cartRefusal(role: Role): string | null {
+  return roleMay(role, "reservations:write") && roleMay(role, "orders:write")
+    ? null
+    : `Holding and buying numbers needs ${rolesThatMay("orders:write")}; your role is ${role}.`;
+}
+
+/** Why this role may not change a number's rules, in words; null when it may. */
+export function rulesRefusal(role: Role): string | null {
+  return roleMay(role, "numbers:write")
+    ? null
+    : `Changing a number's rules needs ${rolesThatMay("numbers:write")}; your role is ${role}.`;
+}

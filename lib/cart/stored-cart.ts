@@ -4,6 +4,8 @@ import { formatAmount } from "@/lib/products/money";
 import { holdNumbers, releaseHold } from "@/lib/reservations/hold-numbers";
 import { isLive } from "@/lib/reservations/expiry";
 import { validateCartLines, type CheckedLine } from "@/lib/cart/validate-lines";
+import { documentsDueFor } from "@/lib/compliance/activation";
+import { coveringBundle, loadCoveringBundles } from "@/lib/compliance/coverage";
 import type { Principal } from "@/lib/auth/types";
 import type { CartLineOut, HoldState, PutCartRequest, ServerCart } from "@/lib/schemas/cart";
 
@@ -36,13 +38,18 @@ export async function readCart(owner: CartOwner, now = new Date()): Promise<Serv
   const productIds = rows.flatMap((row) => (row.productId === null ? [] : [row.productId]));
   const [regions, products, stock, holds] = await Promise.all([
     prisma.region.findMany({ where: { id: { in: [...new Set(rows.map((row) => row.region))] } } }),
-    prisma.product.findMany({ where: { id: { in: productIds } } }),
+    prisma.product.findMany({
+      where: { id: { in: productIds } },
+      include: { requiredDocuments: { select: { documentTypeId: true } } },
+    }),
     prisma.inventoryNumber.findMany({
       where: { numberE164: { in: numbers } },
-      select: { numberE164: true, status: true },
+      select: { numberE164: true, status: true, requiredDocumentIds: true },
     }),
     prisma.numberHold.findMany({ where: { numberE164: { in: numbers } } }),
   ]);
+  const documentsOf = await documentsNeeded(prisma, owner.organizationId, now);
+  const requiredOf = new Map(stock.map((row) => [row.numberE164, row.requiredDocumentIds]));
   const regionName = new Map(regions.map((region) => [region.id, region.name]));
   const productOf = new Map(products.map((product) => [product.id, product]));
   const statusOf = new Map(stock.map((row) => [row.numberE164, row.status]));
@@ -66,6 +73,13 @@ export async function readCart(owner: CartOwner, now = new Date()): Promise<Serv
           }
         : null,
       quantity: row.quantity,
+      documents: documentsOf(
+        row.country,
+        row.numberType,
+        row.numberE164 === null
+          ? (product?.requiredDocuments.map((document) => document.documentTypeId) ?? [])
+          : (requiredOf.get(row.numberE164) ?? []),
+      ),
     };
     if (row.numberE164 === null) {
       return {
@@ -92,6 +106,26 @@ export async function readCart(owner: CartOwner, now = new Date()): Promise<Serv
     };
   });
   return { lines };
+}
+
+/**
+ * What a line's numbers would wait for if bought now (contract §17): the document types they
+ * need when no approved bundle of the organization covers them, with the day they would be
+ * released; null when they need none or a bundle covers them. A named number needs what its
+ * inventory row lists; a geography line what its product requires of every number.
+ */
+async function documentsNeeded(
+  prisma: Awaited<ReturnType<typeof getPrisma>>,
+  organizationId: string,
+  now: Date,
+): Promise<(country: string, numberType: string, required: readonly string[]) => CartLineOut["documents"]> {
+  const bundles = await loadCoveringBundles(prisma, organizationId, now);
+  const due = documentsDueFor(now).toISOString();
+  return (countryId, numberTypeId, required) =>
+    required.length === 0 ||
+    coveringBundle({ countryId, numberTypeId, requiredDocumentIds: required }, bundles) !== null
+      ? null
+      : { document_type_ids: [...new Set(required)].sort(), due_if_bought_now: due };
 }
 
 /**
@@ -142,6 +176,31 @@ export async function renewCart(owner: CartOwner, now = new Date()): Promise<Ser
     rows.flatMap((row) => (row.numberE164 ? [row.numberE164] : [])),
     now,
   );
+  return readCart(owner, now);
+}
+
+/**
+ * Holds one named number of the cart again for RESERVATION_MINUTES from now; the cart's other
+ * holds keep their own time. A number that is not a line of the person's cart is 404: renewing
+ * would otherwise hold a number nobody chose to buy.
+ */
+export async function renewCartLine(
+  owner: CartOwner,
+  numberE164: string,
+  now = new Date(),
+): Promise<ServerCart> {
+  const prisma = await getPrisma();
+  const line = await prisma.cartLine.findFirst({
+    where: { userId: owner.userId, numberE164 },
+    select: { numberE164: true },
+  });
+  if (!line)
+    throw new ApiError(
+      "not_found",
+      `${numberE164} is not in your cart; add it to the cart to hold it.`,
+      `path.number_e164=${numberE164}`,
+    );
+  await holdQuietly(owner, [numberE164], now);
   return readCart(owner, now);
 }
 

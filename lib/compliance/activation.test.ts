@@ -359,7 +359,9 @@ describe("approving a covering bundle", () => {
       orderBy: { to: "asc" },
     });
     expect(emails.map((email) => email.to)).toEqual(acting.map((user) => user.email));
-    expect(emails[0].subject).toBe(`Compliance bundle ${bundleId} is approved`);
+    // Named as the portal names it: country, type and end user, never the bundle's id.
+    expect(emails[0].subject).toBe("Your DE Local bundle of Erika Mustermann is approved");
+    expect(emails[0].text).not.toContain(bundleId);
     expect(emails[0].text).toContain(
       `4 numbers are now active and routing calls: ${pendingBefore.map((row) => row.number).join(", ")}.`,
     );
@@ -465,6 +467,7 @@ describe("rejecting a bundle", () => {
       select: { email: true },
     });
     expect(emails.map((email) => email.to).sort()).toEqual(globexActing.map((user) => user.email).sort());
+    expect(emails[0].subject).toBe("Your DE Local bundle of Hank Scorpio needs changes");
     expect(emails[0].text).toContain("Reason: The address is not legible.");
     const view = await get<One<NumberView[]>>(`/numbers?number=${encodeURIComponent(waiting)}`, {
       token: "globexAll",

@@ -39,10 +39,15 @@ export async function gateSoldNumbers(
   now: Date,
 ): Promise<Gated> {
   if (configurationIds.length === 0) return { pendingIds: [], activatedIds: [] };
+  const ids = [...configurationIds];
+  // The numbers are reached by their ids, computed first (an InitPlan): joined on
+  // c.inventory_number_id alone, fresh statistics that saw only a few configurations on low
+  // inventory ids made this a merge join walking inventory_number_pkey to its end.
   const rows = await tx.$queryRaw<Array<{ id: string; covered: boolean }>>`
     SELECT c.id, ${coveredSql(Prisma.sql`c.organization_id`, Prisma.sql`n`, now)} AS covered
       FROM number_configuration c JOIN inventory_number n ON n.id = c.inventory_number_id
-     WHERE c.id = ANY(${[...configurationIds]}::text[]) AND cardinality(n.required_document_ids) > 0`;
+     WHERE c.id = ANY(${ids}::text[]) AND cardinality(n.required_document_ids) > 0
+       AND n.id = ANY(ARRAY(SELECT inventory_number_id FROM number_configuration WHERE id = ANY(${ids}::text[])))`;
   const pendingIds = rows.filter((row) => !row.covered).map((row) => row.id);
   if (pendingIds.length > 0)
     await tx.$executeRaw`

@@ -24,7 +24,12 @@ import type {
 import { Prisma } from "@/lib/generated/prisma/client";
 import { event, recordEvents } from "@/lib/events/record-events";
 import { activateCoveredNumbers, type Approver } from "@/lib/compliance/activation";
-import { bundleApprovedMessage, bundleRejectedMessage, emailMembersWhoCanAct } from "@/lib/compliance/notify";
+import {
+  bundleApprovedMessage,
+  bundleRejectedMessage,
+  emailMembersWhoCanAct,
+  nameBundle,
+} from "@/lib/compliance/notify";
 
 // Bundles (contract §17): an end user's documents for one country and number type, handed
 // in for support's review. Every state change asks lib/compliance/bundle-states.ts first and
@@ -59,6 +64,14 @@ function bundleView(row: BundleRow): BundleView {
     updated_at: row.updatedAt.toISOString(),
   };
 }
+
+/** What an email needs to name the bundle as the portal does. */
+const namesOf = (row: BundleRow) => ({
+  countryId: row.countryId.trim(),
+  numberTypeId: row.numberTypeId,
+  endUserId: row.endUserId,
+  documentIds: row.documents.map((link) => link.documentId),
+});
 
 function notFound(id: string): ApiError {
   return new ApiError("not_found", `No bundle ${id}.`, `bundle_id=${id}`);
@@ -483,10 +496,11 @@ export async function approveBundle(
       ? await activateCoveredNumbers(tx, bundle, await approverOf(tx, principal), now)
       : [];
     const numbers = activated.map((number) => number.number);
+    const named = await nameBundle(tx, namesOf(row));
     await emailMembersWhoCanAct(
       tx,
       row.organizationId,
-      (to) => bundleApprovedMessage(to, bundle, numbers),
+      (to) => bundleApprovedMessage(to, named, numbers),
       now,
     );
     return bundleView(updated);
@@ -532,11 +546,11 @@ export async function rejectBundle(
       { ...change, changes: [...change.changes, { field: "rejection_reason", from: null, to: body.reason }] },
     ]);
     await recordStatusChanged(tx, row.status, updated, now);
-    const bundle = { id, countryId: row.countryId.trim(), numberTypeId: row.numberTypeId };
+    const named = await nameBundle(tx, namesOf(row));
     await emailMembersWhoCanAct(
       tx,
       row.organizationId,
-      (to) => bundleRejectedMessage(to, bundle, body.reason, notes),
+      (to) => bundleRejectedMessage(to, named, body.reason, notes),
       now,
     );
     return bundleView(updated);

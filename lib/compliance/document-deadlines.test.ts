@@ -72,11 +72,11 @@ describe("the worker's document deadlines", () => {
     });
     const sent = await reminders();
     expect(sent.map((email) => email.to)).toEqual(acting.map((user) => user.email));
-    expect(sent[0].subject).toBe(
-      `Documents due by ${due.toISOString().slice(0, 10)} or 2 numbers are released`,
-    );
-    expect(sent[0].text).toContain(`- ${plain.number}: due ${due.toISOString()}`);
-    expect(sent[0].text).toContain(`- ${locked.number}: due ${due.toISOString()}`);
+    // The deadline in words (a day and a time, in UTC), as the portal says it, not ISO text.
+    const dueWords = `${new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(due)} UTC`;
+    expect(sent[0].subject).toBe(`Documents due by ${dueWords} or 2 numbers are released`);
+    expect(sent[0].text).toContain(`- ${plain.number}: released on ${dueWords}`);
+    expect(sent[0].text).toContain(`- ${locked.number}: released on ${dueWords}`);
 
     // Once: a later sweep before the deadline sends nothing more.
     expect(await sweepDocumentDeadlines(at(due, -DAY_MS))).toEqual({ reminded: 0, released: 0 });

@@ -2,6 +2,8 @@ import type { Tx } from "@/lib/db/transaction";
 import { queueEmail, type QueuedEmail } from "@/lib/email/queue";
 import { siteUrl } from "@/lib/accounts/links";
 import { roleMay } from "@/lib/auth/roles";
+import { getReferenceData } from "@/lib/reference/lookups";
+import { numberTypeLabel } from "@/lib/reference/number-types";
 import { organizationRoles } from "@/lib/schemas/roles";
 
 // Who hears about an organization's compliance (contract §17): "the members who can act", the
@@ -32,22 +34,70 @@ export async function emailMembersWhoCanAct(
   return recipients.length;
 }
 
-const bundleWords = (bundle: { id: string; countryId: string; numberTypeId: string }) =>
-  `bundle ${bundle.id} (${bundle.countryId} ${bundle.numberTypeId.replaceAll("_", " ")} numbers)`;
+/**
+ * A bundle as the portal names it: "the DE Local bundle of Ada Lovelace", with each of its
+ * documents as "Proof of address (proof.pdf)", never by id.
+ */
+export type NamedBundle = {
+  countryId: string;
+  numberTypeId: string;
+  endUserName: string;
+  /** Document id → "Proof of address (proof.pdf)". */
+  documentLabels: ReadonlyMap<string, string>;
+};
+
+/** Reads the names a bundle's emails use (its end user, its documents' types and files). */
+export async function nameBundle(
+  tx: Tx,
+  bundle: { countryId: string; numberTypeId: string; endUserId: string; documentIds: readonly string[] },
+): Promise<NamedBundle> {
+  const [endUser, documents, reference] = await Promise.all([
+    tx.endUser.findUnique({ where: { id: bundle.endUserId }, select: { name: true } }),
+    tx.complianceDocument.findMany({
+      where: { id: { in: [...bundle.documentIds] } },
+      select: { id: true, documentTypeId: true, fileName: true },
+    }),
+    getReferenceData(),
+  ]);
+  const typeName = (id: string) => reference.documentTypeById.get(id)?.name ?? id;
+  return {
+    countryId: bundle.countryId,
+    numberTypeId: bundle.numberTypeId,
+    endUserName: endUser?.name ?? "an end user",
+    documentLabels: new Map(
+      documents.map((document) => [
+        document.id,
+        `${typeName(document.documentTypeId)}${document.fileName ? ` (${document.fileName})` : ""}`,
+      ]),
+    ),
+  };
+}
+
+/** "DE Local bundle of Ada Lovelace". */
+const bundleWords = (bundle: NamedBundle) =>
+  `${bundle.countryId} ${numberTypeLabel(bundle.numberTypeId)} bundle of ${bundle.endUserName}`;
+
+const moment = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+/** "11 Dec 2026, 10:00 UTC": a recipient's zone is not known, so the time says its own. */
+const momentWords = (at: Date) => `${moment.format(at)} UTC`;
 
 export function bundleApprovedMessage(
   to: Recipient,
-  bundle: { id: string; countryId: string; numberTypeId: string },
+  bundle: NamedBundle,
   activated: readonly string[],
 ): QueuedEmail {
   return {
     to: to.email,
     kind: "bundle_approved",
-    subject: `Compliance bundle ${bundle.id} is approved`,
+    subject: `Your ${bundleWords(bundle)} is approved`,
     text: [
       `Hello ${to.name},`,
       "",
-      `Support approved your compliance ${bundleWords(bundle)}.`,
+      `Our team approved your ${bundleWords(bundle)}.`,
       activated.length === 0
         ? "No number of yours was waiting for it."
         : `${activated.length} number${activated.length === 1 ? " is" : "s are"} now active and routing calls: ${activated.join(", ")}.`,
@@ -60,22 +110,26 @@ export function bundleApprovedMessage(
 
 export function bundleRejectedMessage(
   to: Recipient,
-  bundle: { id: string; countryId: string; numberTypeId: string },
+  bundle: NamedBundle,
   reason: string,
   notes: readonly { document_id: string; note: string }[],
 ): QueuedEmail {
   return {
     to: to.email,
     kind: "bundle_rejected",
-    subject: `Compliance bundle ${bundle.id} needs changes`,
+    subject: `Your ${bundleWords(bundle)} needs changes`,
     text: [
       `Hello ${to.name},`,
       "",
-      `Support could not approve your compliance ${bundleWords(bundle)}.`,
+      `Our team could not approve your ${bundleWords(bundle)}.`,
       `Reason: ${reason}`,
-      ...notes.map((note) => `- Document ${note.document_id}: ${note.note}`),
+      ...notes.map(
+        (note) =>
+          `- ${bundle.documentLabels.get(note.document_id) ?? "A document of the bundle"}: ${note.note}`,
+      ),
       "",
-      "Edit the bundle (it goes back to draft) and submit it again. Numbers waiting for it stay pending until their deadline.",
+      "On the Compliance page, open the bundle, replace what is marked (upload a new document first if needed) and submit it again.",
+      "Numbers waiting for it stay without calls until it is approved, and are released at their deadline.",
       siteUrl(`/compliance`),
     ].join("\n"),
   };
@@ -91,16 +145,16 @@ export function documentsDueMessage(
   return {
     to: to.email,
     kind: "documents_due",
-    subject: `Documents due by ${first.documentsDue.toISOString().slice(0, 10)} or ${numbers.length === 1 ? "a number is" : `${numbers.length} numbers are`} released`,
+    subject: `Documents due by ${momentWords(first.documentsDue)} or ${numbers.length === 1 ? "a number is" : `${numbers.length} numbers are`} released`,
     text: [
       `Hello ${to.name},`,
       "",
       "These numbers are waiting for documents. Until an approved compliance bundle covers them no call is routed,",
       "and at the deadline each one still waiting is released:",
       "",
-      ...numbers.map((entry) => `- ${entry.number}: due ${entry.documentsDue.toISOString()}`),
+      ...numbers.map((entry) => `- ${entry.number}: released on ${momentWords(entry.documentsDue)}`),
       "",
-      `Provide the documents and submit a bundle: ${siteUrl("/compliance")}`,
+      `Hand in the documents and submit a bundle: ${siteUrl("/compliance")}`,
     ].join("\n"),
   };
 }

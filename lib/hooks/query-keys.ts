@@ -61,6 +61,7 @@ export const queryKeys = {
     documents: (offset: number) => ["compliance", "documents", offset] as const,
     endUser: (endUserId: string) => ["compliance", "end-user", endUserId] as const,
     document: (documentId: string) => ["compliance", "document", documentId] as const,
+    address: (addressId: string) => ["compliance", "address", addressId] as const,
     documentFile: (documentId: string) => ["compliance", "document-file", documentId] as const,
     bundles: (status: string | null, offset: number) => ["compliance", "bundles", status, offset] as const,
     /** Keyed by the bundle's updated_at too: an edit asks evaluate again. */

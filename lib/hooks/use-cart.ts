@@ -15,6 +15,7 @@ import type { cartResponseSchema, CartLineOut, ServerCart } from "@/lib/schemas/
 const LEGACY_STORAGE_KEYS = ["numbers-portal:cart:v1"];
 
 export type Hold = NonNullable<CartLineOut["hold"]>;
+export type LineDocuments = CartLineOut["documents"];
 type PageState = Pick<Cart, "attempt" | "unavailable">;
 
 const emptyPageState: PageState = { attempt: null, unavailable: [] };
@@ -85,6 +86,7 @@ function optimistic(previous: ServerCart | undefined, lines: readonly CartLine[]
       product: line.product,
       quantity: line.kind === "number" ? 1 : line.quantity,
       hold: before.get(line.key)?.hold ?? null,
+      documents: before.get(line.key)?.documents ?? null,
     })),
   };
 }
@@ -140,7 +142,7 @@ let latestWrite = 0;
 export type SaveResult = Promise<unknown>;
 
 /**
- * { cart, update, holds, loaded, error, retry }: update takes one of lib/cart/cart's pure
+ * { cart, update, holds, documents, loaded, error, retry }: update takes one of lib/cart/cart's pure
  * functions' results and saves the lines to the server, answering null once saved or the error
  * when not (the cart shown goes back to the server's); holds says, per line key, how each named
  * number is held. `error`: the cart could not be read, so `cart` is not the person's cart.
@@ -170,6 +172,11 @@ export function useCart({ enabled = true }: { enabled?: boolean } = {}) {
   const cart = useMemo(() => toCart(query.data, page), [query.data, page]);
   const holds = useMemo(
     () => new Map((query.data?.lines ?? []).map((line) => [line.key, line.hold] as const)),
+    [query.data],
+  );
+  // Per line key: the documents its numbers would wait for if bought now (null: none).
+  const documents = useMemo(
+    () => new Map((query.data?.lines ?? []).map((line) => [line.key, line.documents] as const)),
     [query.data],
   );
 
@@ -221,6 +228,7 @@ export function useCart({ enabled = true }: { enabled?: boolean } = {}) {
     cart,
     update,
     holds,
+    documents,
     loaded: query.isSuccess || query.isError,
     // A failed read with nothing read before: the cart shown is not the person's.
     error: query.isError && query.data === undefined ? query.error : null,
@@ -228,12 +236,19 @@ export function useCart({ enabled = true }: { enabled?: boolean } = {}) {
   };
 }
 
-/** POST /cart/renew: every number in the cart held again for the full time from now. */
-export function useRenewCart() {
+/**
+ * POST /cart/renew/{number}: one number of the cart held again for the full time from now; the
+ * others keep theirs (a line's Renew is about that line). `variables` names the one renewing.
+ */
+export function useRenewHold() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      (await apiFetch<typeof cartResponseSchema>("/cart/renew", { method: "POST" })).data.data,
+    mutationFn: async (number: string) =>
+      (
+        await apiFetch<typeof cartResponseSchema>(`/cart/renew/${encodeURIComponent(number)}`, {
+          method: "POST",
+        })
+      ).data.data,
     onSuccess: (cart) => queryClient.setQueryData(queryKeys.cart(), cart),
   });
 }

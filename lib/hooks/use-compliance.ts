@@ -96,6 +96,20 @@ export function useEndUser(endUserId: string) {
   });
 }
 
+/** One address (support reads any organization's): the one on file beside a document. */
+export function useAddress(addressId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.compliance.address(addressId ?? ""),
+    enabled: addressId !== null,
+    queryFn: async ({ signal }) =>
+      (
+        await apiFetch<typeof addressResponseSchema>(`/addresses/${encodeURIComponent(addressId ?? "")}`, {
+          signal,
+        })
+      ).data.data,
+  });
+}
+
 /** One document's metadata (support reads any organization's). */
 export function useDocument(documentId: string) {
   return useQuery({

@@ -10,9 +10,11 @@ import type {
 } from "@/lib/schemas/members";
 
 // GET /members and /members/invitations, and the changes to them (contract §15).
-export function useMembers() {
+/** `enabled` false: not asked (a page that offers them only to some people). */
+export function useMembers(enabled = true) {
   return useQuery({
     queryKey: [...queryKeys.members(), "list"],
+    enabled,
     queryFn: async ({ signal }) =>
       (await apiFetch<typeof memberListResponseSchema>("/members", { signal })).data.data,
   });

@@ -9,9 +9,11 @@ import type {
   CreateTokenRequest,
 } from "@/lib/schemas/tokens";
 
-export function useTokens() {
+/** `enabled` false: not asked (a page that offers them only to some people). */
+export function useTokens(enabled = true) {
   return useQuery({
     queryKey: queryKeys.tokens(),
+    enabled,
     queryFn: async ({ signal }) =>
       (await apiFetch<typeof tokenListResponseSchema>("/tokens", { signal })).data.data,
   });

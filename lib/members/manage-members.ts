@@ -12,7 +12,13 @@ import { auditSource, recordAudit } from "@/lib/audit/record";
 import { getTokenCache } from "@/lib/auth/token-cache";
 import type { Principal } from "@/lib/auth/types";
 import type { OrganizationRole } from "@/lib/schemas/roles";
-import type { AcceptInvitationRequest, Invitation, InviteRequest, Member } from "@/lib/schemas/members";
+import type {
+  AcceptInvitationRequest,
+  Invitation,
+  InvitationPreview,
+  InviteRequest,
+  Member,
+} from "@/lib/schemas/members";
 
 // An organization's members and invitations (contract §15). Who may call each function is the
 // endpoint's business (lib/auth/roles.ts, through the wrapper); what is left here is what
@@ -355,6 +361,40 @@ export async function removeMember(caller: Caller, memberId: string, now = new D
   return toMember(removed);
 }
 
+/** 404 for a link that never was, was revoked or was replaced: the same words for each. */
+function invalidLink(): ApiError {
+  return new ApiError(
+    "not_found",
+    "This invitation link is not valid: it may have been revoked or replaced by a newer one. Ask for a new invitation.",
+    "path.token=(not shown)",
+  );
+}
+
+/**
+ * What an invitation link offers, for the page it opens: the person reads whom they join, as
+ * what, and with which email before choosing a password, and a used or expired link says so
+ * before anything is typed. The token is the secret: whoever holds it is the one invited.
+ */
+export async function previewInvitation(token: string, now = new Date()): Promise<InvitationPreview> {
+  const prisma = await getPrisma();
+  const row = await prisma.memberInvitation.findUnique({
+    where: { tokenHash: hashLinkToken(token) },
+    include: { organization: { select: { name: true } } },
+  });
+  if (!row || row.revokedAt) throw invalidLink();
+  const inviter = row.invitedByUserId
+    ? await prisma.user.findUnique({ where: { id: row.invitedByUserId }, select: { name: true } })
+    : null;
+  return {
+    organization_name: row.organization.name,
+    role: row.role as OrganizationRole,
+    email: row.email,
+    invited_by: inviter ? { name: inviter.name } : null,
+    expires_at: row.expiresAt.toISOString(),
+    status: row.acceptedAt ? "accepted" : row.expiresAt <= now ? "expired" : "pending",
+  };
+}
+
 /**
  * Accepts an invitation by its link: the person joins the organization with the invited role,
  * their email proven by the link. The update is conditional, so a link works exactly once.
@@ -369,12 +409,7 @@ export async function acceptInvitation(
   return inRetryingTransaction(async (tx) => {
     const tokenHash = hashLinkToken(token);
     const row = await tx.memberInvitation.findUnique({ where: { tokenHash } });
-    if (!row || row.revokedAt)
-      throw new ApiError(
-        "not_found",
-        "This invitation link is not valid: it may have been revoked or replaced by a newer one. Ask for a new invitation.",
-        "path.token=(not shown)",
-      );
+    if (!row || row.revokedAt) throw invalidLink();
     if (row.acceptedAt)
       throw new ApiError(
         "invitation_used",

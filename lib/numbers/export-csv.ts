@@ -3,7 +3,7 @@ import type { Viewer } from "@/lib/auth/types";
 import { readDb } from "@/lib/db/replicas";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { numberOrderings, numberSearchWhere } from "@/lib/numbers/configurations";
-import type { NumberSearchQuery } from "@/lib/schemas/numbers/query";
+import type { NumberExportQuery } from "@/lib/schemas/numbers/query";
 
 // GET /numbers?format=csv (contract §16): every match, unpaged, streamed. Rows are read a page
 // at a time with a keyset cursor (Prisma's cursor: the page after the last row's id in the
@@ -66,7 +66,7 @@ function toRecord(row: ExportRow): string[] {
 /** The CSV of every configuration GET /numbers would list with these filters, as a byte stream. */
 export async function exportNumbersCsv(
   viewer: Viewer,
-  query: NumberSearchQuery,
+  query: NumberExportQuery,
   pageSize = PAGE_SIZE,
 ): Promise<ReadableStream<Uint8Array>> {
   const where = await numberSearchWhere(viewer, query);

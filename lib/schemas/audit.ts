@@ -27,7 +27,13 @@ function moment(name: "from" | "to", description: string) {
       .refine((value) => !Number.isNaN(Date.parse(value)), message)
       .transform((value) => new Date(value))
       .optional(),
-    { type: "string", description, examples: ["2026-11-01T00:00:00Z"] },
+    // A date alone is read as midnight UTC; the document shows the full form a client should send.
+    {
+      type: "string",
+      format: "date-time",
+      description: `${description} A date alone (2026-11-01) is read as midnight UTC.`,
+      examples: ["2026-11-01T00:00:00Z"],
+    },
   );
 }
 
@@ -62,7 +68,8 @@ export const auditListQuerySchema = z.strictObject({
     type: "string",
     enum: ["json", "csv"],
     default: "json",
-    description: "csv: every match as text/csv (header row, newest first), not one page.",
+    description:
+      "csv: every match as text/csv (header row, newest first), not one page: the answer of GET /audit-events/export, kept here for clients that ask this way.",
   }),
   organization_id: organizationIdFilterSchema.meta({
     description:
@@ -72,15 +79,32 @@ export const auditListQuerySchema = z.strictObject({
 
 export type AuditListQuery = z.output<typeof auditListQuerySchema>;
 
-const auditChangeSchema = z.object({
-  field: z.string(),
-  from: z
-    .unknown()
-    .meta({ description: "The value before; null when there was none. A secret reads [redacted]." }),
-  to: z
-    .unknown()
-    .meta({ description: "The value after; null when there is none. A secret reads [redacted]." }),
-});
+/** GET /audit-events/export: the list's filters; the export has every match, unpaged. */
+export const auditExportQuerySchema = auditListQuerySchema.omit({ limit: true, offset: true, format: true });
+
+/** What a changed field held: any JSON value (a name, a flag, a list of tags, a rule). */
+const auditValueSchema = z
+  .union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(z.unknown()),
+    z.record(z.string(), z.unknown()),
+  ])
+  .meta({ id: "AuditValue", description: "A JSON value: a string, number, boolean, null, list or object." });
+
+const auditChangeSchema = z
+  .object({
+    field: z.string().meta({ examples: ["name"] }),
+    from: auditValueSchema.meta({
+      description: "The value before; null when there was none. A secret reads [redacted].",
+    }),
+    to: auditValueSchema.meta({
+      description: "The value after; null when there is none. A secret reads [redacted].",
+    }),
+  })
+  .meta({ id: "AuditChange" });
 
 const auditEventSchema = z
   .object({
@@ -94,7 +118,14 @@ const auditEventSchema = z
     }),
     ip: z.string().nullable().meta({ description: "The client's address when it was known." }),
     action: z.string().meta({ examples: ["number.released"] }),
-    resource: z.object({ type: z.string(), id: z.string().nullable() }),
+    resource: z.object({
+      type: z.string(),
+      id: z.string().nullable(),
+      name: z.string().nullable().meta({
+        description:
+          "What people call the resource now: a number's E.164 number and name, an extension, a token's, member's or end user's name; null for other kinds and for one that no longer exists.",
+      }),
+    }),
     changes: z.array(auditChangeSchema),
   })
   .meta({ id: "AuditEvent" });

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { E164_PATTERN } from "@/lib/reference/e164";
-import { countryCodeSchema, numberTypeIdSchema, timestampSchema } from "@/lib/schemas/common";
+import {
+  countryCodeSchema,
+  numberTypeIdSchema,
+  numberTypeOutputSchema,
+  timestampSchema,
+} from "@/lib/schemas/common";
 import { ORDER_LIMITS } from "@/lib/schemas/limits";
 import { productIdSchema } from "@/lib/schemas/orders";
 import { regionIdSchema } from "@/lib/schemas/products";
@@ -87,7 +92,7 @@ const cartLineSchema = z
     kind: z.enum(["number", "geography"]),
     number_e164: z.string().nullable(),
     country: z.string(),
-    number_type: z.string(),
+    number_type: numberTypeOutputSchema,
     region: z.string(),
     region_name: z.string(),
     product: cartProductSchema.nullable().describe("null for a named number: the region's cheapest"),
@@ -103,6 +108,19 @@ const cartLineSchema = z
       })
       .nullable()
       .describe("A named number's hold; null for a geography line"),
+    documents: z
+      .object({
+        document_type_ids: z
+          .array(z.string())
+          .describe("The document types the line's numbers need (GET /document_types names them)"),
+        due_if_bought_now: timestampSchema("ISO 8601").describe(
+          "When a number of this line bought now would be released unless an approved bundle covers it by then (now + DOCUMENTS_DUE_DAYS)",
+        ),
+      })
+      .nullable()
+      .describe(
+        "Set when the line's numbers need documents that no approved bundle of the organization covers: bought, they wait in pending_documents and no call is routed to them. null: they are active at once",
+      ),
   })
   .meta({ id: "CartLine" });
 

@@ -38,6 +38,13 @@ export const numberTypeIdSchema = documentedAs(
   },
 );
 
+/**
+ * A number type the server writes: always one of GET /number_types' ids, so the document lists
+ * them and a generated client gets the union. The type stays a string: the ids come from the
+ * database's reference data, which this list matches.
+ */
+export const numberTypeOutputSchema = z.string().meta({ enum: [...numberTypeIds] });
+
 /** An integer query parameter with its bounds in the message a client reads. */
 export function boundedInt(name: string, min: number, max: number, fallback: number) {
   const message = `${name} must be an integer between ${min} and ${max}`;
@@ -68,6 +75,9 @@ export function queryBoolean(name: string) {
 }
 
 export const emptyQuerySchema = z.strictObject({});
+
+/** The body of a text download (a CSV export): the handler streams it, nothing parses it. */
+export const csvSchema = z.string();
 
 /** A moment the server writes, as ISO 8601 in UTC (Date.toISOString). */
 export function timestampSchema(description = "ISO 8601") {

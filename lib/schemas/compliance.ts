@@ -5,6 +5,7 @@ import {
   countryCodeSchema,
   documentedAs,
   numberTypeIdSchema,
+  numberTypeOutputSchema,
   organizationIdFilterSchema,
   pageQuery,
   timestampSchema,
@@ -64,7 +65,7 @@ export const requirementsResponseSchema = z
   .object({
     data: z.object({
       country: z.string(),
-      number_type: z.string(),
+      number_type: numberTypeOutputSchema,
       regions: z.array(
         z.object({
           region_id: z.string(),
@@ -129,6 +130,10 @@ const endUserFields = {
 };
 export const createEndUserRequestSchema = z.strictObject(endUserFields).meta({
   id: "CreateEndUserRequest",
+  // The server's rule (lib/compliance/records.ts): a business is named.
+  description: "A business end user needs business_name.",
+  if: { properties: { type: { const: "business" } }, required: ["type"] },
+  then: { required: ["business_name"], properties: { business_name: { type: "string" } } },
   examples: [
     {
       type: "business",
@@ -271,7 +276,7 @@ const bundleSchema = z
     bundle_id: z.string().describe("bnd_…"),
     organization_id: z.string(),
     country: z.string(),
-    number_type: z.string(),
+    number_type: numberTypeOutputSchema,
     end_user_id: z.string(),
     document_ids: z.array(z.string()),
     status: z.enum(bundleStatuses),

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { boundedInt, documentedAs, queryBoolean, timestampSchema } from "@/lib/schemas/common";
+import {
+  boundedInt,
+  documentedAs,
+  numberTypeOutputSchema,
+  queryBoolean,
+  timestampSchema,
+} from "@/lib/schemas/common";
 import { regionIdSchema } from "@/lib/schemas/products";
 import { requiredDocumentSchema } from "@/lib/schemas/reference";
 import { INVENTORY_PAGE } from "@/lib/schemas/limits";
@@ -94,7 +100,7 @@ const inventoryNumberSchema = z
     number_e164: z.string().describe("E.164, e.g. +12125550123"),
     number_local_format: z.string().describe("National significant number, digits only"),
     country: z.string(),
-    number_type: z.string(),
+    number_type: numberTypeOutputSchema,
     region: z.string(),
     required_documents: z.array(requiredDocumentSchema),
     standard_capacity: z.string(),

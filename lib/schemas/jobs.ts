@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { errorBodySchema } from "@/lib/errors";
-import { boundedInt } from "@/lib/schemas/common";
+import { boundedInt, numberTypeIdSchema } from "@/lib/schemas/common";
 import { MAX_JOB_NUMBERS } from "@/lib/schemas/limits";
 import { MAX_NUMBER_TAGS, NUMBER_TAG, numberStatuses } from "@/lib/schemas/numbers/fields";
 
@@ -25,10 +25,7 @@ const jobFilterSchema = z
       .regex(/^[A-Za-z]{2}$/, "must be a two-letter ISO 3166-1 code")
       .transform((value) => value.toUpperCase())
       .optional(),
-    number_type: z
-      .string()
-      .regex(/^[a-z_]{1,32}$/)
-      .optional(),
+    number_type: numberTypeIdSchema.optional(),
     region: z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,80}$/)
@@ -68,6 +65,8 @@ export const jobRequestSchema = z
   })
   .meta({
     id: "JobRequest",
+    description: "Either number_ids or filter, never both.",
+    oneOf: [{ required: ["number_ids"] }, { required: ["filter"] }],
     examples: [{ type: "set_tags", number_ids: ["num_acme_main"], params: { add: ["support"] } }],
   });
 

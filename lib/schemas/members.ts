@@ -82,3 +82,23 @@ export type AcceptInvitationRequest = z.infer<typeof acceptInvitationRequestSche
 export const acceptedInvitationResponseSchema = z.object({
   data: z.object({ email: z.string(), organization_name: z.string(), role: organizationRoleSchema }),
 });
+
+/**
+ * What an invitation link offers, read before joining: whose organization, which role, who
+ * sent it, the email it signs in with, and whether the link still works.
+ */
+export const invitationPreviewResponseSchema = z.object({
+  data: z
+    .object({
+      organization_name: z.string(),
+      role: organizationRoleSchema,
+      email: z.string().describe("The email the person will sign in with"),
+      invited_by: z.object({ name: z.string() }).nullable(),
+      expires_at: timestampSchema("ISO 8601: the link works until then, once"),
+      status: z
+        .enum(["pending", "accepted", "expired"])
+        .describe("pending: the link can be used; accepted: it was used; expired: ask for a new one"),
+    })
+    .meta({ id: "InvitationPreview" }),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewResponseSchema>["data"];

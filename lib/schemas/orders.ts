@@ -7,6 +7,7 @@ import {
   documentedShapes,
   NOT_BLANK,
   numberTypeIdSchema,
+  numberTypeOutputSchema,
   organizationIdFilterSchema,
   timestampSchema,
 } from "@/lib/schemas/common";
@@ -217,7 +218,7 @@ const orderItemSchema = z
     kind: z.enum(["named_number", "geography"]),
     number_e164: z.string().nullable().describe("The number asked for, for a named number"),
     country: z.string(),
-    number_type: z.string(),
+    number_type: numberTypeOutputSchema,
     region: z.string().nullable(),
     product: z.object({ id: z.string(), name: z.string() }),
     currency: z.string(),

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { timestampSchema } from "@/lib/schemas/common";
+import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/schemas/password";
 
 // A person's own security settings (contract §15): password, two-factor sign-in, sessions,
 // and the organization's requirement of two-factor sign-in.
@@ -9,9 +11,12 @@ export const changePasswordRequestSchema = z
       .string("current_password is required")
       .min(1, "current_password is required")
       .max(1024, "current_password is too long"),
+    // The length (and the list of common passwords) is checked where the password is changed,
+    // with the words of lib/schemas/password.ts; the document states the rule.
     new_password: z
       .string("new_password is required: 12 to 128 characters")
-      .max(1024, "new_password may have at most 128 characters"),
+      .max(1024, "new_password may have at most 128 characters")
+      .meta({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, format: "password" }),
   })
   .meta({
     id: "ChangePasswordRequest",
@@ -37,12 +42,17 @@ export const disableTwoFactorRequestSchema = z
     message: "Send either code (from your authenticator app, or a recovery code) or password",
     path: ["code"],
   })
-  .meta({ id: "DisableTwoFactorRequest", examples: [{ code: "492039" }] });
+  .meta({
+    id: "DisableTwoFactorRequest",
+    description: "Either code or password, never both.",
+    oneOf: [{ required: ["code"] }, { required: ["password"] }],
+    examples: [{ code: "492039" }],
+  });
 
 export const twoFactorStatusSchema = z
   .object({
     enabled: z.boolean(),
-    enabled_at: z.string().nullable().describe("ISO 8601; null while two-factor sign-in is off"),
+    enabled_at: timestampSchema("ISO 8601; null while two-factor sign-in is off").nullable(),
     recovery_codes_left: z.int().describe("Unused recovery codes"),
     required_by_organization: z.boolean(),
   })

@@ -88,6 +88,7 @@ export const sessionOnlyRoutes: ReadonlySet<string> = new Set([
   "PUT /cart",
   "DELETE /cart",
   "POST /cart/renew",
+  "POST /cart/renew/{number_e164}",
   "POST /verification/resend",
 ]);
 
@@ -156,6 +157,7 @@ export const credentialRoutes: Readonly<Record<string, Expectation>> = {
   "DELETE /members/invitations/{invitation_id}": missing,
   "POST /members/invitations/{invitation_id}/resend": missing,
   "POST /invitations/{token}/accept": invalidBody,
+  "GET /invitations/{token}": missing,
   // Compliance (contract §17).
   "GET /requirements/{country}/{number_type}": { status: 200 },
   "GET /end_users": { status: 200 },
@@ -223,6 +225,13 @@ const listsOnlyIfAny =
 
 const listsNothing: Expectation["check"] = (body) => {
   if (list(body).length !== 0) throw new Error(`expected an empty list, got ${list(body).length} item(s)`);
+};
+
+/** A CSV export's data lines (after the header); its rows carry no organization column. */
+const csvRows = (body: unknown) => String(body).trim().split("\r\n").slice(1);
+const csvListsSome: Expectation["check"] = (body) => nonEmpty(csvRows(body), "csv");
+const csvListsNothing: Expectation["check"] = (body) => {
+  if (csvRows(body).length !== 0) throw new Error(`expected no CSV row, got ${csvRows(body).length}`);
 };
 
 const isOf =
@@ -474,6 +483,12 @@ export const organizationDataRoutes: Readonly<
     other: { status: 200, check: listsNothing },
     support: { status: 200, mayShowOther: true, check: listsOnly("owner") },
   },
+  // The CSV of GET /numbers, with the same filters (a customer's number_id of another organization finds nothing).
+  "GET /numbers/export": {
+    own: { status: 200, check: csvListsSome },
+    other: { status: 200, check: csvListsNothing },
+    support: { status: 200, mayShowOther: true, check: csvListsSome },
+  },
   "GET /numbers/{number_id}/active_rule": {
     own: { status: 200 },
     other: notFound,
@@ -564,6 +579,8 @@ export const organizationDataRoutes: Readonly<
   "PUT /cart": { own: { status: 200, check: emptyCart }, support: roleForbidden },
   "DELETE /cart": { own: { status: 200, check: emptyCart }, support: { status: 200, check: emptyCart } },
   "POST /cart/renew": { own: { status: 200, check: emptyCart }, support: roleForbidden },
+  // A held number that is no line of the caller's own cart, whoever holds it: nothing is renewed.
+  "POST /cart/renew/{number_e164}": { own: missing, other: missing, support: roleForbidden },
   // Holds are the organization's (contract §12); support cannot hold (§15).
   "POST /reservations": {
     own: { status: 200, check: heldForViewer },
@@ -637,6 +654,11 @@ export const organizationDataRoutes: Readonly<
     other: { status: 400, code: "invalid_parameter" },
     support: { status: 200, mayShowOther: true, check: listsOnlyIfAny("owner") },
   },
+  "GET /audit-events/export": {
+    own: { status: 200 },
+    other: { status: 400, code: "invalid_parameter" },
+    support: { status: 200, mayShowOther: true },
+  },
 };
 
 // ---------------------------------------------------------------- requests
@@ -695,13 +717,14 @@ function queryFor(key: string, target: Cell["target"], owner: OrgData): string {
     key === "GET /events" ||
     key === "GET /webhooks" ||
     key === "GET /audit-events" ||
+    key === "GET /audit-events/export" ||
     key === "GET /members" ||
     key === "GET /members/invitations"
   )
     return `?organization_id=${owner.organizationId}`;
   // Release even when one of the organization's rules dials the number.
   if (key === "DELETE /numbers/{number_id}") return "?force=true";
-  if (key === "GET /numbers")
+  if (key === "GET /numbers" || key === "GET /numbers/export")
     return target === "support" ? `?organization_id=${owner.organizationId}` : `?number_id=${owner.numberId}`;
   if (
     key === "POST /extensions" ||

@@ -6,6 +6,7 @@ import { Addresses } from "@/components/compliance/addresses";
 import { Bundles } from "@/components/compliance/bundles";
 import { Documents } from "@/components/compliance/documents";
 import { EndUsers } from "@/components/compliance/end-users";
+import { WaitingNumbers } from "@/components/compliance/waiting-numbers";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePortalUser } from "@/lib/auth/portal-session";
 
@@ -17,14 +18,15 @@ export default async function CompliancePage() {
     <>
       <PageHeader
         title="Compliance"
-        description="Some numbers may only be used once the regulator's documents are in: say who the numbers are for, upload the documents, and hand them in as a bundle for review."
+        description="Some numbers may only be used once the regulator's documents are in. The steps below follow the work: who the numbers are for, their address, the documents, then a bundle of them handed in for review."
       />
       <RoleGate refusal={refusalFor(user.role, "/compliance")}>
         <div className="stack">
-          <Bundles />
-          <Documents />
+          <WaitingNumbers />
           <EndUsers />
           <Addresses />
+          <Documents />
+          <Bundles />
         </div>
       </RoleGate>
     </>

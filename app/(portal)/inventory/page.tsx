@@ -9,6 +9,7 @@ import { searchFromParams } from "@/components/inventory/search-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingState } from "@/components/ui/states";
 import { requirePortalUser } from "@/lib/auth/portal-session";
+import { cartRefusal } from "@/lib/auth/portal-permissions";
 
 export const metadata: Metadata = { title: "Inventory" };
 
@@ -16,7 +17,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function InventoryPage({ searchParams }: Props) {
   // The layout checks too, but layout and page render at the same time: no data before this.
-  await requirePortalUser();
+  const user = await requirePortalUser();
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(await searchParams))
     for (const item of [value ?? []].flat()) params.append(key, item);
@@ -32,7 +33,7 @@ export default async function InventoryPage({ searchParams }: Props) {
       />
       <HydrationBoundary state={state}>
         <Suspense fallback={<LoadingState />}>
-          <InventoryView />
+          <InventoryView cartRefusal={cartRefusal(user.role)} />
         </Suspense>
       </HydrationBoundary>
     </>

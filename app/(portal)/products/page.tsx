@@ -4,10 +4,13 @@ import { Suspense } from "react";
 import { ProductsView } from "@/components/products/products-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingState } from "@/components/ui/states";
+import { cartRefusal } from "@/lib/auth/portal-permissions";
+import { requirePortalUser } from "@/lib/auth/portal-session";
 
 export const metadata: Metadata = { title: "Products" };
 
-export default function ProductsPage() {
+export default async function ProductsPage() {
+  const user = await requirePortalUser();
   return (
     <>
       <PageHeader
@@ -15,7 +18,7 @@ export default function ProductsPage() {
         description="Monthly and setup fees, included minutes and lead times for every region. Order numbers in a region without picking them one by one."
       />
       <Suspense fallback={<LoadingState />}>
-        <ProductsView />
+        <ProductsView cartRefusal={cartRefusal(user.role)} />
       </Suspense>
     </>
   );

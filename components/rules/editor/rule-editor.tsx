@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Field } from "@/components/ui/field";
 import { describeError } from "@/components/ui/states";
+import { useFocusOn } from "@/components/ui/focus";
 import { WeekTimeline } from "@/components/rules/week-timeline-view";
 import { describeMoment, explainAnswer, zoneLabel } from "@/components/rules/describe";
 import { fromZonedInput, toZonedInput } from "@/components/rules/zoned-time";
@@ -111,6 +112,9 @@ export function RuleEditor({ configuration, etag: initialEtag, onClose, onReload
     };
   }, [dirty]);
 
+  // "Edit rules" went away as the editor opened: focus starts at the editor's heading.
+  const headingRef = useFocusOn<HTMLHeadingElement>(true);
+
   // The quick start's buttons go away with it: focus moves to the first rule it made, not the page.
   const startWith = (rules: Draft["rules"]) => {
     // Focus on the rule card reads out its name ("Rule 1: Office hours"), so nothing else is announced.
@@ -151,7 +155,9 @@ export function RuleEditor({ configuration, etag: initialEtag, onClose, onReload
     <section className="stack" aria-labelledby="editor-heading">
       <div className="card">
         <div className="card__title">
-          <h2 id="editor-heading">Edit rules</h2>
+          <h2 id="editor-heading" ref={headingRef} tabIndex={-1}>
+            Edit rules
+          </h2>
           <div className={styles.bar}>
             <button
               type="button"

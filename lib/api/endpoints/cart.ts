@@ -1,6 +1,7 @@
 import { defineEndpoint } from "@/lib/api/endpoint-definition";
 import { emptyQuerySchema } from "@/lib/schemas/common";
 import { cartResponseSchema, putCartRequestSchema } from "@/lib/schemas/cart";
+import { reservationParamsSchema } from "@/lib/schemas/reservations";
 
 // The portal's cart (contract §12): each signed-in person's own, kept on the server. scope is
 // null because no token scope grants it: the handlers accept a signed-in session only.
@@ -54,5 +55,17 @@ export const cartEndpoints = {
     query: emptyQuerySchema,
     response: cartResponseSchema,
     errors: ["email_unverified", "unauthorized"],
+  }),
+  "POST /cart/renew/{number_e164}": defineEndpoint({
+    summary:
+      "Hold one number of your cart again, for the full time from now; the cart's other holds keep their time (portal session only)",
+    scope: null,
+    permission: "reservations:write",
+    verifiedEmail: true,
+    auth: "session",
+    params: reservationParamsSchema,
+    query: emptyQuerySchema,
+    response: cartResponseSchema,
+    errors: ["email_unverified", "unauthorized", "invalid_parameter", "not_found"],
   }),
 };

@@ -21,6 +21,7 @@ export const jobEndpoints = {
     body: jobRequestSchema,
     response: jobResponseSchema,
     status: 202,
+    responseHeaders: ["Location"],
     errors: ["invalid_parameter", "idempotency_conflict", "payload_too_large", "unsupported_media_type"],
     requestHeaders: {
       "Idempotency-Key": {

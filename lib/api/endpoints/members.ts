@@ -6,6 +6,7 @@ import {
   changeRoleRequestSchema,
   invitationListResponseSchema,
   invitationParamsSchema,
+  invitationPreviewResponseSchema,
   invitationResponseSchema,
   invitationTokenParamsSchema,
   inviteRequestSchema,
@@ -84,6 +85,16 @@ export const memberEndpoints = {
     query: emptyQuerySchema,
     response: invitationResponseSchema,
     errors: ["not_found", "invitation_used"],
+    tag: "Members",
+  }),
+  "GET /invitations/{token}": defineEndpoint({
+    summary:
+      "Read an invitation from its link before joining: the organization, the role, who invited you, the email to sign in with, and whether the link was used or expired",
+    scope: null,
+    params: invitationTokenParamsSchema,
+    query: emptyQuerySchema,
+    response: invitationPreviewResponseSchema,
+    errors: ["not_found"],
     tag: "Members",
   }),
   "POST /invitations/{token}/accept": defineEndpoint({

@@ -1,5 +1,5 @@
 import { defineEndpoint } from "@/lib/api/endpoint-definition";
-import { emptyQuerySchema } from "@/lib/schemas/common";
+import { csvSchema, emptyQuerySchema } from "@/lib/schemas/common";
 import {
   configurationHistoryResponseSchema,
   numberConfigurationResponseSchema,
@@ -15,6 +15,7 @@ import {
   numberIdParamsSchema,
   numberSearchQuerySchema,
   releaseQuerySchema,
+  numberExportQuerySchema,
 } from "@/lib/schemas/numbers/query";
 import {
   configurationInputSchema,
@@ -48,10 +49,21 @@ export const numberEndpoints = {
     response: numberConfigurationListResponseSchema,
     responseHeaders: ["X-Total-Count", "Link"],
     errors: ["invalid_parameter"],
-    csv: {
+  }),
+  "GET /numbers/export": defineEndpoint({
+    summary:
+      "Download every configuration GET /numbers would list with these filters as CSV, unpaged (also GET /numbers?format=csv)",
+    scope: "numbers:read",
+    query: numberExportQuerySchema,
+    response: csvSchema,
+    text: {
+      type: "text/csv",
       description:
-        "format=csv or Accept: text/csv: every match, unpaged, with a header line: number, name, status, country, number_type, region, tags (space-separated), purchased_at, monthly_fee, rule_count.",
+        "A header line, then one line per configuration: number, name, status, country, number_type, region, tags (space-separated), purchased_at, monthly_fee, rule_count.",
+      example:
+        "number,name,status,country,number_type,region,tags,purchased_at,monthly_fee,rule_count\r\n+12125550123,Main line,active,US,local,US-NY-NEW_YORK-212,support sales,2026-11-02T09:30:00.000Z,1.00,2\r\n",
     },
+    errors: ["invalid_parameter"],
   }),
   "GET /numbers/{number_id}/active_rule": defineEndpoint({
     summary: "Say which rule handles a call to a number at a given time (default now)",

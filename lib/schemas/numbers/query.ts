@@ -147,10 +147,10 @@ export const numberSearchQuerySchema = z.strictObject({
     .enum(numberSorts, `sort must be one of ${numberSorts.join(", ")}`)
     .optional()
     .meta({ description: "Order: number (default), name, purchased_at, or -purchased_at (newest first)." }),
-  format: z
-    .enum(["json", "csv"], "format must be json or csv")
-    .optional()
-    .meta({ description: "csv: every match, unpaged, as CSV (as does Accept: text/csv)." }),
+  format: z.enum(["json", "csv"], "format must be json or csv").optional().meta({
+    description:
+      "csv: every match, unpaged, as CSV (as does Accept: text/csv): the answer of GET /numbers/export, kept here for clients that ask this way. A generated client calls GET /numbers/export, typed as text.",
+  }),
   number_id: z
     .string({ error: once("number_id") })
     .min(1, "number_id must not be empty")
@@ -274,3 +274,11 @@ export const releaseQuerySchema = z.strictObject({
 });
 
 export type NumberSearchQuery = z.infer<typeof numberSearchQuerySchema>;
+
+/** GET /numbers/export: GET /numbers' filters and sort; the export has every match, unpaged. */
+export const numberExportQuerySchema = numberSearchQuerySchema.omit({
+  limit: true,
+  offset: true,
+  format: true,
+});
+export type NumberExportQuery = z.infer<typeof numberExportQuerySchema>;

@@ -1,5 +1,6 @@
 import { roles } from "@/lib/schemas/roles";
 import { z } from "zod";
+import { numberTypeOutputSchema } from "@/lib/schemas/common";
 import { E164_PATTERN } from "@/lib/reference/e164";
 import {
   callerIdValues,
@@ -140,7 +141,7 @@ export const numberConfigurationSchema = z
       description:
         'Read-only, derived from the number: the national format ("020 7946 0000"); null for an extension.',
     }),
-    number_type: z.string().nullable().meta({
+    number_type: numberTypeOutputSchema.nullable().meta({
       readOnly: true,
       description:
         'Read-only: the type the number was bought as ("local", "mobile", …: GET /number_types); null for an extension.',

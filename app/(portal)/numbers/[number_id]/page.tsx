@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import { NumberDetail } from "@/components/rules/number-detail";
 import { requirePortalUser } from "@/lib/auth/portal-session";
-import { lifecycleRefusal } from "@/lib/auth/portal-permissions";
+import { lifecycleRefusal, rulesRefusal } from "@/lib/auth/portal-permissions";
 import { getEnv } from "@/lib/env";
 
 type Props = {
@@ -22,6 +22,7 @@ export default async function NumberPage({ params, searchParams }: Props) {
       atParam={typeof at === "string" ? at : null}
       showOrganization={user.role === "support"}
       lifecycleRefusal={lifecycleRefusal(user.role)}
+      rulesRefusal={rulesRefusal(user.role)}
       agingDays={getEnv().RELEASE_AGING_DAYS}
     />
   );

@@ -103,7 +103,7 @@ describe("GET /audit-events", () => {
         actor: { type: "user", id: "usr_ann", name: "Ann" },
         ip: null,
         action: "token.revoked",
-        resource: { type: "token", id: "tok_ci" },
+        resource: { type: "token", id: "tok_ci", name: null },
         changes: [],
       },
       {
@@ -113,12 +113,53 @@ describe("GET /audit-events", () => {
         actor: { type: "token", id: "tok_ci", name: "ci" },
         ip: null,
         action: "reservation.released",
-        resource: { type: "reservation", id: "+442079460001" },
+        resource: { type: "reservation", id: "+442079460001", name: null },
         changes: [],
       },
     ]);
     const last = await get<Listed>(`/audit-events?${june}&limit=2&offset=4`, { token: "acmeAll" });
     expect(actions(last.body)).toEqual(["order.placed ord_1"]);
+  });
+
+  it("names each resource as people know it now: a number by its number and name, a member by name", async () => {
+    // Mid-August: no other test of this file reads that day.
+    const august = at(60 * 24 * 75);
+    await recordAudits(await getPrisma(), [
+      {
+        actor: ann,
+        ip: null,
+        action: "number.tags_changed",
+        organizationId: "org_acme",
+        resource: { type: "number", id: "num_acme_main" },
+        at: august,
+      },
+      {
+        actor: ann,
+        ip: null,
+        action: "member.role_changed",
+        organizationId: "org_acme",
+        resource: { type: "member", id: "usr_acme_customer" },
+        at: august,
+      },
+      {
+        actor: ann,
+        ip: null,
+        action: "number.tags_changed",
+        organizationId: "org_globex",
+        resource: { type: "number", id: "num_acme_main" },
+        at: august,
+      },
+    ]);
+    const prisma = await getPrisma();
+    const main = await prisma.numberConfiguration.findUniqueOrThrow({ where: { id: "num_acme_main" } });
+    const day = august.toISOString().slice(0, 10);
+    const listed = await get<Listed>(`/audit-events?from=${day}&to=${day}T23:59:59Z`, { token: "acmeAll" });
+    expect(listed.body.data.map((entry) => entry.resource.name).sort()).toEqual(
+      ["Alex Carter", `${main.number} (${main.name})`].sort(),
+    );
+    // Another organization's entry never reads Acme's names, even for Acme's ids.
+    const globex = await get<Listed>(`/audit-events?from=${day}&to=${day}T23:59:59Z`, { token: "globexAll" });
+    expect(globex.body.data.map((entry) => entry.resource.name)).toEqual([null]);
   });
 
   it.each([

@@ -1,4 +1,5 @@
 // GET /api/v2/audit-events – the organization's audit log, newest first (format=csv: every match)
+import { csvDownload } from "@/lib/api/downloads";
 import { paginationHeaders } from "@/lib/api/pagination";
 import { publicRequestUrl } from "@/lib/api/public-url";
 import { Reply, route } from "@/lib/api/route";
@@ -6,15 +7,8 @@ import { listAuditEvents, streamAuditCsv } from "@/lib/audit/list-audit";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/audit-events", {
   GET: async ({ request, principal, query }) => {
-    if (query.format === "csv") {
-      const stream = await streamAuditCsv(principal, query);
-      return new Response(stream, {
-        headers: {
-          "Content-Type": "text/csv; charset=utf-8",
-          "Content-Disposition": 'attachment; filename="audit-log.csv"',
-        },
-      });
-    }
+    // format=csv answers GET /audit-events/export's CSV, for clients that ask this way.
+    if (query.format === "csv") return csvDownload(await streamAuditCsv(principal, query), "audit-log.csv");
     const { items, total } = await listAuditEvents(principal, query);
     const page = { limit: query.limit, offset: query.offset, total };
     return new Reply({ data: items }, { headers: paginationHeaders(publicRequestUrl(request), page) });

@@ -30,7 +30,8 @@ const putCart = async (user: User, body: unknown) =>
 async function available(take: number): Promise<string[]> {
   const prisma = await getPrisma();
   const rows = await prisma.inventoryNumber.findMany({
-    where: { regionId: LONDON, status: "available" },
+    // Numbers needing no document: what a line would wait for is another test's subject.
+    where: { regionId: LONDON, status: "available", requiredDocumentIds: { isEmpty: true } },
     orderBy: { numberE164: "asc" },
     take,
   });
@@ -66,6 +67,12 @@ describe("the cart needs a portal session", () => {
     { method: "PUT", path: "/cart", token: "acmeAll" as const, details: "principal=token" },
     { method: "DELETE", path: "/cart", token: "acmeAll" as const, details: "principal=token" },
     { method: "POST", path: "/cart/renew", token: "acmeAll" as const, details: "principal=token" },
+    {
+      method: "POST",
+      path: "/cart/renew/+442079460000",
+      token: "acmeAll" as const,
+      details: "principal=token",
+    },
   ])("$method $path with token=$token → 401", async ({ method, path, token, details }) => {
     const body = method === "PUT" ? { lines: [] } : undefined;
     const response = await api(method, path, { token, body });
@@ -180,6 +187,55 @@ describe("PUT /cart: refused requests change nothing", () => {
   });
 });
 
+describe("what a line's numbers would wait for", () => {
+  it("names the documents no approved bundle covers, and the day a number bought now is released", async () => {
+    const now = new Date("2026-11-23T12:00:00.000Z");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(now);
+    const prisma = await getPrisma();
+    const berlin = await prisma.inventoryNumber.findFirstOrThrow({
+      where: {
+        regionId: "DE-BE-BERLIN-30",
+        status: "available",
+        NOT: { requiredDocumentIds: { isEmpty: true } },
+      },
+      orderBy: { numberE164: "asc" },
+    });
+    const product = await prisma.product.findFirstOrThrow({
+      where: { regionId: "DE-BE-BERLIN-30" },
+      include: { requiredDocuments: true },
+      orderBy: { id: "asc" },
+    });
+    const [london] = await available(1);
+    const put = await putCart("acmeCustomer", {
+      lines: [
+        { kind: "number", number_e164: berlin.numberE164 },
+        {
+          kind: "geography",
+          country: "DE",
+          number_type: "local",
+          region: "DE-BE-BERLIN-30",
+          product_id: String(product.id),
+          quantity: 2,
+        },
+        { kind: "number", number_e164: london },
+      ],
+    });
+    expect(put.status).toBe(200);
+    // The sale + DOCUMENTS_DUE_DAYS (14 by default): what the number's documents_due would be.
+    const due = "2026-12-07T12:00:00.000Z";
+    expect(put.body.data.lines.map((line) => line.documents)).toEqual([
+      { document_type_ids: [...berlin.requiredDocumentIds].sort(), due_if_bought_now: due },
+      {
+        document_type_ids: product.requiredDocuments.map((document) => document.documentTypeId).sort(),
+        due_if_bought_now: due,
+      },
+      null,
+    ]);
+    expect(product.requiredDocuments.length).toBeGreaterThan(0);
+  });
+});
+
 describe("a cart of one's own, with holds", () => {
   it("holds a named number when it is added and releases it when removed", async () => {
     const now = new Date("2026-11-23T12:00:00.000Z");
@@ -220,6 +276,7 @@ describe("a cart of one's own, with holds", () => {
       product: cartProduct,
       quantity: 3,
       hold: null,
+      documents: null,
     };
     const namedLine = (number: string, hold: unknown) => ({
       key: number,
@@ -232,6 +289,7 @@ describe("a cart of one's own, with holds", () => {
       product: null,
       quantity: 1,
       hold,
+      documents: null,
     });
     const held = { state: "held", held_until: "2026-11-23T12:15:00.000Z" };
     expect(put.body).toEqual({ data: { lines: [namedLine(first, held), geographyLine] } });
@@ -292,6 +350,61 @@ describe("a cart of one's own, with holds", () => {
     // The last cart to let it go releases it.
     expect((await api("DELETE", "/cart", { headers: await session("acmeAdmin") })).status).toBe(200);
     expect(await heldNumbers()).toEqual([]);
+  });
+
+  it("renews one line's hold only: the cart's other holds keep their time", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-23T12:00:00.000Z"));
+    const [first, second] = await available(2);
+    const put = await putCart("acmeCustomer", {
+      lines: [first, second].map((number) => ({ kind: "number", number_e164: number })),
+    });
+    expect(put.status).toBe(200);
+    const holdsOf = (cart: { data: ServerCart }) =>
+      cart.data.lines.map((line) => [line.number_e164, line.hold?.state, line.hold?.held_until]);
+
+    vi.setSystemTime(new Date("2026-11-23T12:10:00.000Z"));
+    const renewed = await api<{ data: ServerCart }>("POST", `/cart/renew/${encodeURIComponent(second)}`, {
+      headers: await session("acmeCustomer"),
+    });
+    expect(renewed.status).toBe(200);
+    expect(holdsOf(renewed.body)).toEqual([
+      [first, "held", "2026-11-23T12:15:00.000Z"],
+      [second, "held", "2026-11-23T12:25:00.000Z"],
+    ]);
+    expect(holdsOf((await readCart("acmeCustomer")).body)).toEqual(holdsOf(renewed.body));
+  });
+
+  it("refuses to renew a number that is not in the caller's cart, and a malformed number, changing nothing", async () => {
+    const [inCart, elsewhere] = await available(2);
+    expect((await putCart("acmeCustomer", { lines: [{ kind: "number", number_e164: inCart }] })).status).toBe(
+      200,
+    );
+    const prisma = await getPrisma();
+    const holdsBefore = await prisma.numberHold.findMany({ orderBy: { numberE164: "asc" } });
+    const notInCart = await api("POST", `/cart/renew/${encodeURIComponent(elsewhere)}`, {
+      headers: await session("acmeCustomer"),
+    });
+    expect([notInCart.status, notInCart.body]).toEqual([
+      404,
+      err(
+        "Not Found",
+        "not_found",
+        `${elsewhere} is not in your cart; add it to the cart to hold it.`,
+        `path.number_e164=${elsewhere}`,
+      ),
+    ]);
+    // A colleague's cart is not the caller's, though the number is the organization's hold.
+    const colleague = await api("POST", `/cart/renew/${encodeURIComponent(inCart)}`, {
+      headers: await session("acmeAdmin"),
+    });
+    expect(colleague.status).toBe(404);
+    const malformed = await api("POST", "/cart/renew/not-a-number", {
+      headers: await session("acmeCustomer"),
+    });
+    expect(malformed.status).toBe(400);
+    expect((malformed.body as { error: { code: string } }).error.code).toBe("invalid_parameter");
+    expect(await prisma.numberHold.findMany({ orderBy: { numberE164: "asc" } })).toEqual(holdsBefore);
   });
 
   it("answers other methods 405 with Allow", async () => {

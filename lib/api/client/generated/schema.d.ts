@@ -280,6 +280,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/numbers/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download every configuration GET /numbers would list with these filters as CSV, unpaged (also GET /numbers?format=csv)
+         * @description Download every configuration GET /numbers would list with these filters as CSV, unpaged (also GET /numbers?format=csv). Needs a token with the `numbers:read` scope, or a signed-in portal session.
+         */
+        get: operations["getNumbersExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/numbers/{number_id}/active_rule": {
         parameters: {
             query?: never;
@@ -552,6 +572,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cart/renew/{number_e164}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hold one number of your cart again, for the full time from now; the cart's other holds keep their time (portal session only)
+         * @description Hold one number of your cart again, for the full time from now; the cart's other holds keep their time (portal session only). Needs a signed-in portal session: API tokens cannot call it. Needs the owner, admin or billing role.
+         */
+        post: operations["postCartRenewByNumberE164"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations": {
         parameters: {
             query?: never;
@@ -713,7 +753,7 @@ export interface paths {
          * Sign out everywhere: every session of the caller ends on every instance, this one too
          * @description Sign out everywhere: every session of the caller ends on every instance, this one too. Needs a signed-in portal session: API tokens cannot call it.
          */
-        post: operations["postSessionsEnd-all"];
+        post: operations["postSessionsEndAll"];
         delete?: never;
         options?: never;
         head?: never;
@@ -751,7 +791,7 @@ export interface paths {
          * Whether two-factor sign-in is on for you, and recovery codes left
          * @description Whether two-factor sign-in is on for you, and recovery codes left. Needs a signed-in portal session: API tokens cannot call it.
          */
-        get: operations["getTwo-factor"];
+        get: operations["getTwoFactor"];
         put?: never;
         post?: never;
         delete?: never;
@@ -773,7 +813,7 @@ export interface paths {
          * Start setting up an authenticator app: a new secret, its otpauth URI and QR code
          * @description Start setting up an authenticator app: a new secret, its otpauth URI and QR code. Needs a signed-in portal session: API tokens cannot call it.
          */
-        post: operations["postTwo-factorEnrolment"];
+        post: operations["postTwoFactorEnrolment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -793,7 +833,7 @@ export interface paths {
          * Turn two-factor sign-in on with a code from the app; answers the recovery codes, once
          * @description Turn two-factor sign-in on with a code from the app; answers the recovery codes, once. Needs a signed-in portal session: API tokens cannot call it.
          */
-        post: operations["postTwo-factorEnrolmentConfirm"];
+        post: operations["postTwoFactorEnrolmentConfirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -813,7 +853,7 @@ export interface paths {
          * Turn two-factor sign-in off, with a code (or recovery code) or your password
          * @description Turn two-factor sign-in off, with a code (or recovery code) or your password. Needs a signed-in portal session: API tokens cannot call it.
          */
-        post: operations["postTwo-factorDisable"];
+        post: operations["postTwoFactorDisable"];
         delete?: never;
         options?: never;
         head?: never;
@@ -833,7 +873,7 @@ export interface paths {
          * New recovery codes (the old ones stop working), with a current code; shown once
          * @description New recovery codes (the old ones stop working), with a current code; shown once. Needs a signed-in portal session: API tokens cannot call it.
          */
-        post: operations["postTwo-factorRecovery-codes"];
+        post: operations["postTwoFactorRecoveryCodes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -875,7 +915,27 @@ export interface paths {
          * The organization's audit log, newest first; format=csv for every match
          * @description The organization's audit log, newest first; format=csv for every match. Needs a token with the `audit:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
          */
-        get: operations["getAudit-events"];
+        get: operations["getAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit-events/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download every audit entry GET /audit-events would list with these filters as CSV, newest first (also GET /audit-events?format=csv)
+         * @description Download every audit entry GET /audit-events would list with these filters as CSV, newest first (also GET /audit-events?format=csv). Needs a token with the `audit:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        get: operations["getAuditEventsExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -957,7 +1017,7 @@ export interface paths {
          * Ask for a password reset link; the same answer whatever the email
          * @description Ask for a password reset link; the same answer whatever the email. Needs no token; a token that is sent must be valid.
          */
-        post: operations["postPassword-reset"];
+        post: operations["postPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -977,7 +1037,7 @@ export interface paths {
          * Set a new password with the token from the reset link (valid 1 h, once); ends your sessions
          * @description Set a new password with the token from the reset link (valid 1 h, once); ends your sessions. Needs no token; a token that is sent must be valid.
          */
-        post: operations["postPassword-resetConfirm"];
+        post: operations["postPasswordResetConfirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1086,6 +1146,26 @@ export interface paths {
          * @description Send an invitation again with a new link, valid 7 days from now (the old link stops working). Needs a signed-in portal session: API tokens cannot call it. Needs the owner or admin role.
          */
         post: operations["postMembersInvitationsByInvitationIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an invitation from its link before joining: the organization, the role, who invited you, the email to sign in with, and whether the link was used or expired
+         * @description Read an invitation from its link before joining: the organization, the role, who invited you, the email to sign in with, and whether the link was used or expired. Needs no token; a token that is sent must be valid.
+         */
+        get: operations["getInvitationsByToken"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1499,7 +1579,7 @@ export interface paths {
          * This API's OpenAPI 3.1 document
          * @description This API's OpenAPI 3.1 document. Needs no token; a token that is sent must be valid.
          */
-        get: operations["getOpenapi.json"];
+        get: operations["getOpenapiJson"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1555,7 +1635,8 @@ export interface components {
             /** @description National significant number, digits only */
             number_local_format: string;
             country: string;
-            number_type: string;
+            /** @enum {string} */
+            number_type: "local" | "national" | "mobile" | "toll_free";
             region: string;
             required_documents: components["schemas"]["RequiredDocument"][];
             standard_capacity: string;
@@ -1712,7 +1793,8 @@ export interface components {
             /** @description The number asked for, for a named number */
             number_e164: string | null;
             country: string;
-            number_type: string;
+            /** @enum {string} */
+            number_type: "local" | "national" | "mobile" | "toll_free";
             region: string | null;
             product: {
                 id: string;
@@ -1754,7 +1836,7 @@ export interface components {
             /** @description Read-only, derived from the number: the national format ("020 7946 0000"); null for an extension. */
             readonly local_format: string | null;
             /** @description Read-only: the type the number was bought as ("local", "mobile", …: GET /number_types); null for an extension. */
-            readonly number_type: string | null;
+            readonly number_type: ("local" | "national" | "mobile" | "toll_free") | null;
             /** @description Read-only: the region the number was bought in (GET /regions/{country}); null for an extension. */
             readonly region: {
                 id: string;
@@ -1874,7 +1956,7 @@ export interface components {
             /** @description Read-only: ignored when equal to the stored value; 400 when different. */
             readonly local_format?: string | null;
             /** @description Read-only: ignored when equal to the stored value; 400 when different. */
-            readonly number_type?: string | null;
+            readonly number_type?: ("local" | "national" | "mobile" | "toll_free") | null;
             /** @description Read-only: ignored when equal to the stored value; 400 when different. */
             readonly region?: {
                 id: string;
@@ -2138,7 +2220,8 @@ export interface components {
             kind: "number" | "geography";
             number_e164: string | null;
             country: string;
-            number_type: string;
+            /** @enum {string} */
+            number_type: "local" | "national" | "mobile" | "toll_free";
             region: string;
             region_name: string;
             /** @description null for a named number: the region's cheapest */
@@ -2153,6 +2236,16 @@ export interface components {
                  */
                 state: "held" | "hold_ended" | "sold" | "held_by_another" | "not_in_inventory";
                 held_until: string | null;
+            } | null;
+            /** @description Set when the line's numbers need documents that no approved bundle of the organization covers: bought, they wait in pending_documents and no call is routed to them. null: they are active at once */
+            documents: {
+                /** @description The document types the line's numbers need (GET /document_types names them) */
+                document_type_ids: string[];
+                /**
+                 * Format: date-time
+                 * @description When a number of this line bought now would be released unless an approved bundle covers it by then (now + DOCUMENTS_DUE_DAYS)
+                 */
+                due_if_bought_now: string;
             } | null;
         };
         CartProduct: {
@@ -2421,7 +2514,8 @@ export interface components {
             bundle_id: string;
             organization_id: string;
             country: string;
-            number_type: string;
+            /** @enum {string} */
+            number_type: "local" | "national" | "mobile" | "toll_free";
             end_user_id: string;
             document_ids: string[];
             /** @enum {string} */
@@ -2556,11 +2650,11 @@ export interface components {
          */
         ChangePasswordRequest: {
             current_password: string;
+            /** Format: password */
             new_password: string;
         };
         TwoFactorStatus: {
             enabled: boolean;
-            /** @description ISO 8601; null while two-factor sign-in is off */
             enabled_at: string | null;
             /**
              * Format: int64
@@ -2590,6 +2684,7 @@ export interface components {
             code: string;
         };
         /**
+         * @description Either code or password, never both.
          * @example {
          *       "code": "492039"
          *     }
@@ -2597,7 +2692,7 @@ export interface components {
         DisableTwoFactorRequest: {
             code?: string;
             password?: string;
-        };
+        } & (unknown | unknown);
         OrganizationSettings: {
             /** @description Every member must sign in with two-factor sign-in */
             require_two_factor: boolean;
@@ -2634,14 +2729,22 @@ export interface components {
             resource: {
                 type: string;
                 id: string | null;
+                /** @description What people call the resource now: a number's E.164 number and name, an extension, a token's, member's or end user's name; null for other kinds and for one that no longer exists. */
+                name: string | null;
             };
-            changes: {
-                field: string;
-                /** @description The value before; null when there was none. A secret reads [redacted]. */
-                from: unknown;
-                /** @description The value after; null when there is none. A secret reads [redacted]. */
-                to: unknown;
-            }[];
+            changes: components["schemas"]["AuditChange"][];
+        };
+        AuditChange: {
+            /** @example name */
+            field: string;
+            /** @description The value before; null when there was none. A secret reads [redacted]. */
+            from: components["schemas"]["AuditValue"];
+            /** @description The value after; null when there is none. A secret reads [redacted]. */
+            to: components["schemas"]["AuditValue"];
+        };
+        /** @description A JSON value: a string, number, boolean, null, list or object. */
+        AuditValue: string | number | boolean | null | unknown[] | {
+            [key: string]: unknown;
         };
         Accepted: {
             /** @description What to look for next, in words */
@@ -2725,10 +2828,31 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "accepted" | "revoked" | "expired";
         };
+        InvitationPreview: {
+            organization_name: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "developer" | "billing" | "viewer";
+            /** @description The email the person will sign in with */
+            email: string;
+            invited_by: {
+                name: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601: the link works until then, once
+             */
+            expires_at: string;
+            /**
+             * @description pending: the link can be used; accepted: it was used; expired: ask for a new one
+             * @enum {string}
+             */
+            status: "pending" | "accepted" | "expired";
+        };
         RequirementsResponse: {
             data: {
                 country: string;
-                number_type: string;
+                /** @enum {string} */
+                number_type: "local" | "national" | "mobile" | "toll_free";
                 regions: {
                     region_id: string;
                     region_name: string;
@@ -2774,6 +2898,7 @@ export interface components {
         EndUserResponse: {
             data: components["schemas"]["EndUser"];
         };
+        /** @description A business end user needs business_name. */
         CreateEndUserRequest: {
             /** @enum {string} */
             type: "individual" | "business";
@@ -2945,19 +3070,24 @@ export interface components {
                 note: string;
             }[];
         };
+        /** @description Either number_ids or filter, never both. */
         JobRequest: {
             /** @enum {string} */
             type: "apply_configuration" | "set_tags" | "lock" | "unlock" | "release";
             number_ids?: string[];
             filter?: components["schemas"]["JobFilter"];
             params?: components["schemas"]["JobParams"];
-        };
+        } & (unknown | unknown);
         /** @description GET /numbers' filters: the job takes every number they match. */
         JobFilter: {
             tag?: string[];
             status?: ("active" | "pending_documents" | "aging")[];
             country?: string;
-            number_type?: string;
+            /**
+             * @example local
+             * @enum {string}
+             */
+            number_type?: "local" | "national" | "mobile" | "toll_free";
             region?: string;
         };
         JobParams: {
@@ -2975,7 +3105,7 @@ export interface components {
     headers: {
         /** @description The caller's X-Request-Id when it sent a safe one, else a new id. */
         "X-Request-Id": string;
-        /** @description Bearer requests are allowed from any origin, never with credentials (contract §2). */
+        /** @description Bearer requests are allowed from any origin, never with credentials. */
         "Access-Control-Allow-Origin": "*";
         /** @description IETF RateLimit header: the remaining requests of the current window. */
         RateLimit: string;
@@ -3009,6 +3139,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "US",
+                     *         "english_name": "United States"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Country"][];
                 };
             };
@@ -3102,6 +3240,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "Local",
+                     *         "description": "Numbers tied to a city or area code"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["NumberType"][];
                 };
             };
@@ -3195,6 +3341,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "proof_of_address",
+                     *         "name": "Proof of address"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["DocumentType"][];
                 };
             };
@@ -3294,6 +3448,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "US-NY-NEW_YORK-212",
+                     *         "name": "New York, NY (212)"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Region"][];
                 };
             };
@@ -3395,6 +3557,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "GB",
+                     *           "name": "United Kingdom",
+                     *           "default_destination": "+44",
+                     *           "best_rate_dial_prefix": "+44",
+                     *           "requires_user_input": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Destination"][];
                     };
@@ -3529,6 +3704,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "number_e164": "+12125550123",
+                     *         "number_local_format": "2125550123",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "region": "US-NY-NEW_YORK-212",
+                     *         "required_documents": [
+                     *           {
+                     *             "document_type_id": "proof_of_address",
+                     *             "name": "Proof of address",
+                     *             "more_information": "A utility bill or bank statement from the last 3 months"
+                     *           }
+                     *         ],
+                     *         "standard_capacity": "2 concurrent calls",
+                     *         "geographic_restrictions": "None",
+                     *         "mobile_accessible": "Yes",
+                     *         "outside_country_display": "+1 212 555 0123",
+                     *         "portable": "Yes",
+                     *         "capabilities": {
+                     *           "sms": true,
+                     *           "voice": true
+                     *         },
+                     *         "activatable_now": true,
+                     *         "covering_bundle_id": "covering bundle id",
+                     *         "activation_note": "activation note",
+                     *         "held_until": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["InventoryNumber"][];
                 };
             };
@@ -3663,6 +3869,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "number_e164": "+12125550123",
+                     *         "number_local_format": "2125550123",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "region": "US-NY-NEW_YORK-212",
+                     *         "required_documents": [
+                     *           {
+                     *             "document_type_id": "proof_of_address",
+                     *             "name": "Proof of address",
+                     *             "more_information": "A utility bill or bank statement from the last 3 months"
+                     *           }
+                     *         ],
+                     *         "standard_capacity": "2 concurrent calls",
+                     *         "geographic_restrictions": "None",
+                     *         "mobile_accessible": "Yes",
+                     *         "outside_country_display": "+1 212 555 0123",
+                     *         "portable": "Yes",
+                     *         "capabilities": {
+                     *           "sms": true,
+                     *           "voice": true
+                     *         },
+                     *         "activatable_now": true,
+                     *         "covering_bundle_id": "covering bundle id",
+                     *         "activation_note": "activation note",
+                     *         "held_until": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["InventoryNumber"][];
                 };
             };
@@ -3762,6 +3999,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "US": {
+                     *         "local": {
+                     *           "US-NY-NEW_YORK-212": [
+                     *             {
+                     *               "id": "1042",
+                     *               "name": "New York local",
+                     *               "currency": "USD",
+                     *               "monthly_fee": "1.00",
+                     *               "setup_fee": "0.50",
+                     *               "included_minutes": "500",
+                     *               "overage_fixed_rate_per_minute": "0.0120",
+                     *               "overage_mobile_rate_per_minute": "0.0450",
+                     *               "required_documents": [
+                     *                 {
+                     *                   "document_type_id": "proof_of_address",
+                     *                   "name": "Proof of address",
+                     *                   "more_information": "A utility bill or bank statement from the last 3 months"
+                     *                 }
+                     *               ],
+                     *               "standard_capacity": "2 concurrent calls",
+                     *               "estimated_lead_time": "5 days",
+                     *               "geographic_restrictions": "None",
+                     *               "mobile_accessible": "Yes",
+                     *               "outside_country_display": "+1 212 555 0123",
+                     *               "portable": "Yes"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductMap"];
                 };
             };
@@ -3863,6 +4133,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "US": {
+                     *         "local": {
+                     *           "US-NY-NEW_YORK-212": [
+                     *             {
+                     *               "id": "1042",
+                     *               "name": "New York local",
+                     *               "currency": "USD",
+                     *               "monthly_fee": "1.00",
+                     *               "setup_fee": "0.50",
+                     *               "included_minutes": "500",
+                     *               "overage_fixed_rate_per_minute": "0.0120",
+                     *               "overage_mobile_rate_per_minute": "0.0450",
+                     *               "required_documents": [
+                     *                 {
+                     *                   "document_type_id": "proof_of_address",
+                     *                   "name": "Proof of address",
+                     *                   "more_information": "A utility bill or bank statement from the last 3 months"
+                     *                 }
+                     *               ],
+                     *               "standard_capacity": "2 concurrent calls",
+                     *               "estimated_lead_time": "5 days",
+                     *               "geographic_restrictions": "None",
+                     *               "mobile_accessible": "Yes",
+                     *               "outside_country_display": "+1 212 555 0123",
+                     *               "portable": "Yes"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductMap"];
                 };
             };
@@ -3969,6 +4272,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "US": {
+                     *         "local": {
+                     *           "US-NY-NEW_YORK-212": [
+                     *             {
+                     *               "id": "1042",
+                     *               "name": "New York local",
+                     *               "currency": "USD",
+                     *               "monthly_fee": "1.00",
+                     *               "setup_fee": "0.50",
+                     *               "included_minutes": "500",
+                     *               "overage_fixed_rate_per_minute": "0.0120",
+                     *               "overage_mobile_rate_per_minute": "0.0450",
+                     *               "required_documents": [
+                     *                 {
+                     *                   "document_type_id": "proof_of_address",
+                     *                   "name": "Proof of address",
+                     *                   "more_information": "A utility bill or bank statement from the last 3 months"
+                     *                 }
+                     *               ],
+                     *               "standard_capacity": "2 concurrent calls",
+                     *               "estimated_lead_time": "5 days",
+                     *               "geographic_restrictions": "None",
+                     *               "mobile_accessible": "Yes",
+                     *               "outside_country_display": "+1 212 555 0123",
+                     *               "portable": "Yes"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductMap"];
                 };
             };
@@ -4086,6 +4422,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "reference_id": "ORD-OCCHO6HESU",
+                     *         "numbers": [
+                     *           {
+                     *             "number_e164": "+12125550123",
+                     *             "position": 1,
+                     *             "required_documents": [
+                     *               {
+                     *                 "document_type_id": "proof_of_address",
+                     *                 "name": "Proof of address",
+                     *                 "more_information": "A utility bill or bank statement from the last 3 months"
+                     *               }
+                     *             ],
+                     *             "status": "active",
+                     *             "documents_due": "2026-11-27T10:15:02.114Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
@@ -4229,6 +4587,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "reference_id": "ORD-OCCHO6HESU",
+                     *           "organization_id": "org_acme",
+                     *           "status": "completed",
+                     *           "created_at": "2026-11-27T10:15:02.114Z",
+                     *           "contact_name": "Ada Lovelace",
+                     *           "reference_number": "PO-1042",
+                     *           "items": [
+                     *             {
+                     *               "position": 1,
+                     *               "kind": "named_number",
+                     *               "number_e164": "+12125550123",
+                     *               "country": "US",
+                     *               "number_type": "local",
+                     *               "region": "US-NY-NEW_YORK-212",
+                     *               "product": {
+                     *                 "id": "GB",
+                     *                 "name": "Main line"
+                     *               },
+                     *               "currency": "USD",
+                     *               "monthly_fee": "1.00",
+                     *               "setup_fee": "0.50",
+                     *               "quantity": 1,
+                     *               "assigned_numbers": [
+                     *                 "assigned number"
+                     *               ],
+                     *               "numbers": [
+                     *                 {
+                     *                   "number_e164": "+12125550123",
+                     *                   "required_documents": [
+                     *                     {
+                     *                       "document_type_id": "proof_of_address",
+                     *                       "name": "Proof of address",
+                     *                       "more_information": "A utility bill or bank statement from the last 3 months"
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               ],
+                     *               "backordered_quantity": 0,
+                     *               "estimated_lead_time": "5 days",
+                     *               "bundle_id": "bnd_9a7c5e3f1b2d4c6e"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderListResponse"];
                 };
             };
@@ -4328,6 +4736,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "reference_id": "ORD-OCCHO6HESU",
+                     *         "organization_id": "org_acme",
+                     *         "status": "completed",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "contact_name": "Ada Lovelace",
+                     *         "reference_number": "PO-1042",
+                     *         "items": [
+                     *           {
+                     *             "position": 1,
+                     *             "kind": "named_number",
+                     *             "number_e164": "+12125550123",
+                     *             "country": "US",
+                     *             "number_type": "local",
+                     *             "region": "US-NY-NEW_YORK-212",
+                     *             "product": {
+                     *               "id": "GB",
+                     *               "name": "Main line"
+                     *             },
+                     *             "currency": "USD",
+                     *             "monthly_fee": "1.00",
+                     *             "setup_fee": "0.50",
+                     *             "quantity": 1,
+                     *             "assigned_numbers": [
+                     *               "assigned number"
+                     *             ],
+                     *             "numbers": [
+                     *               {
+                     *                 "number_e164": "+12125550123",
+                     *                 "required_documents": [
+                     *                   {
+                     *                     "document_type_id": "proof_of_address",
+                     *                     "name": "Proof of address",
+                     *                     "more_information": "A utility bill or bank statement from the last 3 months"
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "backordered_quantity": 0,
+                     *             "estimated_lead_time": "5 days",
+                     *             "bundle_id": "bnd_9a7c5e3f1b2d4c6e"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderDetailResponse"];
                 };
             };
@@ -4436,7 +4892,7 @@ export interface operations {
                 region?: string;
                 /** @description Order: number (default), name, purchased_at, or -purchased_at (newest first). */
                 sort?: "number" | "name" | "purchased_at" | "-purchased_at";
-                /** @description csv: every match, unpaged, as CSV (as does Accept: text/csv). */
+                /** @description csv: every match, unpaged, as CSV (as does Accept: text/csv): the answer of GET /numbers/export, kept here for clients that ask this way. A generated client calls GET /numbers/export, typed as text. */
                 format?: "json" | "csv";
                 /** @description Exactly this number_id. */
                 number_id?: string;
@@ -4483,9 +4939,204 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "number_id": "num_acme_main",
+                     *           "organization_id": "org_acme",
+                     *           "number": "+12125550123",
+                     *           "name": "Main line",
+                     *           "rules": [
+                     *             {
+                     *               "target_id": "crm-4711",
+                     *               "name": "Office hours",
+                     *               "priority": 1,
+                     *               "disabled": true,
+                     *               "activations": [
+                     *                 {
+                     *                   "start": 1764547200,
+                     *                   "stop": 1796083200,
+                     *                   "days": [
+                     *                     "mon"
+                     *                   ],
+                     *                   "start_time": "09:00",
+                     *                   "stop_time": "17:00",
+                     *                   "time_zone": "America/New_York"
+                     *                 }
+                     *               ],
+                     *               "action": {
+                     *                 "type": "dial",
+                     *                 "destination": "+442079460123",
+                     *                 "timeout_sec": 30,
+                     *                 "caller_id": "caller_number",
+                     *                 "tags": {
+                     *                   "US": "tags"
+                     *                 }
+                     *               }
+                     *             }
+                     *           ],
+                     *           "country_code": "1",
+                     *           "local_format": "(212) 555-0123",
+                     *           "number_type": "local",
+                     *           "region": {
+                     *             "id": "GB",
+                     *             "name": "Main line"
+                     *           },
+                     *           "status": "active",
+                     *           "purchased_at": "2026-11-27T10:15:02.114Z",
+                     *           "restorable_until": "2026-11-27T10:15:02.114Z",
+                     *           "documents_due": "2026-11-27T10:15:02.114Z",
+                     *           "locked": true,
+                     *           "tags": [
+                     *             "support"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["NumberConfiguration"][];
                     };
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNumbersExport: {
+        parameters: {
+            query?: {
+                /** @description Numbers with every one of these tags (any case); repeat the parameter or separate by commas. */
+                tag?: string[];
+                /** @description Numbers in any of these states; default active and pending_documents (aging numbers only when asked for). */
+                status?: ("active" | "pending_documents" | "aging")[];
+                /**
+                 * @description Numbers of this country (ISO 3166-1 alpha-2). ISO 3166-1 alpha-2 code, any case
+                 * @example US
+                 */
+                country?: string;
+                /**
+                 * @description Numbers of this type.
+                 * @example local
+                 */
+                number_type?: "local" | "national" | "mobile" | "toll_free";
+                /** @description Numbers of this region (GET /regions/{country}). */
+                region?: string;
+                /** @description Order: number (default), name, purchased_at, or -purchased_at (newest first). */
+                sort?: "number" | "name" | "purchased_at" | "-purchased_at";
+                /** @description Exactly this number_id. */
+                number_id?: string;
+                /**
+                 * @description One E.164 number; send + as %2B (an unencoded +, read as a space, is taken as + too).
+                 * @example +442079460000
+                 */
+                number?: string;
+                /** @description Comma-separated E.164 numbers, at most 100; the parameter may also be repeated. */
+                numbers?: string[];
+                /** @description Case-insensitive substring of the name. */
+                name?: string;
+                /** @description Digits as people write them, in any format ("(212) 202-7333", "020 4903 8196", "+44 20…", "7333"): 1–15 digits matched anywhere in the E.164 number, its national format (with the trunk prefix, such as the UK's 0) or an extension. */
+                contains?: string;
+                /**
+                 * @description Only the numbers bought by this order (its reference_id, any case).
+                 * @example ORD-OCCHO6HESU
+                 */
+                order?: string;
+                /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description attachment; filename="…": save it, never render it as a page. */
+                    "Content-Disposition": string;
+                    /** @description no-store: it holds your organization's data, so nothing may keep a copy. */
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example number,name,status,country,number_type,region,tags,purchased_at,monthly_fee,rule_count
+                     *     +12125550123,Main line,active,US,local,US-NY-NEW_YORK-212,support sales,2026-11-02T09:30:00.000Z,1.00,2
+                     */
                     "text/csv": string;
                 };
             };
@@ -4591,6 +5242,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "number_id": "num_acme_main",
+                     *         "at": "2026-11-27T10:15:02.114Z",
+                     *         "rule": {
+                     *           "target_id": "crm-4711",
+                     *           "name": "Office hours",
+                     *           "priority": 1,
+                     *           "disabled": true,
+                     *           "activations": [
+                     *             {
+                     *               "start": 1764547200,
+                     *               "stop": 1796083200,
+                     *               "days": [
+                     *                 "mon"
+                     *               ],
+                     *               "start_time": "09:00",
+                     *               "stop_time": "17:00",
+                     *               "time_zone": "America/New_York"
+                     *             }
+                     *           ],
+                     *           "action": {
+                     *             "type": "dial",
+                     *             "destination": "+442079460123",
+                     *             "timeout_sec": 30,
+                     *             "caller_id": "caller_number",
+                     *             "tags": {
+                     *               "US": "tags"
+                     *             }
+                     *           }
+                     *         },
+                     *         "reason": "Office hours: Monday to Friday, 09:00–17:00 (America/New_York)",
+                     *         "in_force": {
+                     *           "version": 3,
+                     *           "since": "2026-11-27T14:00:00.000Z",
+                     *           "until": "2026-11-27T22:00:00.000Z",
+                     *           "description": "Numbers in New York City's 212 area code"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ActiveRule"];
                     };
@@ -4705,6 +5398,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "number_id": "num_acme_main",
+                     *           "organization_id": "org_acme",
+                     *           "number": "+12125550123",
+                     *           "name": "Main line",
+                     *           "rules": [
+                     *             {
+                     *               "target_id": "crm-4711",
+                     *               "name": "Office hours",
+                     *               "priority": 1,
+                     *               "disabled": true,
+                     *               "activations": [
+                     *                 {
+                     *                   "start": 1764547200,
+                     *                   "stop": 1796083200,
+                     *                   "days": [
+                     *                     "mon"
+                     *                   ],
+                     *                   "start_time": "09:00",
+                     *                   "stop_time": "17:00",
+                     *                   "time_zone": "America/New_York"
+                     *                 }
+                     *               ],
+                     *               "action": {
+                     *                 "type": "dial",
+                     *                 "destination": "+442079460123",
+                     *                 "timeout_sec": 30,
+                     *                 "caller_id": "caller_number",
+                     *                 "tags": {
+                     *                   "US": "tags"
+                     *                 }
+                     *               }
+                     *             }
+                     *           ],
+                     *           "country_code": "1",
+                     *           "local_format": "(212) 555-0123",
+                     *           "number_type": "local",
+                     *           "region": {
+                     *             "id": "GB",
+                     *             "name": "Main line"
+                     *           },
+                     *           "status": "active",
+                     *           "purchased_at": "2026-11-27T10:15:02.114Z",
+                     *           "restorable_until": "2026-11-27T10:15:02.114Z",
+                     *           "documents_due": "2026-11-27T10:15:02.114Z",
+                     *           "locked": true,
+                     *           "tags": [
+                     *             "support"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["NumberConfiguration"][];
                     };
@@ -4855,6 +5604,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "number_id": "num_acme_main",
+                     *         "organization_id": "org_acme",
+                     *         "number": "+12125550123",
+                     *         "name": "Main line",
+                     *         "rules": [
+                     *           {
+                     *             "target_id": "crm-4711",
+                     *             "name": "Office hours",
+                     *             "priority": 1,
+                     *             "disabled": true,
+                     *             "activations": [
+                     *               {
+                     *                 "start": 1764547200,
+                     *                 "stop": 1796083200,
+                     *                 "days": [
+                     *                   "mon"
+                     *                 ],
+                     *                 "start_time": "09:00",
+                     *                 "stop_time": "17:00",
+                     *                 "time_zone": "America/New_York"
+                     *               }
+                     *             ],
+                     *             "action": {
+                     *               "type": "dial",
+                     *               "destination": "+442079460123",
+                     *               "timeout_sec": 30,
+                     *               "caller_id": "caller_number",
+                     *               "tags": {
+                     *                 "US": "tags"
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "country_code": "1",
+                     *         "local_format": "(212) 555-0123",
+                     *         "number_type": "local",
+                     *         "region": {
+                     *           "id": "GB",
+                     *           "name": "Main line"
+                     *         },
+                     *         "status": "active",
+                     *         "purchased_at": "2026-11-27T10:15:02.114Z",
+                     *         "restorable_until": "2026-11-27T10:15:02.114Z",
+                     *         "documents_due": "2026-11-27T10:15:02.114Z",
+                     *         "locked": true,
+                     *         "tags": [
+                     *           "support"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["NumberConfiguration"];
                     };
@@ -5028,6 +5831,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "number_id": "num_acme_main",
+                     *         "organization_id": "org_acme",
+                     *         "number": "+12125550123",
+                     *         "name": "Main line",
+                     *         "rules": [
+                     *           {
+                     *             "target_id": "crm-4711",
+                     *             "name": "Office hours",
+                     *             "priority": 1,
+                     *             "disabled": true,
+                     *             "activations": [
+                     *               {
+                     *                 "start": 1764547200,
+                     *                 "stop": 1796083200,
+                     *                 "days": [
+                     *                   "mon"
+                     *                 ],
+                     *                 "start_time": "09:00",
+                     *                 "stop_time": "17:00",
+                     *                 "time_zone": "America/New_York"
+                     *               }
+                     *             ],
+                     *             "action": {
+                     *               "type": "dial",
+                     *               "destination": "+442079460123",
+                     *               "timeout_sec": 30,
+                     *               "caller_id": "caller_number",
+                     *               "tags": {
+                     *                 "US": "tags"
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "country_code": "1",
+                     *         "local_format": "(212) 555-0123",
+                     *         "number_type": "local",
+                     *         "region": {
+                     *           "id": "GB",
+                     *           "name": "Main line"
+                     *         },
+                     *         "status": "active",
+                     *         "purchased_at": "2026-11-27T10:15:02.114Z",
+                     *         "restorable_until": "2026-11-27T10:15:02.114Z",
+                     *         "documents_due": "2026-11-27T10:15:02.114Z",
+                     *         "locked": true,
+                     *         "tags": [
+                     *           "support"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["NumberConfiguration"];
                     };
@@ -5174,6 +6031,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "number_id": "num_acme_main",
+                     *         "organization_id": "org_acme",
+                     *         "number": "+12125550123",
+                     *         "name": "Main line",
+                     *         "rules": [
+                     *           {
+                     *             "target_id": "crm-4711",
+                     *             "name": "Office hours",
+                     *             "priority": 1,
+                     *             "disabled": true,
+                     *             "activations": [
+                     *               {
+                     *                 "start": 1764547200,
+                     *                 "stop": 1796083200,
+                     *                 "days": [
+                     *                   "mon"
+                     *                 ],
+                     *                 "start_time": "09:00",
+                     *                 "stop_time": "17:00",
+                     *                 "time_zone": "America/New_York"
+                     *               }
+                     *             ],
+                     *             "action": {
+                     *               "type": "dial",
+                     *               "destination": "+442079460123",
+                     *               "timeout_sec": 30,
+                     *               "caller_id": "caller_number",
+                     *               "tags": {
+                     *                 "US": "tags"
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "country_code": "1",
+                     *         "local_format": "(212) 555-0123",
+                     *         "number_type": "local",
+                     *         "region": {
+                     *           "id": "GB",
+                     *           "name": "Main line"
+                     *         },
+                     *         "status": "active",
+                     *         "purchased_at": "2026-11-27T10:15:02.114Z",
+                     *         "restorable_until": "2026-11-27T10:15:02.114Z",
+                     *         "documents_due": "2026-11-27T10:15:02.114Z",
+                     *         "locked": true,
+                     *         "tags": [
+                     *           "support"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["NumberConfiguration"];
                     };
@@ -5337,6 +6248,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "number_id": "num_acme_main",
+                     *         "organization_id": "org_acme",
+                     *         "number": "+12125550123",
+                     *         "name": "Main line",
+                     *         "rules": [
+                     *           {
+                     *             "target_id": "crm-4711",
+                     *             "name": "Office hours",
+                     *             "priority": 1,
+                     *             "disabled": true,
+                     *             "activations": [
+                     *               {
+                     *                 "start": 1764547200,
+                     *                 "stop": 1796083200,
+                     *                 "days": [
+                     *                   "mon"
+                     *                 ],
+                     *                 "start_time": "09:00",
+                     *                 "stop_time": "17:00",
+                     *                 "time_zone": "America/New_York"
+                     *               }
+                     *             ],
+                     *             "action": {
+                     *               "type": "dial",
+                     *               "destination": "+442079460123",
+                     *               "timeout_sec": 30,
+                     *               "caller_id": "caller_number",
+                     *               "tags": {
+                     *                 "US": "tags"
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "country_code": "1",
+                     *         "local_format": "(212) 555-0123",
+                     *         "number_type": "local",
+                     *         "region": {
+                     *           "id": "GB",
+                     *           "name": "Main line"
+                     *         },
+                     *         "status": "active",
+                     *         "purchased_at": "2026-11-27T10:15:02.114Z",
+                     *         "restorable_until": "2026-11-27T10:15:02.114Z",
+                     *         "documents_due": "2026-11-27T10:15:02.114Z",
+                     *         "locked": true,
+                     *         "tags": [
+                     *           "support"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["NumberConfiguration"];
                     };
@@ -5515,6 +6480,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "number_id": "num_acme_main",
+                     *         "organization_id": "org_acme",
+                     *         "number": "+12125550123",
+                     *         "name": "Main line",
+                     *         "rules": [
+                     *           {
+                     *             "target_id": "crm-4711",
+                     *             "name": "Office hours",
+                     *             "priority": 1,
+                     *             "disabled": true,
+                     *             "activations": [
+                     *               {
+                     *                 "start": 1764547200,
+                     *                 "stop": 1796083200,
+                     *                 "days": [
+                     *                   "mon"
+                     *                 ],
+                     *                 "start_time": "09:00",
+                     *                 "stop_time": "17:00",
+                     *                 "time_zone": "America/New_York"
+                     *               }
+                     *             ],
+                     *             "action": {
+                     *               "type": "dial",
+                     *               "destination": "+442079460123",
+                     *               "timeout_sec": 30,
+                     *               "caller_id": "caller_number",
+                     *               "tags": {
+                     *                 "US": "tags"
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "country_code": "1",
+                     *         "local_format": "(212) 555-0123",
+                     *         "number_type": "local",
+                     *         "region": {
+                     *           "id": "GB",
+                     *           "name": "Main line"
+                     *         },
+                     *         "status": "active",
+                     *         "purchased_at": "2026-11-27T10:15:02.114Z",
+                     *         "restorable_until": "2026-11-27T10:15:02.114Z",
+                     *         "documents_due": "2026-11-27T10:15:02.114Z",
+                     *         "locked": true,
+                     *         "tags": [
+                     *           "support"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["NumberConfiguration"];
                     };
@@ -5674,6 +6693,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "number_id": "num_acme_main",
+                     *         "organization_id": "org_acme",
+                     *         "number": "+12125550123",
+                     *         "name": "Main line",
+                     *         "rules": [
+                     *           {
+                     *             "target_id": "crm-4711",
+                     *             "name": "Office hours",
+                     *             "priority": 1,
+                     *             "disabled": true,
+                     *             "activations": [
+                     *               {
+                     *                 "start": 1764547200,
+                     *                 "stop": 1796083200,
+                     *                 "days": [
+                     *                   "mon"
+                     *                 ],
+                     *                 "start_time": "09:00",
+                     *                 "stop_time": "17:00",
+                     *                 "time_zone": "America/New_York"
+                     *               }
+                     *             ],
+                     *             "action": {
+                     *               "type": "dial",
+                     *               "destination": "+442079460123",
+                     *               "timeout_sec": 30,
+                     *               "caller_id": "caller_number",
+                     *               "tags": {
+                     *                 "US": "tags"
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "country_code": "1",
+                     *         "local_format": "(212) 555-0123",
+                     *         "number_type": "local",
+                     *         "region": {
+                     *           "id": "GB",
+                     *           "name": "Main line"
+                     *         },
+                     *         "status": "active",
+                     *         "purchased_at": "2026-11-27T10:15:02.114Z",
+                     *         "restorable_until": "2026-11-27T10:15:02.114Z",
+                     *         "documents_due": "2026-11-27T10:15:02.114Z",
+                     *         "locked": true,
+                     *         "tags": [
+                     *           "support"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["NumberConfiguration"];
                     };
@@ -5810,6 +6883,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "chg_5d2e8a1f3b7c9e04",
+                     *           "number_id": "num_acme_main",
+                     *           "kind": "created",
+                     *           "version": 3,
+                     *           "changed_at": "2026-11-27T10:15:02.114Z",
+                     *           "changed_by": {
+                     *             "type": "user",
+                     *             "name": "Main line",
+                     *             "role": "owner"
+                     *           },
+                     *           "before": {
+                     *             "number_id": "num_acme_main",
+                     *             "organization_id": "org_acme",
+                     *             "number": "+12125550123",
+                     *             "name": "Main line",
+                     *             "rules": [
+                     *               {
+                     *                 "target_id": "crm-4711",
+                     *                 "name": "Office hours",
+                     *                 "priority": 1,
+                     *                 "disabled": true,
+                     *                 "activations": [
+                     *                   {
+                     *                     "start": 1764547200,
+                     *                     "stop": 1796083200,
+                     *                     "days": [
+                     *                       "mon"
+                     *                     ],
+                     *                     "start_time": "09:00",
+                     *                     "stop_time": "17:00",
+                     *                     "time_zone": "America/New_York"
+                     *                   }
+                     *                 ],
+                     *                 "action": {
+                     *                   "type": "dial",
+                     *                   "destination": "+442079460123",
+                     *                   "timeout_sec": 30,
+                     *                   "caller_id": "caller_number",
+                     *                   "tags": {
+                     *                     "US": "tags"
+                     *                   }
+                     *                 }
+                     *               }
+                     *             ],
+                     *             "country_code": "1",
+                     *             "local_format": "(212) 555-0123",
+                     *             "number_type": "local",
+                     *             "region": {
+                     *               "id": "GB",
+                     *               "name": "Main line"
+                     *             },
+                     *             "status": "active",
+                     *             "purchased_at": "2026-11-27T10:15:02.114Z",
+                     *             "restorable_until": "2026-11-27T10:15:02.114Z",
+                     *             "documents_due": "2026-11-27T10:15:02.114Z",
+                     *             "locked": true,
+                     *             "tags": [
+                     *               "support"
+                     *             ]
+                     *           },
+                     *           "after": {
+                     *             "number_id": "num_acme_main",
+                     *             "organization_id": "org_acme",
+                     *             "number": "+12125550123",
+                     *             "name": "Main line",
+                     *             "rules": [
+                     *               {
+                     *                 "target_id": "crm-4711",
+                     *                 "name": "Office hours",
+                     *                 "priority": 1,
+                     *                 "disabled": true,
+                     *                 "activations": [
+                     *                   {
+                     *                     "start": 1764547200,
+                     *                     "stop": 1796083200,
+                     *                     "days": [
+                     *                       "mon"
+                     *                     ],
+                     *                     "start_time": "09:00",
+                     *                     "stop_time": "17:00",
+                     *                     "time_zone": "America/New_York"
+                     *                   }
+                     *                 ],
+                     *                 "action": {
+                     *                   "type": "dial",
+                     *                   "destination": "+442079460123",
+                     *                   "timeout_sec": 30,
+                     *                   "caller_id": "caller_number",
+                     *                   "tags": {
+                     *                     "US": "tags"
+                     *                   }
+                     *                 }
+                     *               }
+                     *             ],
+                     *             "country_code": "1",
+                     *             "local_format": "(212) 555-0123",
+                     *             "number_type": "local",
+                     *             "region": {
+                     *               "id": "GB",
+                     *               "name": "Main line"
+                     *             },
+                     *             "status": "active",
+                     *             "purchased_at": "2026-11-27T10:15:02.114Z",
+                     *             "restorable_until": "2026-11-27T10:15:02.114Z",
+                     *             "documents_due": "2026-11-27T10:15:02.114Z",
+                     *             "locked": true,
+                     *             "tags": [
+                     *               "support"
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ConfigurationChange"][];
                     };
@@ -5968,6 +7159,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "number_id": "num_acme_main",
+                     *         "organization_id": "org_acme",
+                     *         "number": "+12125550123",
+                     *         "name": "Main line",
+                     *         "rules": [
+                     *           {
+                     *             "target_id": "crm-4711",
+                     *             "name": "Office hours",
+                     *             "priority": 1,
+                     *             "disabled": true,
+                     *             "activations": [
+                     *               {
+                     *                 "start": 1764547200,
+                     *                 "stop": 1796083200,
+                     *                 "days": [
+                     *                   "mon"
+                     *                 ],
+                     *                 "start_time": "09:00",
+                     *                 "stop_time": "17:00",
+                     *                 "time_zone": "America/New_York"
+                     *               }
+                     *             ],
+                     *             "action": {
+                     *               "type": "dial",
+                     *               "destination": "+442079460123",
+                     *               "timeout_sec": 30,
+                     *               "caller_id": "caller_number",
+                     *               "tags": {
+                     *                 "US": "tags"
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "country_code": "1",
+                     *         "local_format": "(212) 555-0123",
+                     *         "number_type": "local",
+                     *         "region": {
+                     *           "id": "GB",
+                     *           "name": "Main line"
+                     *         },
+                     *         "status": "active",
+                     *         "purchased_at": "2026-11-27T10:15:02.114Z",
+                     *         "restorable_until": "2026-11-27T10:15:02.114Z",
+                     *         "documents_due": "2026-11-27T10:15:02.114Z",
+                     *         "locked": true,
+                     *         "tags": [
+                     *           "support"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["NumberConfiguration"];
                     };
@@ -6102,6 +7347,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "number_e164": "+12125550123",
+                     *           "held_until": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReservationListResponse"];
                 };
             };
@@ -6207,6 +7462,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "held": [
+                     *           {
+                     *             "number_e164": "+12125550123",
+                     *             "held_until": "2026-11-27T10:15:02.114Z"
+                     *           }
+                     *         ],
+                     *         "not_held": [
+                     *           {
+                     *             "number_e164": "+12125550123",
+                     *             "reason": "sold"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReservationOutcomeResponse"];
                 };
             };
@@ -6342,6 +7615,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "number_e164": "+12125550123",
+                     *         "held_until": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReservationResponse"];
                 };
             };
@@ -6448,6 +7729,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "GB",
+                     *           "name": "CI deploys",
+                     *           "prefix": "npk_7Hq2",
+                     *           "scopes": [
+                     *             "reference:read"
+                     *           ],
+                     *           "created_by": {
+                     *             "user_id": "usr_acme_customer",
+                     *             "name": "CI deploys"
+                     *           },
+                     *           "created_at": "2026-11-27T10:15:02.114Z",
+                     *           "expires_at": "2026-11-27T10:15:02.114Z",
+                     *           "last_used_at": "2026-11-27T10:15:02.114Z",
+                     *           "revoked_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiTokenListResponse"];
                 };
             };
@@ -6555,6 +7858,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "GB",
+                     *         "name": "CI deploys",
+                     *         "prefix": "npk_7Hq2",
+                     *         "scopes": [
+                     *           "reference:read"
+                     *         ],
+                     *         "created_by": {
+                     *           "user_id": "usr_acme_customer",
+                     *           "name": "CI deploys"
+                     *         },
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "expires_at": "2026-11-27T10:15:02.114Z",
+                     *         "last_used_at": "2026-11-27T10:15:02.114Z",
+                     *         "revoked_at": "2026-11-27T10:15:02.114Z",
+                     *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedApiTokenResponse"];
                 };
             };
@@ -6677,6 +8001,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "GB",
+                     *         "name": "CI deploys",
+                     *         "prefix": "npk_7Hq2",
+                     *         "scopes": [
+                     *           "reference:read"
+                     *         ],
+                     *         "created_by": {
+                     *           "user_id": "usr_acme_customer",
+                     *           "name": "CI deploys"
+                     *         },
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "expires_at": "2026-11-27T10:15:02.114Z",
+                     *         "last_used_at": "2026-11-27T10:15:02.114Z",
+                     *         "revoked_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiTokenResponse"];
                 };
             };
@@ -6783,6 +8127,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "lines": [
+                     *           {
+                     *             "key": "key",
+                     *             "kind": "number",
+                     *             "number_e164": "+12125550123",
+                     *             "country": "US",
+                     *             "number_type": "local",
+                     *             "region": "US-NY-NEW_YORK-212",
+                     *             "region_name": "New York, NY (212)",
+                     *             "product": {
+                     *               "id": "GB",
+                     *               "name": "Main line",
+                     *               "currency": "USD",
+                     *               "monthly_fee": "1.00",
+                     *               "setup_fee": "0.50",
+                     *               "estimated_lead_time": "5 days"
+                     *             },
+                     *             "quantity": 1,
+                     *             "hold": {
+                     *               "state": "held",
+                     *               "held_until": "2026-11-27T10:15:02.114Z"
+                     *             },
+                     *             "documents": {
+                     *               "document_type_ids": [
+                     *                 "proof_of_address"
+                     *               ],
+                     *               "due_if_bought_now": "2026-11-27T10:15:02.114Z"
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CartResponse"];
                 };
             };
@@ -6898,6 +8278,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "lines": [
+                     *           {
+                     *             "key": "key",
+                     *             "kind": "number",
+                     *             "number_e164": "+12125550123",
+                     *             "country": "US",
+                     *             "number_type": "local",
+                     *             "region": "US-NY-NEW_YORK-212",
+                     *             "region_name": "New York, NY (212)",
+                     *             "product": {
+                     *               "id": "GB",
+                     *               "name": "Main line",
+                     *               "currency": "USD",
+                     *               "monthly_fee": "1.00",
+                     *               "setup_fee": "0.50",
+                     *               "estimated_lead_time": "5 days"
+                     *             },
+                     *             "quantity": 1,
+                     *             "hold": {
+                     *               "state": "held",
+                     *               "held_until": "2026-11-27T10:15:02.114Z"
+                     *             },
+                     *             "documents": {
+                     *               "document_type_ids": [
+                     *                 "proof_of_address"
+                     *               ],
+                     *               "due_if_bought_now": "2026-11-27T10:15:02.114Z"
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CartResponse"];
                 };
             };
@@ -7030,6 +8446,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "lines": [
+                     *           {
+                     *             "key": "key",
+                     *             "kind": "number",
+                     *             "number_e164": "+12125550123",
+                     *             "country": "US",
+                     *             "number_type": "local",
+                     *             "region": "US-NY-NEW_YORK-212",
+                     *             "region_name": "New York, NY (212)",
+                     *             "product": {
+                     *               "id": "GB",
+                     *               "name": "Main line",
+                     *               "currency": "USD",
+                     *               "monthly_fee": "1.00",
+                     *               "setup_fee": "0.50",
+                     *               "estimated_lead_time": "5 days"
+                     *             },
+                     *             "quantity": 1,
+                     *             "hold": {
+                     *               "state": "held",
+                     *               "held_until": "2026-11-27T10:15:02.114Z"
+                     *             },
+                     *             "documents": {
+                     *               "document_type_ids": [
+                     *                 "proof_of_address"
+                     *               ],
+                     *               "due_if_bought_now": "2026-11-27T10:15:02.114Z"
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CartResponse"];
                 };
             };
@@ -7123,6 +8575,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "lines": [
+                     *           {
+                     *             "key": "key",
+                     *             "kind": "number",
+                     *             "number_e164": "+12125550123",
+                     *             "country": "US",
+                     *             "number_type": "local",
+                     *             "region": "US-NY-NEW_YORK-212",
+                     *             "region_name": "New York, NY (212)",
+                     *             "product": {
+                     *               "id": "GB",
+                     *               "name": "Main line",
+                     *               "currency": "USD",
+                     *               "monthly_fee": "1.00",
+                     *               "setup_fee": "0.50",
+                     *               "estimated_lead_time": "5 days"
+                     *             },
+                     *             "quantity": 1,
+                     *             "hold": {
+                     *               "state": "held",
+                     *               "held_until": "2026-11-27T10:15:02.114Z"
+                     *             },
+                     *             "documents": {
+                     *               "document_type_ids": [
+                     *                 "proof_of_address"
+                     *               ],
+                     *               "due_if_bought_now": "2026-11-27T10:15:02.114Z"
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CartResponse"];
                 };
             };
@@ -7141,6 +8629,151 @@ export interface operations {
             };
             /** @description error.code: email_unverified, unauthorized, role_forbidden */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postCartRenewByNumberE164: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example +12125550123 */
+                number_e164: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "lines": [
+                     *           {
+                     *             "key": "key",
+                     *             "kind": "number",
+                     *             "number_e164": "+12125550123",
+                     *             "country": "US",
+                     *             "number_type": "local",
+                     *             "region": "US-NY-NEW_YORK-212",
+                     *             "region_name": "New York, NY (212)",
+                     *             "product": {
+                     *               "id": "GB",
+                     *               "name": "Main line",
+                     *               "currency": "USD",
+                     *               "monthly_fee": "1.00",
+                     *               "setup_fee": "0.50",
+                     *               "estimated_lead_time": "5 days"
+                     *             },
+                     *             "quantity": 1,
+                     *             "hold": {
+                     *               "state": "held",
+                     *               "held_until": "2026-11-27T10:15:02.114Z"
+                     *             },
+                     *             "documents": {
+                     *               "document_type_ids": [
+                     *                 "proof_of_address"
+                     *               ],
+                     *               "due_if_bought_now": "2026-11-27T10:15:02.114Z"
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CartResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: email_unverified, unauthorized, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -7216,6 +8849,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "organization_id": "org_acme",
+                     *           "name": "Main line"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationList"];
                 };
             };
@@ -7337,6 +8980,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "evt_01JDX4Q8K2M7N3P5R6S8T9V0W1",
+                     *           "created_at": "2026-11-27T10:15:02.114Z",
+                     *           "organization_id": "org_acme",
+                     *           "type": "order.created",
+                     *           "data": {
+                     *             "reference_id": "ORD-OCCHO6HESU",
+                     *             "organization_id": "org_acme",
+                     *             "status": "completed",
+                     *             "created_at": "2026-11-27T10:15:02.114Z",
+                     *             "contact_name": "Ada Lovelace",
+                     *             "reference_number": "PO-1042",
+                     *             "items": [
+                     *               {
+                     *                 "position": 1,
+                     *                 "kind": "named_number",
+                     *                 "number_e164": "+12125550123",
+                     *                 "country": "US",
+                     *                 "number_type": "local",
+                     *                 "region": "US-NY-NEW_YORK-212",
+                     *                 "product": {
+                     *                   "id": "GB",
+                     *                   "name": "Main line"
+                     *                 },
+                     *                 "currency": "USD",
+                     *                 "monthly_fee": "1.00",
+                     *                 "setup_fee": "0.50",
+                     *                 "quantity": 1,
+                     *                 "assigned_numbers": [
+                     *                   "assigned number"
+                     *                 ],
+                     *                 "numbers": [
+                     *                   {
+                     *                     "number_e164": "+12125550123",
+                     *                     "required_documents": [
+                     *                       {
+                     *                         "document_type_id": "proof_of_address",
+                     *                         "name": "Proof of address",
+                     *                         "more_information": "A utility bill or bank statement from the last 3 months"
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ],
+                     *                 "backordered_quantity": 0,
+                     *                 "estimated_lead_time": "5 days",
+                     *                 "bundle_id": "bnd_9a7c5e3f1b2d4c6e"
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["EventListResponse"];
                 };
             };
@@ -7441,6 +9140,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "webhook_id": "wh_6f2b8c1d9e0a4b37",
+                     *           "organization_id": "org_acme",
+                     *           "url": "https://hooks.acme.example/numbers",
+                     *           "events": [
+                     *             "order.created"
+                     *           ],
+                     *           "description": "Order and number events for the billing system",
+                     *           "created_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookListResponse"];
                 };
             };
@@ -7548,6 +9263,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhook_id": "wh_6f2b8c1d9e0a4b37",
+                     *         "organization_id": "org_acme",
+                     *         "url": "https://hooks.acme.example/numbers",
+                     *         "events": [
+                     *           "order.created"
+                     *         ],
+                     *         "description": "Numbers in New York City's 212 area code",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedWebhookResponse"];
                 };
             };
@@ -7670,6 +9400,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhook_id": "wh_6f2b8c1d9e0a4b37",
+                     *         "organization_id": "org_acme",
+                     *         "url": "https://hooks.acme.example/numbers",
+                     *         "events": [
+                     *           "order.created"
+                     *         ],
+                     *         "description": "Order and number events for the billing system",
+                     *         "created_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookResponse"];
                 };
             };
@@ -7895,6 +9639,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "delivery_id": "dlv_3c7e9a1f0b2d4e68",
+                     *           "webhook_id": "wh_6f2b8c1d9e0a4b37",
+                     *           "event_id": "evt_01JDX4Q8K2M7N3P5R6S8T9V0W1",
+                     *           "event_type": "event type",
+                     *           "status": "pending",
+                     *           "attempt_count": 1,
+                     *           "next_attempt_at": "2026-11-27T10:15:02.114Z",
+                     *           "created_at": "2026-11-27T10:15:02.114Z",
+                     *           "attempts": [
+                     *             {
+                     *               "attempted_at": "2026-11-27T10:15:02.114Z",
+                     *               "duration_ms": 1,
+                     *               "response_status": 1,
+                     *               "response_body": "response body",
+                     *               "error": "error"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeliveryListResponse"];
                 };
             };
@@ -8004,6 +9773,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "delivery_id": "dlv_3c7e9a1f0b2d4e68",
+                     *         "webhook_id": "wh_6f2b8c1d9e0a4b37",
+                     *         "event_id": "evt_01JDX4Q8K2M7N3P5R6S8T9V0W1",
+                     *         "event_type": "event type",
+                     *         "status": "pending",
+                     *         "attempt_count": 1,
+                     *         "next_attempt_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "attempts": [
+                     *           {
+                     *             "attempted_at": "2026-11-27T10:15:02.114Z",
+                     *             "duration_ms": 1,
+                     *             "response_status": 1,
+                     *             "response_body": "response body",
+                     *             "error": "error"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeliveryResponse"];
                 };
             };
@@ -8115,6 +9907,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "delivery_id": "dlv_3c7e9a1f0b2d4e68",
+                     *         "webhook_id": "wh_6f2b8c1d9e0a4b37",
+                     *         "event_id": "evt_01JDX4Q8K2M7N3P5R6S8T9V0W1",
+                     *         "event_type": "event type",
+                     *         "status": "pending",
+                     *         "attempt_count": 1,
+                     *         "next_attempt_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "attempts": [
+                     *           {
+                     *             "attempted_at": "2026-11-27T10:15:02.114Z",
+                     *             "duration_ms": 1,
+                     *             "response_status": 1,
+                     *             "response_body": "response body",
+                     *             "error": "error"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeliveryResponse"];
                 };
             };
@@ -8215,7 +10030,7 @@ export interface operations {
             };
         };
     };
-    "postSessionsEnd-all": {
+    postSessionsEndAll: {
         parameters: {
             query?: never;
             header?: never;
@@ -8433,7 +10248,7 @@ export interface operations {
             };
         };
     };
-    "getTwo-factor": {
+    getTwoFactor: {
         parameters: {
             query?: never;
             header?: never;
@@ -8452,6 +10267,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "enabled_at": "2026-11-27T10:15:02.114Z",
+                     *       "recovery_codes_left": 10,
+                     *       "required_by_organization": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["TwoFactorStatus"];
                 };
             };
@@ -8526,7 +10349,7 @@ export interface operations {
             };
         };
     };
-    "postTwo-factorEnrolment": {
+    postTwoFactorEnrolment: {
         parameters: {
             query?: never;
             header?: never;
@@ -8545,6 +10368,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                     *       "otpauth_uri": "otpauth://totp/Numbers%20portal:ada%40acme.example?secret=JBSWY3DPEHPK3PXP&issuer=Numbers%20portal",
+                     *       "qr_code_svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 33 33\">…</svg>"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TwoFactorEnrolment"];
                 };
             };
@@ -8619,7 +10449,7 @@ export interface operations {
             };
         };
     };
-    "postTwo-factorEnrolmentConfirm": {
+    postTwoFactorEnrolmentConfirm: {
         parameters: {
             query?: never;
             header?: never;
@@ -8647,6 +10477,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "recovery_codes": [
+                     *         "7hq2-k4mz-9wxp"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecoveryCodes"];
                 };
             };
@@ -8747,7 +10584,7 @@ export interface operations {
             };
         };
     };
-    "postTwo-factorDisable": {
+    postTwoFactorDisable: {
         parameters: {
             query?: never;
             header?: never;
@@ -8873,7 +10710,7 @@ export interface operations {
             };
         };
     };
-    "postTwo-factorRecovery-codes": {
+    postTwoFactorRecoveryCodes: {
         parameters: {
             query?: never;
             header?: never;
@@ -8901,6 +10738,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "recovery_codes": [
+                     *         "7hq2-k4mz-9wxp"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecoveryCodes"];
                 };
             };
@@ -9020,6 +10864,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "require_two_factor": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationSettings"];
                 };
             };
@@ -9122,6 +10971,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "require_two_factor": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationSettings"];
                 };
             };
@@ -9222,7 +11076,7 @@ export interface operations {
             };
         };
     };
-    "getAudit-events": {
+    getAuditEvents: {
         parameters: {
             query?: {
                 /** @description Page size (ignored with format=csv, which has every match). */
@@ -9238,16 +11092,16 @@ export interface operations {
                 /** @description Only entries about this resource. */
                 resource_id?: string;
                 /**
-                 * @description Only entries at or after this time.
+                 * @description Only entries at or after this time. A date alone (2026-11-01) is read as midnight UTC.
                  * @example 2026-11-01T00:00:00Z
                  */
                 from?: string;
                 /**
-                 * @description Only entries before this time; after from.
+                 * @description Only entries before this time; after from. A date alone (2026-11-01) is read as midnight UTC.
                  * @example 2026-11-01T00:00:00Z
                  */
                 to?: string;
-                /** @description csv: every match as text/csv (header row, newest first), not one page. */
+                /** @description csv: every match as text/csv (header row, newest first), not one page: the answer of GET /audit-events/export, kept here for clients that ask this way. */
                 format?: "json" | "csv";
                 /** @description Support users: the organization whose log to read (required for them). A customer sending it gets 400. */
                 organization_id?: string;
@@ -9272,7 +11126,158 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "aud_3f0c9a2e71b84d55",
+                     *           "organization_id": "org_acme",
+                     *           "at": "2026-11-27T10:15:02.114Z",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "aud_3f0c9a2e71b84d55",
+                     *             "name": "Main line"
+                     *           },
+                     *           "ip": "203.0.113.7",
+                     *           "action": "number.released",
+                     *           "resource": {
+                     *             "type": "type",
+                     *             "id": "aud_3f0c9a2e71b84d55",
+                     *             "name": "Main line"
+                     *           },
+                     *           "changes": [
+                     *             {
+                     *               "field": "name",
+                     *               "from": "from",
+                     *               "to": "to"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AuditEventListResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuditEventsExport: {
+        parameters: {
+            query?: {
+                /** @description Only entries by this actor (a user's or token's id). */
+                actor?: string;
+                /** @description Only this action, such as order.placed or sign_in.failed. */
+                action?: string;
+                /** @description Only entries about this kind of resource: order, number, extension, token, … */
+                resource_type?: string;
+                /** @description Only entries about this resource. */
+                resource_id?: string;
+                /**
+                 * @description Only entries at or after this time. A date alone (2026-11-01) is read as midnight UTC.
+                 * @example 2026-11-01T00:00:00Z
+                 */
+                from?: string;
+                /**
+                 * @description Only entries before this time; after from. A date alone (2026-11-01) is read as midnight UTC.
+                 * @example 2026-11-01T00:00:00Z
+                 */
+                to?: string;
+                /** @description Support users: the organization whose log to read (required for them). A customer sending it gets 400. */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description attachment; filename="…": save it, never render it as a page. */
+                    "Content-Disposition": string;
+                    /** @description no-store: it holds your organization's data, so nothing may keep a copy. */
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,at,actor_type,actor_id,actor_name,ip,action,resource_type,resource_id,changes
+                     *     aud_3f0c9a2e71b84d55,2026-11-27T10:15:02.114Z,user,usr_acme_customer,Alex Carter,203.0.113.7,number.configuration_changed,number,num_acme_main,"[{""field"":""name"",""from"":""Main line"",""to"":""Reception""}]"
+                     */
                     "text/csv": string;
                 };
             };
@@ -9378,6 +11383,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "If that email can be used, a message with a link is on its way."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
@@ -9506,6 +11516,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "email": "ada@acme.example",
+                     *       "email_verified_at": "2026-11-27T10:15:02.114Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmailVerified"];
                 };
             };
@@ -9625,6 +11641,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "If that email can be used, a message with a link is on its way."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
@@ -9699,7 +11720,7 @@ export interface operations {
             };
         };
     };
-    "postPassword-reset": {
+    postPasswordReset: {
         parameters: {
             query?: never;
             header?: never;
@@ -9727,6 +11748,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "If that email can be used, a message with a link is on its way."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
@@ -9827,7 +11853,7 @@ export interface operations {
             };
         };
     };
-    "postPassword-resetConfirm": {
+    postPasswordResetConfirm: {
         parameters: {
             query?: never;
             header?: never;
@@ -9856,6 +11882,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "If that email can be used, a message with a link is on its way."
+                     *     }
+                     */
                     "application/json": components["schemas"]["PasswordChanged"];
                 };
             };
@@ -9978,6 +12009,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "usr_acme_developer",
+                     *           "name": "Dev Patel",
+                     *           "email": "ada@acme.example",
+                     *           "role": "owner",
+                     *           "joined_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Member"][];
                     };
@@ -10076,6 +12120,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "usr_acme_developer",
+                     *         "name": "Dev Patel",
+                     *         "email": "ada@acme.example",
+                     *         "role": "owner",
+                     *         "joined_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Member"];
                     };
@@ -10212,6 +12267,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "usr_acme_developer",
+                     *         "name": "Dev Patel",
+                     *         "email": "ada@acme.example",
+                     *         "role": "owner",
+                     *         "joined_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Member"];
                     };
@@ -10362,6 +12428,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "inv_0f3c9a2e71b84d55",
+                     *           "email": "sam@acme.example",
+                     *           "role": "owner",
+                     *           "invited_by": {
+                     *             "user_id": "usr_acme_customer",
+                     *             "name": "Main line"
+                     *           },
+                     *           "created_at": "2026-11-27T10:15:02.114Z",
+                     *           "expires_at": "2026-11-27T10:15:02.114Z",
+                     *           "status": "pending"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Invitation"][];
                     };
@@ -10472,6 +12556,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "inv_0f3c9a2e71b84d55",
+                     *         "email": "sam@acme.example",
+                     *         "role": "owner",
+                     *         "invited_by": {
+                     *           "user_id": "usr_acme_customer",
+                     *           "name": "Main line"
+                     *         },
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "expires_at": "2026-11-27T10:15:02.114Z",
+                     *         "status": "pending"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Invitation"];
                     };
@@ -10609,6 +12709,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "inv_0f3c9a2e71b84d55",
+                     *         "email": "sam@acme.example",
+                     *         "role": "owner",
+                     *         "invited_by": {
+                     *           "user_id": "usr_acme_customer",
+                     *           "name": "Main line"
+                     *         },
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "expires_at": "2026-11-27T10:15:02.114Z",
+                     *         "status": "pending"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Invitation"];
                     };
@@ -10733,6 +12849,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "inv_0f3c9a2e71b84d55",
+                     *         "email": "sam@acme.example",
+                     *         "role": "owner",
+                     *         "invited_by": {
+                     *           "user_id": "usr_acme_customer",
+                     *           "name": "Main line"
+                     *         },
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "expires_at": "2026-11-27T10:15:02.114Z",
+                     *         "status": "pending"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Invitation"];
                     };
@@ -10835,6 +12967,131 @@ export interface operations {
             };
         };
     };
+    getInvitationsByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 3q2-7wFh1xQeYk9mP0sLr8VbNc4TzUaJdGiH5oW6yEs */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "organization_name": "Acme Telecom Ltd",
+                     *         "role": "owner",
+                     *         "email": "ada@acme.example",
+                     *         "invited_by": {
+                     *           "name": "Main line"
+                     *         },
+                     *         "expires_at": "2026-11-27T10:15:02.114Z",
+                     *         "status": "pending"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["InvitationPreview"];
+                    };
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postInvitationsByTokenAccept: {
         parameters: {
             query?: never;
@@ -10871,6 +13128,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "email": "ada@acme.example",
+                     *         "organization_name": "Acme Telecom Ltd",
+                     *         "role": "owner"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             email: string;
@@ -11031,6 +13297,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "regions": [
+                     *           {
+                     *             "region_id": "US-NY-NEW_YORK-212",
+                     *             "region_name": "New York, NY (212)",
+                     *             "document_types": [
+                     *               {
+                     *                 "id": "GB",
+                     *                 "name": "Main line",
+                     *                 "applies_to": "every_number"
+                     *               }
+                     *             ],
+                     *             "address_in_country": true
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RequirementsResponse"];
                 };
             };
@@ -11135,6 +13423,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *           "organization_id": "org_acme",
+                     *           "type": "individual",
+                     *           "name": "Ada Lovelace",
+                     *           "business_name": "Acme Telecom Ltd",
+                     *           "registration_number": "01234567",
+                     *           "email": "ada@acme.example",
+                     *           "phone": "+12125550199",
+                     *           "created_at": "2026-11-27T10:15:02.114Z",
+                     *           "updated_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["EndUserListResponse"];
                 };
             };
@@ -11242,6 +13548,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "organization_id": "org_acme",
+                     *         "type": "individual",
+                     *         "name": "Ada Lovelace",
+                     *         "business_name": "Acme Telecom Ltd",
+                     *         "registration_number": "01234567",
+                     *         "email": "ada@acme.example",
+                     *         "phone": "+12125550199",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["EndUserResponse"];
                 };
             };
@@ -11364,6 +13686,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "organization_id": "org_acme",
+                     *         "type": "individual",
+                     *         "name": "Ada Lovelace",
+                     *         "business_name": "Acme Telecom Ltd",
+                     *         "registration_number": "01234567",
+                     *         "email": "ada@acme.example",
+                     *         "phone": "+12125550199",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["EndUserResponse"];
                 };
             };
@@ -11483,6 +13821,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "organization_id": "org_acme",
+                     *         "type": "individual",
+                     *         "name": "Ada Lovelace",
+                     *         "business_name": "Acme Telecom Ltd",
+                     *         "registration_number": "01234567",
+                     *         "email": "ada@acme.example",
+                     *         "phone": "+12125550199",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["EndUserResponse"];
                 };
             };
@@ -11626,6 +13980,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *           "organization_id": "org_acme",
+                     *           "street": "350 Fifth Avenue",
+                     *           "city": "New York",
+                     *           "postal_code": "10118",
+                     *           "region": "US-NY-NEW_YORK-212",
+                     *           "country": "US",
+                     *           "created_at": "2026-11-27T10:15:02.114Z",
+                     *           "updated_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AddressListResponse"];
                 };
             };
@@ -11732,6 +14103,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "organization_id": "org_acme",
+                     *         "street": "350 Fifth Avenue",
+                     *         "city": "New York",
+                     *         "postal_code": "10118",
+                     *         "region": "US-NY-NEW_YORK-212",
+                     *         "country": "US",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AddressResponse"];
                 };
             };
@@ -11854,6 +14240,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "organization_id": "org_acme",
+                     *         "street": "350 Fifth Avenue",
+                     *         "city": "New York",
+                     *         "postal_code": "10118",
+                     *         "region": "US-NY-NEW_YORK-212",
+                     *         "country": "US",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AddressResponse"];
                 };
             };
@@ -11973,6 +14374,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "organization_id": "org_acme",
+                     *         "street": "350 Fifth Avenue",
+                     *         "city": "New York",
+                     *         "postal_code": "10118",
+                     *         "region": "US-NY-NEW_YORK-212",
+                     *         "country": "US",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AddressResponse"];
                 };
             };
@@ -12129,6 +14545,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "document_id": "doc_2e4f6a8c0b1d3e5f",
+                     *           "organization_id": "org_acme",
+                     *           "document_type_id": "proof_of_address",
+                     *           "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *           "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *           "expires_on": "2027-06-30",
+                     *           "file_name": "proof-of-address.pdf",
+                     *           "content_type": "application/pdf",
+                     *           "size": 48213,
+                     *           "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *           "created_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["DocumentListResponse"];
                 };
             };
@@ -12229,6 +14664,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "document_id": "doc_2e4f6a8c0b1d3e5f",
+                     *         "organization_id": "org_acme",
+                     *         "document_type_id": "proof_of_address",
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "expires_on": "2027-06-30",
+                     *         "file_name": "proof-of-address.pdf",
+                     *         "content_type": "application/pdf",
+                     *         "size": 48213,
+                     *         "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *         "created_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DocumentResponse"];
                 };
             };
@@ -12361,6 +14813,10 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description attachment; filename="…": save it, never render it as a page. */
+                    "Content-Disposition": string;
+                    /** @description no-store: it holds your organization's data, so nothing may keep a copy. */
+                    "Cache-Control": "no-store";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12475,6 +14931,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "document_id": "doc_2e4f6a8c0b1d3e5f",
+                     *         "organization_id": "org_acme",
+                     *         "document_type_id": "proof_of_address",
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "expires_on": "2027-06-30",
+                     *         "file_name": "proof-of-address.pdf",
+                     *         "content_type": "application/pdf",
+                     *         "size": 48213,
+                     *         "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *         "created_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DocumentResponse"];
                 };
             };
@@ -12714,6 +15187,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "bundle_id": "bnd_9a7c5e3f1b2d4c6e",
+                     *           "organization_id": "org_acme",
+                     *           "country": "US",
+                     *           "number_type": "local",
+                     *           "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *           "document_ids": [
+                     *             "doc_2e4f6a8c0b1d3e5f"
+                     *           ],
+                     *           "status": "draft",
+                     *           "valid_until": "2027-06-30",
+                     *           "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *           "reviewed_at": "2026-11-27T10:15:02.114Z",
+                     *           "rejection": {
+                     *             "reason": "Office hours: Monday to Friday, 09:00–17:00 (America/New_York)",
+                     *             "notes": [
+                     *               {
+                     *                 "document_id": "doc_2e4f6a8c0b1d3e5f",
+                     *                 "note": "The address on the bill must match the end user's address."
+                     *               }
+                     *             ]
+                     *           },
+                     *           "created_at": "2026-11-27T10:15:02.114Z",
+                     *           "updated_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BundleListResponse"];
                 };
             };
@@ -12821,6 +15325,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "bundle_id": "bnd_9a7c5e3f1b2d4c6e",
+                     *         "organization_id": "org_acme",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "document_ids": [
+                     *           "doc_2e4f6a8c0b1d3e5f"
+                     *         ],
+                     *         "status": "draft",
+                     *         "valid_until": "2027-06-30",
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "reviewed_at": "2026-11-27T10:15:02.114Z",
+                     *         "rejection": {
+                     *           "reason": "Office hours: Monday to Friday, 09:00–17:00 (America/New_York)",
+                     *           "notes": [
+                     *             {
+                     *               "document_id": "doc_2e4f6a8c0b1d3e5f",
+                     *               "note": "The address on the bill must match the end user's address."
+                     *             }
+                     *           ]
+                     *         },
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BundleResponse"];
                 };
             };
@@ -12943,6 +15476,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "bundle_id": "bnd_9a7c5e3f1b2d4c6e",
+                     *         "organization_id": "org_acme",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "document_ids": [
+                     *           "doc_2e4f6a8c0b1d3e5f"
+                     *         ],
+                     *         "status": "draft",
+                     *         "valid_until": "2027-06-30",
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "reviewed_at": "2026-11-27T10:15:02.114Z",
+                     *         "rejection": {
+                     *           "reason": "Office hours: Monday to Friday, 09:00–17:00 (America/New_York)",
+                     *           "notes": [
+                     *             {
+                     *               "document_id": "doc_2e4f6a8c0b1d3e5f",
+                     *               "note": "The address on the bill must match the end user's address."
+                     *             }
+                     *           ]
+                     *         },
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BundleResponse"];
                 };
             };
@@ -13064,6 +15626,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "bundle_id": "bnd_9a7c5e3f1b2d4c6e",
+                     *         "organization_id": "org_acme",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "document_ids": [
+                     *           "doc_2e4f6a8c0b1d3e5f"
+                     *         ],
+                     *         "status": "draft",
+                     *         "valid_until": "2027-06-30",
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "reviewed_at": "2026-11-27T10:15:02.114Z",
+                     *         "rejection": {
+                     *           "reason": "Office hours: Monday to Friday, 09:00–17:00 (America/New_York)",
+                     *           "notes": [
+                     *             {
+                     *               "document_id": "doc_2e4f6a8c0b1d3e5f",
+                     *               "note": "The address on the bill must match the end user's address."
+                     *             }
+                     *           ]
+                     *         },
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BundleResponse"];
                 };
             };
@@ -13199,6 +15790,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "compliant": true,
+                     *         "failures": [
+                     *           {
+                     *             "requirement": "proof_of_address",
+                     *             "reason": "Office hours: Monday to Friday, 09:00–17:00 (America/New_York)"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BundleEvaluationResponse"];
                 };
             };
@@ -13308,6 +15912,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "bundle_id": "bnd_9a7c5e3f1b2d4c6e",
+                     *         "organization_id": "org_acme",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "document_ids": [
+                     *           "doc_2e4f6a8c0b1d3e5f"
+                     *         ],
+                     *         "status": "draft",
+                     *         "valid_until": "2027-06-30",
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "reviewed_at": "2026-11-27T10:15:02.114Z",
+                     *         "rejection": {
+                     *           "reason": "Office hours: Monday to Friday, 09:00–17:00 (America/New_York)",
+                     *           "notes": [
+                     *             {
+                     *               "document_id": "doc_2e4f6a8c0b1d3e5f",
+                     *               "note": "The address on the bill must match the end user's address."
+                     *             }
+                     *           ]
+                     *         },
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BundleResponse"];
                 };
             };
@@ -13417,6 +16050,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "bundle_id": "bnd_9a7c5e3f1b2d4c6e",
+                     *         "organization_id": "org_acme",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "document_ids": [
+                     *           "doc_2e4f6a8c0b1d3e5f"
+                     *         ],
+                     *         "status": "draft",
+                     *         "valid_until": "2027-06-30",
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "reviewed_at": "2026-11-27T10:15:02.114Z",
+                     *         "rejection": {
+                     *           "reason": "Office hours: Monday to Friday, 09:00–17:00 (America/New_York)",
+                     *           "notes": [
+                     *             {
+                     *               "document_id": "doc_2e4f6a8c0b1d3e5f",
+                     *               "note": "The address on the bill must match the end user's address."
+                     *             }
+                     *           ]
+                     *         },
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BundleResponse"];
                 };
             };
@@ -13541,6 +16203,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "bundle_id": "bnd_9a7c5e3f1b2d4c6e",
+                     *         "organization_id": "org_acme",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "document_ids": [
+                     *           "doc_2e4f6a8c0b1d3e5f"
+                     *         ],
+                     *         "status": "draft",
+                     *         "valid_until": "2027-06-30",
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "reviewed_at": "2026-11-27T10:15:02.114Z",
+                     *         "rejection": {
+                     *           "reason": "Office hours: Monday to Friday, 09:00–17:00 (America/New_York)",
+                     *           "notes": [
+                     *             {
+                     *               "document_id": "doc_2e4f6a8c0b1d3e5f",
+                     *               "note": "The address on the bill must match the end user's address."
+                     *             }
+                     *           ]
+                     *         },
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BundleResponse"];
                 };
             };
@@ -13676,6 +16367,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "job_id": "job_0123456789abcdef0123456789abcdef",
+                     *           "organization_id": "org_acme",
+                     *           "type": "apply_configuration",
+                     *           "status": "queued",
+                     *           "created_at": "2026-11-27T10:15:02.114Z",
+                     *           "completed_at": "2026-11-27T10:15:02.114Z",
+                     *           "counts": {
+                     *             "total": 3,
+                     *             "succeeded": 3,
+                     *             "failed": 0,
+                     *             "pending": 0
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             job_id: string;
@@ -13808,9 +16519,43 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Where to follow what was started: the new resource's URL (GET it for its progress). */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "job_id": "job_0123456789abcdef0123456789abcdef",
+                     *         "organization_id": "org_acme",
+                     *         "type": "apply_configuration",
+                     *         "status": "queued",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "completed_at": "2026-11-27T10:15:02.114Z",
+                     *         "counts": {
+                     *           "total": 3,
+                     *           "succeeded": 3,
+                     *           "failed": 0,
+                     *           "pending": 0
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "number_id": "num_acme_main",
+                     *             "status": "pending",
+                     *             "error": {
+                     *               "message": "If that email can be used, a message with a link is on its way.",
+                     *               "error": {
+                     *                 "message": "If that email can be used, a message with a link is on its way.",
+                     *                 "details": "details",
+                     *                 "code": "invalid_parameter"
+                     *               }
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Job"];
                     };
@@ -13948,6 +16693,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "job_id": "job_0123456789abcdef0123456789abcdef",
+                     *         "organization_id": "org_acme",
+                     *         "type": "apply_configuration",
+                     *         "status": "queued",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "completed_at": "2026-11-27T10:15:02.114Z",
+                     *         "counts": {
+                     *           "total": 3,
+                     *           "succeeded": 3,
+                     *           "failed": 0,
+                     *           "pending": 0
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "number_id": "num_acme_main",
+                     *             "status": "pending",
+                     *             "error": {
+                     *               "message": "If that email can be used, a message with a link is on its way.",
+                     *               "error": {
+                     *                 "message": "If that email can be used, a message with a link is on its way.",
+                     *                 "details": "details",
+                     *                 "code": "invalid_parameter"
+                     *               }
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Job"];
                     };
@@ -14059,6 +16836,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "job_id": "job_0123456789abcdef0123456789abcdef",
+                     *         "organization_id": "org_acme",
+                     *         "type": "apply_configuration",
+                     *         "status": "queued",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "completed_at": "2026-11-27T10:15:02.114Z",
+                     *         "counts": {
+                     *           "total": 3,
+                     *           "succeeded": 3,
+                     *           "failed": 0,
+                     *           "pending": 0
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "number_id": "num_acme_main",
+                     *             "status": "pending",
+                     *             "error": {
+                     *               "message": "If that email can be used, a message with a link is on its way.",
+                     *               "error": {
+                     *                 "message": "If that email can be used, a message with a link is on its way.",
+                     *                 "details": "details",
+                     *                 "code": "invalid_parameter"
+                     *               }
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Job"];
                     };
@@ -14148,7 +16957,7 @@ export interface operations {
             };
         };
     };
-    "getOpenapi.json": {
+    getOpenapiJson: {
         parameters: {
             query?: never;
             header?: never;
@@ -14167,6 +16976,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "US": null
+                     *     }
+                     */
                     "application/json": {
                         [key: string]: unknown;
                     };

@@ -1,0 +1,7 @@
+// GET /api/v2/invitations/{token} – what an invitation link offers, read before joining
+import { route } from "@/lib/api/route";
+import { previewInvitation } from "@/lib/members/manage-members";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/invitations/{token}", {
+  GET: async ({ params }) => ({ data: await previewInvitation(params.token) }),
+});
