@@ -135,6 +135,14 @@ const envSchema = z.object({
     .min(4, "DOCUMENTS_DUE_DAYS must be at least 4 (the reminder goes 3 days before)")
     .max(365, "DOCUMENTS_DUE_DAYS must be at most 365")
     .default(14),
+  // How many POST /documents one process reads at once: each holds up to 10 MiB and its copies
+  // until it is stored, so this bounds what a burst of uploads can add to the resident set.
+  UPLOADS_IN_FLIGHT: z.coerce
+    .number("UPLOADS_IN_FLIGHT must be a number of uploads")
+    .int("UPLOADS_IN_FLIGHT must be a whole number of uploads")
+    .min(1, "UPLOADS_IN_FLIGHT must be at least 1")
+    .max(64, "UPLOADS_IN_FLIGHT must be at most 64")
+    .default(4),
   NEXTAUTH_URL: z.url({ protocol: /^https?$/, error: "NEXTAUTH_URL must be an http(s):// URL" }).optional(),
 });
 

@@ -100,3 +100,15 @@ export class ApiError extends Error {
     };
   }
 }
+
+/**
+ * The client went away before its request was read (it closed the connection mid-upload).
+ * Not an ApiError: there is nobody to answer, so the wrapper logs an abort (status 499, the
+ * convention for "client closed request") instead of an error with a stack or a 503.
+ */
+export class ClientAbortedError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ClientAbortedError";
+  }
+}

@@ -34,6 +34,12 @@ export type EndpointDefinition = {
    * `body` still documents it.
    */
   bodyParsedBy?: "handler";
+  /**
+   * A multipart/form-data body the handler streams itself (a file upload): the wrapper never
+   * reads it. For the OpenAPI document: the form's schema (file parts documented as binary)
+   * and, per file part, the media types it may be.
+   */
+  multipartBody?: { schema: z.ZodType; files: Readonly<Record<string, readonly string[]>> };
   /** The success body (none for 204). */
   response: z.ZodType;
   /** The success status when it is not 200: 201 created, 202 accepted (queued), 204 no body. */

@@ -225,8 +225,9 @@ function errorCodesFor(definition: EndpointDefinition): ErrorCode[] {
   if (definition.scope !== null) codes.add("insufficient_scope");
   if (requiredPermissions(definition).some((permission) => !roles.every((role) => roleMay(role, permission))))
     codes.add("role_forbidden");
-  if (definition.params || definition.query || definition.body) codes.add("invalid_parameter");
-  if (definition.body)
+  if (definition.params || definition.query || definition.body || definition.multipartBody)
+    codes.add("invalid_parameter");
+  if (definition.body || definition.multipartBody)
     ["payload_too_large", "unsupported_media_type"].forEach((code) => codes.add(code as ErrorCode));
   if (definition.badge === "draft" || definition.badge === "coming_soon") codes.add("not_implemented");
   codes.add("rate_limited");
@@ -250,7 +251,9 @@ function errorResponses(definition: EndpointDefinition): Record<string, JsonSche
       };
     if (status === 503)
       headers["Retry-After"] = {
-        description: "Seconds to wait before retrying: the database cannot be reached just now.",
+        description: definition.multipartBody
+          ? "Seconds to wait before retrying: the database cannot be reached just now, or this server is already receiving as many uploads as it takes at once."
+          : "Seconds to wait before retrying: the database cannot be reached just now.",
         schema: { type: "integer", minimum: 0, maximum: 86400 },
       };
     if (status === 412 || status === 428) headers.ETag = responseHeaderDocs.ETag;
@@ -462,6 +465,11 @@ function operation(key: string, definition: EndpointDefinition, components: Comp
       required: true,
       content: { "application/json": requestContent(definition.body, components) },
     };
+  if (definition.multipartBody)
+    op.requestBody = {
+      required: true,
+      content: { "multipart/form-data": multipartContent(definition.multipartBody, components) },
+    };
   return op;
 }
 
@@ -471,6 +479,19 @@ function requestContent(body: z.ZodType, components: Components): JsonSchema {
   const content: JsonSchema = { schema: convert(body, "input", components) };
   if (Array.isArray(examples) && examples.length > 0) content.example = examples[0];
   return content;
+}
+
+/** A form's schema, and each file part's allowed media types as its `encoding`. */
+function multipartContent(
+  form: NonNullable<EndpointDefinition["multipartBody"]>,
+  components: Components,
+): JsonSchema {
+  return {
+    schema: convert(form.schema, "input", components),
+    encoding: Object.fromEntries(
+      Object.entries(form.files).map(([name, types]) => [name, { contentType: types.join(", ") }]),
+    ),
+  };
 }
 
 const successPhrases = { 200: "OK", 201: "Created", 202: "Accepted", 204: "No Content" } as const;

@@ -10,6 +10,8 @@ export type RequestLogEntry = {
   durationMs: number;
   requestId: string;
   principalId: string | null;
+  /** The client closed the connection before the request was read (status 499). */
+  aborted?: true;
 };
 
 export type RequestLog = {
@@ -48,8 +50,9 @@ export function createRequestLog(
           duration_ms: Math.round(entry.durationMs * 10) / 10,
           request_id: entry.requestId,
           principal_id: entry.principalId,
+          ...(entry.aborted ? { aborted: true } : {}),
         },
-        "request",
+        entry.aborted ? "request aborted by the client" : "request",
       );
     },
     error(requestId, error) {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError } from "@/lib/errors";
+import { ApiError, ClientAbortedError } from "@/lib/errors";
 import {
   endpoints,
   methods,
@@ -29,6 +29,9 @@ import { callerKey, getRateLimiter } from "@/lib/api/rate-limit";
 import { logError, logRequest } from "@/lib/api/request-log";
 import { isStoreUnavailable } from "@/lib/db/unavailable";
 import { serverTimingHeader, timed, withServerTiming } from "@/lib/server-timing";
+
+/** The status logged for a request its client abandoned (nginx's "client closed request"). */
+const CLIENT_CLOSED_REQUEST = 499;
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type HeadersOut<H> = { [K in keyof H]?: H[K] extends { schema: infer S } ? Out<S> : never };
@@ -199,6 +202,19 @@ export function handleEndpoint(
         );
       }
     } catch (error) {
+      if (error instanceof ClientAbortedError) {
+        // Nobody is left to read an answer: logged as an abort (499), not as a fault.
+        logRequest({
+          method: request.method,
+          route: routePath,
+          status: CLIENT_CLOSED_REQUEST,
+          durationMs: performance.now() - started,
+          requestId,
+          principalId: principal?.id ?? null,
+          aborted: true,
+        });
+        return withStandardHeaders(new Response(null, { status: CLIENT_CLOSED_REQUEST }), requestId);
+      }
       response = errorResponse(toApiError(error, requestId), requestId);
       for (const [name, value] of Object.entries(rateLimitHeaders))
         if (!response.headers.has(name)) response.headers.set(name, value);

@@ -1,7 +1,11 @@
 import { z } from "zod";
+import { whereAlpha2 } from "iso-3166-1";
+import { parseE164 } from "@/lib/reference/phone";
 import {
   countryCodeSchema,
   documentedAs,
+  instantRangeMessage,
+  isStorableInstant,
   numberTypeIdSchema,
   numberTypeOutputSchema,
   organizationIdFilterSchema,
@@ -35,6 +39,22 @@ const text = (name: string, max: number = COMPLIANCE_LIMITS.maxText) =>
     .max(max, `${name} must be at most ${max} characters`);
 
 const optionalText = (name: string) => text(name).nullable().optional();
+
+const PHONE_RULE = "phone must be a valid international number, e.g. +442079460123";
+// Spaces, dots, dashes and brackets are how people write a number; what remains must be a
+// number libphonenumber knows, kept as E.164.
+const phoneE164 = (value: string) => parseE164(value.replace(/[\s.()-]/g, ""));
+const phoneSchema = z
+  .string(PHONE_RULE)
+  .refine((value) => phoneE164(value) !== null, PHONE_RULE)
+  .transform((value) => phoneE164(value) ?? value);
+
+// An address is anywhere in the world, not only where numbers are sold: any assigned
+// ISO 3166-1 code (ZZ, XX and other unassigned pairs are refused).
+const addressCountrySchema = countryCodeSchema.refine(
+  (code) => whereAlpha2(code) !== undefined,
+  "country must be an assigned ISO 3166-1 alpha-2 code",
+);
 
 export const complianceListQuerySchema = z.strictObject({
   ...pageQuery,
@@ -102,7 +122,13 @@ const endUserFields = {
     .max(254, "email must be at most 254 characters")
     .nullable()
     .optional(),
-  phone: optionalText("phone"),
+  phone: documentedAs(phoneSchema, {
+    type: "string",
+    description: "An international number (spaces, dots, dashes and brackets allowed); answered as E.164",
+    examples: ["+442079460123"],
+  })
+    .nullable()
+    .optional(),
 };
 export const createEndUserRequestSchema = z.strictObject(endUserFields).meta({
   id: "CreateEndUserRequest",
@@ -159,7 +185,7 @@ const addressFields = {
   city: text("city"),
   postal_code: text("postal_code", 20),
   region: optionalText("region"),
-  country: countryCodeSchema,
+  country: addressCountrySchema,
 };
 export const createAddressRequestSchema = z.strictObject(addressFields).meta({
   id: "CreateAddressRequest",
@@ -214,6 +240,37 @@ export const documentFileSchema = z.unknown().meta({ id: "DocumentFile", descrip
 export const documentListResponseSchema = z
   .object({ data: z.array(documentSchema) })
   .meta({ id: "DocumentListResponse" });
+
+/** POST /documents' text fields; the file is its own part (lib/compliance/document-form.ts reads it). */
+export const documentUploadFieldsSchema = z.strictObject({
+  document_type_id: z
+    .string("document_type_id is required")
+    .regex(/^[a-z_]{1,64}$/, "document_type_id must be a document type id"),
+  end_user_id: z
+    .string("end_user_id is required")
+    .regex(/^[A-Za-z0-9_]{1,64}$/, "end_user_id must be an end user id"),
+  address_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{1,64}$/, "address_id must be an address id")
+    .optional(),
+  expires_on: z.iso
+    .date("expires_on must be a date, YYYY-MM-DD")
+    .refine((value) => isStorableInstant(`${value}T00:00:00Z`), instantRangeMessage("expires_on"))
+    .optional(),
+});
+export type DocumentUploadFields = z.output<typeof documentUploadFieldsSchema>;
+
+/** The whole multipart form, for the OpenAPI document: the fields and one file part. */
+export const documentUploadFormSchema = documentUploadFieldsSchema
+  .extend({
+    file: documentedAs(z.unknown(), {
+      type: "string",
+      format: "binary",
+      description:
+        "The document: PDF, PNG or JPEG by its content, at most 10 MiB (10,485,760 bytes); its name is kept as sent (UTF-8)",
+    }),
+  })
+  .meta({ id: "DocumentUploadForm" });
 
 // ---------------------------------------------------------------- bundles
 

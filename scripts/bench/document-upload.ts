@@ -128,8 +128,8 @@ async function main() {
 
   // A small upload first, so the code and statements are warm before measuring.
   const warm = await uploadDocument("org_acme", request(1024));
-  await readDocumentFile({ organizationId: "org_acme", role: "admin" }, warm.document_id);
-  const upload = await measure(() => uploadDocument("org_acme", request(size)));
+  await readDocumentFile({ organizationId: "org_acme", role: "admin" }, warm.document.document_id);
+  const upload = await measure(async () => (await uploadDocument("org_acme", request(size))).document);
   const database = postgres ? "PostgreSQL" : "PGlite";
   report(`upload of ${mb(upload.value.size)} MB (${upload.value.content_type}) on ${database}`, upload);
   const download = await measure(() =>

@@ -1,6 +1,7 @@
 import { defineEndpoint } from "@/lib/api/endpoint-definition";
 import { countryTypeParamsSchema } from "@/lib/schemas/reference";
 import { emptyQuerySchema } from "@/lib/schemas/common";
+import { idempotencyKeySchema } from "@/lib/schemas/orders";
 import {
   addressListResponseSchema,
   addressParamsSchema,
@@ -18,6 +19,7 @@ import {
   documentFileSchema,
   documentFileTypes,
   documentResponseSchema,
+  documentUploadFormSchema,
   endUserListResponseSchema,
   endUserParamsSchema,
   endUserResponseSchema,
@@ -122,12 +124,26 @@ export const complianceEndpoints = {
   }),
   "POST /documents": defineEndpoint({
     summary:
-      "Upload a document as multipart/form-data: file (PDF, PNG or JPEG by content, at most 10 MB), document_type_id, end_user_id, optional address_id and expires_on",
+      "Upload a document as multipart/form-data: file (PDF, PNG or JPEG by content, at most 10 MiB), document_type_id, end_user_id, optional address_id and expires_on",
     scope: "compliance:write",
     query: emptyQuerySchema,
+    multipartBody: { schema: documentUploadFormSchema, files: { file: documentFileTypes } },
     response: documentResponseSchema,
     status: 201,
-    errors: ["invalid_parameter", "payload_too_large", "unsupported_media_type", "unknown_document_type"],
+    errors: [
+      "invalid_parameter",
+      "payload_too_large",
+      "unsupported_media_type",
+      "unknown_document_type",
+      "idempotency_conflict",
+    ],
+    requestHeaders: {
+      "Idempotency-Key": {
+        description:
+          "Up to 255 characters, per organization, kept 24 h: a repeat with the same fields and file replays the first answer (Idempotent-Replayed: true); another form is 409 idempotency_conflict.",
+        schema: idempotencyKeySchema,
+      },
+    },
   }),
   "GET /documents/{document_id}/file": defineEndpoint({
     summary:

@@ -4,7 +4,7 @@ import { api, dispatch } from "@/tests/api-client";
 import { errorBody } from "@/tests/error-body";
 import { testTokens, type TestTokenName } from "@/tests/fixtures";
 import { getPrisma } from "@/lib/db/client";
-import { MAX_DOCUMENT_BYTES } from "@/lib/compliance/document-files";
+import { MAX_DOCUMENT_BYTES } from "@/lib/compliance/document-form";
 import { encryptAtRest } from "@/lib/crypto/data-key";
 
 const PNG = Buffer.from(

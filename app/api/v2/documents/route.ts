@@ -1,4 +1,5 @@
-// GET /api/v2/documents – the organization's documents (metadata); POST – upload one (multipart)
+// GET /api/v2/documents – the organization's documents (metadata); POST – upload one (multipart,
+// Idempotency-Key makes a retry safe)
 import { paginationHeaders } from "@/lib/api/pagination";
 import { publicRequestUrl } from "@/lib/api/public-url";
 import { Reply, route } from "@/lib/api/route";
@@ -11,5 +12,11 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/documents", {
     const page = { limit: query.limit, offset: query.offset, total };
     return new Reply({ data: items }, { headers: paginationHeaders(publicRequestUrl(request), page) });
   },
-  POST: async ({ request, principal }) => ({ data: await uploadDocument(principal.organizationId, request) }),
+  POST: async ({ request, principal, headers }) => {
+    const answer = await uploadDocument(principal.organizationId, request, headers["Idempotency-Key"]);
+    return new Reply(
+      { data: answer.document },
+      { headers: answer.replayed ? { "Idempotent-Replayed": "true" } : {} },
+    );
+  },
 });

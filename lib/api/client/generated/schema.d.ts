@@ -1322,8 +1322,8 @@ export interface paths {
         get: operations["getDocuments"];
         put?: never;
         /**
-         * Upload a document as multipart/form-data: file (PDF, PNG or JPEG by content, at most 10 MB), document_type_id, end_user_id, optional address_id and expires_on
-         * @description Upload a document as multipart/form-data: file (PDF, PNG or JPEG by content, at most 10 MB), document_type_id, end_user_id, optional address_id and expires_on. Needs a token with the `compliance:write` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         * Upload a document as multipart/form-data: file (PDF, PNG or JPEG by content, at most 10 MiB), document_type_id, end_user_id, optional address_id and expires_on
+         * @description Upload a document as multipart/form-data: file (PDF, PNG or JPEG by content, at most 10 MiB), document_type_id, end_user_id, optional address_id and expires_on. Needs a token with the `compliance:write` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
          */
         post: operations["postDocuments"];
         delete?: never;
@@ -2898,17 +2898,7 @@ export interface components {
         EndUserResponse: {
             data: components["schemas"]["EndUser"];
         };
-        /**
-         * @description A business end user needs business_name.
-         * @example {
-         *       "type": "business",
-         *       "name": "Ada Lovelace",
-         *       "business_name": "Example Telecom Ltd",
-         *       "registration_number": "01234567",
-         *       "email": "ada@example.com",
-         *       "phone": "+442079460123"
-         *     }
-         */
+        /** @description A business end user needs business_name. */
         CreateEndUserRequest: {
             /** @enum {string} */
             type: "individual" | "business";
@@ -2918,12 +2908,6 @@ export interface components {
             email?: string | null;
             phone?: string | null;
         };
-        /**
-         * @example {
-         *       "email": "billing@example.com",
-         *       "phone": null
-         *     }
-         */
         UpdateEndUserRequest: {
             /** @enum {string} */
             type?: "individual" | "business";
@@ -3009,6 +2993,18 @@ export interface components {
         };
         DocumentResponse: {
             data: components["schemas"]["Document"];
+        };
+        DocumentUploadForm: {
+            document_type_id: string;
+            end_user_id: string;
+            address_id?: string;
+            /** Format: date */
+            expires_on?: string;
+            /**
+             * Format: binary
+             * @description The document: PDF, PNG or JPEG by its content, at most 10 MiB (10,485,760 bytes); its name is kept as sent (UTF-8)
+             */
+            file: string;
         };
         BundleListResponse: {
             data: components["schemas"]["Bundle"][];
@@ -14650,11 +14646,18 @@ export interface operations {
     postDocuments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters, per organization, kept 24 h: a repeat with the same fields and file replays the first answer (Idempotent-Replayed: true); another form is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["DocumentUploadForm"];
+            };
+        };
         responses: {
             /** @description Created */
             201: {
@@ -14701,6 +14704,19 @@ export interface operations {
             };
             /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: idempotency_conflict */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -14773,7 +14789,7 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     RateLimit: components["headers"]["RateLimit-IfKnown"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
-                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now, or this server is already receiving as many uploads as it takes at once. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
