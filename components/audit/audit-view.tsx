@@ -24,10 +24,14 @@ import type { AuditEventView } from "@/lib/schemas/audit";
 
 const PAGE_SIZE = 50;
 
-// The viewer's own zone (the browser's), named, since a log is read across zones.
+// The viewer's own zone (the browser's), named, since a log is read across zones. Fields one by
+// one: browsers refuse dateStyle/timeStyle together with timeZoneName.
 const localMoment = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
   timeZoneName: "short",
 });
 
