@@ -244,7 +244,7 @@ test("a customer bundles the DE local documents, support previews and approves t
   const { support, close } = await openQueue(browser, page);
   const card = support.getByTestId("review-card").filter({ hasText: endUser });
   await expect(card).toBeVisible();
-  await expect(card.getByRole("heading")).toContainText("DE · Local");
+  await expect(card.getByRole("heading", { level: 2 })).toContainText("DE · Local");
   await card.getByRole("button", { name: `Show Proof of address (proof-${stamp}.pdf)` }).click();
   const preview = card.getByTitle(`Preview of Proof of address (proof-${stamp}.pdf)`);
   await expect(preview).toBeVisible();
