@@ -110,8 +110,8 @@ describe("the document's request bodies", () => {
       ],
     });
     const example = bodyOf("POST /order").content?.example as { items: Array<Record<string, unknown>> };
+    // Only the geographic shape: a named number in an example may be sold by the time it is copied.
     expect(example.items.map((entry) => Object.keys(entry).sort())).toEqual([
-      ["number_e164"],
       ["country", "number_type", "quantity", "region"],
     ]);
     expect(JSON.stringify(example)).not.toContain('""');

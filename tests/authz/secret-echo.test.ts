@@ -56,6 +56,9 @@ async function send(operation: Operation, body: unknown) {
   const filled = path.replace(/\{(\w+)\}/g, (_, name: string) =>
     SECRET_NAME.test(name) ? canaryFor(name) : `${name}-that-is-not-there`,
   );
+  // A GET carries no body: its secrets are in the path, and the wrong part is a query parameter.
+  if (method === "GET")
+    return api(method, `${filled}?not_a_field=1`, { headers: await sessionHeaders("acmeCustomer") });
   return api(method, filled, { headers: await sessionHeaders("acmeCustomer"), body });
 }
 

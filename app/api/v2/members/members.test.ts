@@ -71,11 +71,15 @@ describe("GET /members", () => {
       "developer@acme.example",
     ]);
     expect(first.headers.get("x-total-count")).toBe("5");
-    expect(first.headers.get("link")).toBe('<http://localhost/api/v2/members?limit=2&offset=2>; rel="next"');
+    expect(first.headers.get("link")).toBe(
+      '<http://localhost:3000/api/v2/members?limit=2&offset=2>; rel="next"',
+    );
     const last = await get<Listed<Member>>("/members?limit=2&offset=4", { token: "acmeAll" });
     expect(last.body.data.map((member) => member.email)).toEqual(["viewer@acme.example"]);
     expect(last.headers.get("x-total-count")).toBe("5");
-    expect(last.headers.get("link")).toBe('<http://localhost/api/v2/members?limit=2&offset=2>; rel="prev"');
+    expect(last.headers.get("link")).toBe(
+      '<http://localhost:3000/api/v2/members?limit=2&offset=2>; rel="prev"',
+    );
   });
 
   it.each([
