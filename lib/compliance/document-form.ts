@@ -63,6 +63,15 @@ export async function readDocumentForm(request: Request, documentId: string): Pr
       `header.content-type=${contentType}`,
     );
   }
+  // The bare type names no form that can be read (what a client sends when it lost its
+  // multipart body): another media type than the one served, as a wrong type is.
+  if (/^multipart\/form-data\s*$/i.test(contentType)) {
+    throw new ApiError(
+      "unsupported_media_type",
+      "Send the document as multipart/form-data with its boundary.",
+      `header.content-type=${contentType}`,
+    );
+  }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_DOCUMENT_BYTES + MAX_FORM_OVERHEAD) throw tooLarge();
   const parser = parserFor(contentType);

@@ -81,13 +81,27 @@ describe("POST /documents: malformed multipart is a 400 or 415, never a 500", ()
     );
   it.each([
     ["an empty boundary=", "multipart/form-data; boundary="],
-    ["no boundary", "multipart/form-data"],
     ["a stray charset instead of a boundary", "multipart/form-data; charset=utf-8"],
   ])("refuses %s with 400 and stores nothing", async (_name, contentType) => {
     const before = await documentCount();
     const response = await post(withPdf(), {}, contentType);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual(needsBoundary(contentType));
+    expect(await documentCount()).toBe(before);
+  });
+
+  it("refuses multipart/form-data with no parameters with 415 and stores nothing", async () => {
+    const before = await documentCount();
+    const response = await post(withPdf(), {}, "multipart/form-data");
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual(
+      errorBody(
+        "Unsupported Media Type",
+        "unsupported_media_type",
+        "Send the document as multipart/form-data with its boundary.",
+        "header.content-type=multipart/form-data",
+      ),
+    );
     expect(await documentCount()).toBe(before);
   });
 
