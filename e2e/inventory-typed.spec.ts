@@ -17,7 +17,7 @@ test("a number typed as +44 (0)20 … is found, and a start from another country
 
   await signIn(page, users.acmeCustomer, "/inventory?country=GB");
   await page.getByLabel("Contains").fill(typed);
-  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.getByRole("button", { name: "Search numbers", exact: true }).click();
   await expect(page).toHaveURL((url) => url.searchParams.get("contains") === `+440${rest}`);
   await expect(page.getByTestId("result-count")).toHaveText("· 1 number");
   await expect(page.getByTestId("inventory-row")).toHaveCount(1);
@@ -25,7 +25,7 @@ test("a number typed as +44 (0)20 … is found, and a start from another country
 
   await page.getByLabel("Contains").fill("");
   await page.getByLabel("Starts with").fill("+1 212");
-  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.getByRole("button", { name: "Search numbers", exact: true }).click();
   await expect(
     page.getByText("starts_with +1212 cannot match: numbers of United Kingdom all start with +44"),
   ).toBeVisible();
