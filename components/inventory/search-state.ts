@@ -75,7 +75,7 @@ export function refusedFilter(error: unknown): RefusedFilter | null {
   const match = /^(?:query|path)\.([a-z_]+)(?:\.\d+)?=(.*)$/s.exec(error.body?.error.details ?? "");
   if (!match) return null;
   const message = error.body?.error.message ?? "";
-  return / cannot match /.test(message)
+  return / cannot match\b/.test(message)
     ? { param: match[1], value: match[2], reason: message }
     : { param: match[1], value: match[2] };
 }
