@@ -87,7 +87,8 @@ test("a newcomer signs up, looks around unverified, and verifies by the emailed 
   await expectNoHorizontalScroll(page, "banner");
   await banner.getByRole("button", { name: "Send the link again" }).click();
   await expect(banner).toContainText(`We have sent the link again to ${email}.`);
-  await expect.poll(() => receiver.received.filter((mail) => mail.to === email).length).toBe(2);
+  // The third link: sending one makes the earlier ones stop working, so only the newest verifies.
+  await expect.poll(() => receiver.received.filter((mail) => mail.to === email).length).toBe(3);
 
   await page.goto(await linkFromMail(email, "/verify"));
   await expect(page.getByTestId("account-done")).toContainText(`Your email ${email} is verified.`);
