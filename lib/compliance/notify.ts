@@ -2,7 +2,6 @@ import type { Tx } from "@/lib/db/transaction";
 import { queueEmail, type QueuedEmail } from "@/lib/email/queue";
 import { siteUrl } from "@/lib/accounts/links";
 import { roleMay } from "@/lib/auth/roles";
-import { getReferenceData } from "@/lib/reference/lookups";
 import { numberTypeLabel } from "@/lib/reference/number-types";
 import { organizationRoles } from "@/lib/schemas/roles";
 
@@ -51,15 +50,19 @@ export async function nameBundle(
   tx: Tx,
   bundle: { countryId: string; numberTypeId: string; endUserId: string; documentIds: readonly string[] },
 ): Promise<NamedBundle> {
-  const [endUser, documents, reference] = await Promise.all([
-    tx.endUser.findUnique({ where: { id: bundle.endUserId }, select: { name: true } }),
-    tx.complianceDocument.findMany({
-      where: { id: { in: [...bundle.documentIds] } },
-      select: { id: true, documentTypeId: true, fileName: true },
-    }),
-    getReferenceData(),
-  ]);
-  const typeName = (id: string) => reference.documentTypeById.get(id)?.name ?? id;
+  // Everything through tx: on the embedded database the transaction holds the one connection,
+  // so a read outside it (the reference cache when cold) would wait for it until it expires.
+  const endUser = await tx.endUser.findUnique({ where: { id: bundle.endUserId }, select: { name: true } });
+  const documents = await tx.complianceDocument.findMany({
+    where: { id: { in: [...bundle.documentIds] } },
+    select: { id: true, documentTypeId: true, fileName: true },
+  });
+  const types = await tx.documentType.findMany({
+    where: { id: { in: documents.map((document) => document.documentTypeId) } },
+    select: { id: true, name: true },
+  });
+  const typeNames = new Map(types.map((type) => [type.id, type.name]));
+  const typeName = (id: string) => typeNames.get(id) ?? id;
   return {
     countryId: bundle.countryId,
     numberTypeId: bundle.numberTypeId,
