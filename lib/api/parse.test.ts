@@ -318,17 +318,103 @@ describe("parseOrThrow refuses", () => {
     );
   });
 
-  // JSON.stringify overflows its stack on input nested this deep; the answer stays a 400.
+  // JSON.stringify would overflow its stack on input nested this deep; the answer stays a 400,
+  // the input shown to 33 levels and then by its shape.
   it.each<[string, unknown, string]>([
-    ["an array", Array.from({ length: 20_000 }).reduce<unknown>((inner) => [inner], []), "[…]"],
-    ["an object", Array.from({ length: 20_000 }).reduce<unknown>((inner) => ({ a: inner }), {}), "{…}"],
-  ])("describes %s nested too deep to write by its shape", (_label, deep, shape) => {
+    [
+      "an array",
+      Array.from({ length: 20_000 }).reduce<unknown>((inner) => [inner], []),
+      `${"[".repeat(33)}"[…]"`,
+    ],
+    [
+      "an object",
+      Array.from({ length: 20_000 }).reduce<unknown>((inner) => ({ a: inner }), {}),
+      `${'{"a":'.repeat(33)}"{…}"`,
+    ],
+  ])("describes %s nested too deep to write by its shape", (_label, deep, start) => {
     const schema = z.object({ meta: z.string({ error: "meta must be text" }) });
-    expect(refusal(() => parseOrThrow(schema, { meta: deep }, "body"))).toEqual({
+    const refused = refusal(() => parseOrThrow(schema, { meta: deep }, "body"));
+    expect(refused).toMatchObject({ status: 400, code: "invalid_parameter", message: "meta must be text" });
+    expect(refused.details.startsWith(`body.meta=${start}`)).toBe(true);
+  });
+});
+
+// Error bodies reach logs and screens, so a secret the client sent never comes back in them:
+// not as the field that failed, and not inside an input echoed whole.
+describe("parseOrThrow never echoes a secret", () => {
+  const tooShort = (name: string) => z.object({ [name]: z.string().min(12, `${name} is too short`) });
+
+  it.each([
+    "password",
+    "new_password",
+    "code",
+    "pin",
+    "recovery_code",
+    "passcode",
+    "client_secret",
+    "token",
+    "PASSWORD",
+  ])("a failing field named %s is shown as (not shown)", (name) => {
+    expect(refusal(() => parseOrThrow(tooShort(name), { [name]: "short" }, "body")).details).toBe(
+      `body.${name}=(not shown)`,
+    );
+  });
+
+  it.each(["postal_code", "code_name", "password_hint", "token_type", "pinned"])(
+    "a failing field named %s, which only looks like a secret, is shown",
+    (name) => {
+      expect(refusal(() => parseOrThrow(tooShort(name), { [name]: "short" }, "body")).details).toBe(
+        `body.${name}=short`,
+      );
+    },
+  );
+
+  const oneOf = z
+    .object({ code: z.string().optional(), password: z.string().optional(), note: z.string().optional() })
+    .refine((value) => (value.code === undefined) !== (value.password === undefined), {
+      message: "send code or password, not both",
+    });
+
+  it("an input echoed whole for a rule about several fields hides the secrets in it", () => {
+    expect(
+      refusal(() => parseOrThrow(oneOf, { code: "123456", password: "hunter2hunter2", note: "hi" }, "body")),
+    ).toEqual({
       status: 400,
       code: "invalid_parameter",
-      message: "meta must be text",
-      details: `body.meta=${shape}`,
+      message: "send code or password, not both",
+      details: 'body={"code":"(not shown)","password":"(not shown)","note":"hi"}',
     });
+  });
+
+  it("hides secrets inside arrays and nested objects", () => {
+    const schema = z
+      .object({ items: z.array(z.object({ user: z.object({ token: z.string() }), n: z.number() })) })
+      .refine(() => false, { message: "no items wanted" });
+    const input = { items: [{ user: { token: "tok_live" }, n: 1 }] };
+    expect(refusal(() => parseOrThrow(schema, input, "body")).details).toBe(
+      'body={"items":[{"user":{"token":"(not shown)"},"n":1}]}',
+    );
+  });
+
+  // Past 32 levels below the input, an object or array is shown by its shape only.
+  const nest = (levels: number, inner: unknown): unknown =>
+    Array.from({ length: levels }).reduce<unknown>((value) => ({ a: value }), inner);
+  const deep = z.object({ a: z.unknown() }).refine(() => false, { message: "never" });
+
+  it.each<[string, unknown, string]>([
+    [
+      "at 32 levels, walked",
+      nest(32, { password: "x" }),
+      `${'{"a":'.repeat(32)}{"password":"(not shown)"}${"}".repeat(32)}`,
+    ],
+    [
+      "at 33 levels, an object's shape",
+      nest(33, { password: "x" }),
+      `${'{"a":'.repeat(33)}"{…}"${"}".repeat(33)}`,
+    ],
+    ["at 33 levels, an array's shape", nest(33, ["x"]), `${'{"a":'.repeat(33)}"[…]"${"}".repeat(33)}`],
+  ])("a secret nested %s", (_label, input, shown) => {
+    const details = refusal(() => parseOrThrow(deep, input, "body")).details;
+    expect(details).toBe(`body=${shown.length > 200 ? `${shown.slice(0, 200)}…` : shown}`);
   });
 });

@@ -97,8 +97,7 @@ function issueToApiError(issue: z.core.$ZodIssue, location: Location): ApiError 
   const code = custom ?? "invalid_parameter";
   // A message about the whole input (field "") starts with "" and is kept as it is.
   const message = issue.message.startsWith(field) ? issue.message : `${field}: ${issue.message}`;
-  const last = issue.path.length > 0 ? String(issue.path[issue.path.length - 1]) : "";
-  const shown = isSecretName(last) ? NOT_SHOWN : describeInput(withoutSecrets(issue.input));
+  const shown = isSecretName(issue.path.at(-1)) ? NOT_SHOWN : describeInput(withoutSecrets(issue.input));
   return new ApiError(code, message, `${where}=${shown}`);
 }
 
@@ -109,14 +108,16 @@ function issueToApiError(issue: z.core.$ZodIssue, location: Location): ApiError 
 const SECRET_NAME = /^(code|pin|recovery_code|passcode)$|(^|_)(password|token|secret|pin)$/;
 const NOT_SHOWN = "(not shown)";
 
-function isSecretName(name: string): boolean {
-  return SECRET_NAME.test(name.toLowerCase());
+function isSecretName(name: PropertyKey | undefined): boolean {
+  return typeof name === "string" && SECRET_NAME.test(name.toLowerCase());
 }
 
 /** The input with the value of every secret-named key, at any depth, replaced. */
 function withoutSecrets(input: unknown, depth = 0): unknown {
-  // Deeper than any schema's secrets: past it, the shape is all an error needs (see below).
-  if (input === null || typeof input !== "object" || depth > 32) return input;
+  if (input === null || typeof input !== "object") return input;
+  // Deeper than any schema's secrets: past it, the shape is all an error needs, and nothing
+  // below it is echoed, whatever its name.
+  if (depth > 32) return Array.isArray(input) ? "[…]" : "{…}";
   if (Array.isArray(input)) return input.map((item) => withoutSecrets(item, depth + 1));
   return Object.fromEntries(
     Object.entries(input).map(([key, value]) => [
@@ -132,12 +133,9 @@ function describeInput(input: unknown): string {
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
-// A body nested thousands of levels deep (within the 64 KiB limit) overflows JSON.stringify's
-// stack; the error must still be the 400 it describes, not a 500.
+// A body nested thousands of levels deep (within the 64 KiB limit) would overflow
+// JSON.stringify's stack; withoutSecrets has already cut it to 33 levels, so the error stays
+// the 400 it describes.
 function stringifyOrShape(input: unknown): string {
-  try {
-    return JSON.stringify(input) ?? String(input);
-  } catch {
-    return Array.isArray(input) ? "[…]" : "{…}";
-  }
+  return JSON.stringify(input) ?? String(input);
 }
