@@ -355,6 +355,13 @@ describe("the OpenAPI document, as client generators read it", () => {
         then: { required: ["business_name"] },
       },
     ],
+    [
+      "UpdateEndUserRequest",
+      {
+        if: { properties: { type: { const: "business" } }, required: ["type"] },
+        then: { properties: { business_name: { type: "string" } } },
+      },
+    ],
     ["ChangePasswordRequest", { properties: { new_password: { minLength: 12, maxLength: 128 } } }],
     [
       "TwoFactorStatus",

@@ -154,7 +154,16 @@ export const updateEndUserRequestSchema = z
     type: endUserFields.type.optional(),
     name: endUserFields.name.optional(),
   })
-  .meta({ id: "UpdateEndUserRequest", examples: [{ email: "billing@example.com", phone: null }] });
+  .meta({
+    id: "UpdateEndUserRequest",
+    // The server's rule (lib/compliance/records.ts) also reads what is on file: a business keeps
+    // a name, so a change may not clear it, and a change to business needs one sent or on file.
+    description:
+      "A business end user needs business_name: it may not be set to null while the type is (or becomes) business, and a change to type business needs one sent unless it is on file.",
+    if: { properties: { type: { const: "business" } }, required: ["type"] },
+    then: { properties: { business_name: { type: "string" } } },
+    examples: [{ email: "billing@example.com", phone: null }],
+  });
 export type UpdateEndUserRequest = z.output<typeof updateEndUserRequestSchema>;
 
 export const endUserParamsSchema = z.strictObject({ end_user_id: idParam("end_user_id", "eu") });
