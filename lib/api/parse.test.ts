@@ -318,24 +318,18 @@ describe("parseOrThrow refuses", () => {
     );
   });
 
-  // JSON.stringify would overflow its stack on input nested this deep; the answer stays a 400,
-  // the input shown to 33 levels and then by its shape.
+  // JSON.stringify overflows its stack on input nested this deep; the answer stays a 400.
   it.each<[string, unknown, string]>([
-    [
-      "an array",
-      Array.from({ length: 20_000 }).reduce<unknown>((inner) => [inner], []),
-      `${"[".repeat(33)}"[…]"`,
-    ],
-    [
-      "an object",
-      Array.from({ length: 20_000 }).reduce<unknown>((inner) => ({ a: inner }), {}),
-      `${'{"a":'.repeat(33)}"{…}"`,
-    ],
-  ])("describes %s nested too deep to write by its shape", (_label, deep, start) => {
+    ["an array", Array.from({ length: 20_000 }).reduce<unknown>((inner) => [inner], []), "[…]"],
+    ["an object", Array.from({ length: 20_000 }).reduce<unknown>((inner) => ({ a: inner }), {}), "{…}"],
+  ])("describes %s nested too deep to write by its shape", (_label, deep, shape) => {
     const schema = z.object({ meta: z.string({ error: "meta must be text" }) });
-    const refused = refusal(() => parseOrThrow(schema, { meta: deep }, "body"));
-    expect(refused).toMatchObject({ status: 400, code: "invalid_parameter", message: "meta must be text" });
-    expect(refused.details.startsWith(`body.meta=${start}`)).toBe(true);
+    expect(refusal(() => parseOrThrow(schema, { meta: deep }, "body"))).toEqual({
+      status: 400,
+      code: "invalid_parameter",
+      message: "meta must be text",
+      details: `body.meta=${shape}`,
+    });
   });
 });
 
@@ -396,7 +390,7 @@ describe("parseOrThrow never echoes a secret", () => {
     );
   });
 
-  // Past 32 levels below the input, an object or array is shown by its shape only.
+  // An input with anything more than 32 levels below it is shown by its shape only.
   const nest = (levels: number, inner: unknown): unknown =>
     Array.from({ length: levels }).reduce<unknown>((value) => ({ a: value }), inner);
   const deep = z.object({ a: z.unknown() }).refine(() => false, { message: "never" });
@@ -407,12 +401,8 @@ describe("parseOrThrow never echoes a secret", () => {
       nest(32, { password: "x" }),
       `${'{"a":'.repeat(32)}{"password":"(not shown)"}${"}".repeat(32)}`,
     ],
-    [
-      "at 33 levels, an object's shape",
-      nest(33, { password: "x" }),
-      `${'{"a":'.repeat(33)}"{…}"${"}".repeat(33)}`,
-    ],
-    ["at 33 levels, an array's shape", nest(33, ["x"]), `${'{"a":'.repeat(33)}"[…]"${"}".repeat(33)}`],
+    ["at 33 levels, by the whole input's shape", nest(33, { password: "x" }), "{…}"],
+    ["at 33 levels in an array, by the whole input's shape", [nest(32, ["x"])], "[…]"],
   ])("a secret nested %s", (_label, input, shown) => {
     const details = refusal(() => parseOrThrow(deep, input, "body")).details;
     expect(details).toBe(`body=${shown.length > 200 ? `${shown.slice(0, 200)}…` : shown}`);

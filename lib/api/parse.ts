@@ -97,7 +97,7 @@ function issueToApiError(issue: z.core.$ZodIssue, location: Location): ApiError 
   const code = custom ?? "invalid_parameter";
   // A message about the whole input (field "") starts with "" and is kept as it is.
   const message = issue.message.startsWith(field) ? issue.message : `${field}: ${issue.message}`;
-  const shown = isSecretName(issue.path.at(-1)) ? NOT_SHOWN : describeInput(withoutSecrets(issue.input));
+  const shown = isSecretName(issue.path.at(-1)) ? NOT_SHOWN : describeInput(issue.input);
   return new ApiError(code, message, `${where}=${shown}`);
 }
 
@@ -112,19 +112,24 @@ function isSecretName(name: PropertyKey | undefined): boolean {
   return typeof name === "string" && SECRET_NAME.test(name.toLowerCase());
 }
 
-/** The input with the value of every secret-named key, at any depth, replaced. */
+// Deeper than any schema's secrets. An input nested deeper (a body thousands of levels deep
+// fits in 64 KiB, and would overflow JSON.stringify's stack) is shown by its shape alone, so the
+// error stays the 400 it describes and nothing below that depth is echoed.
+const MAX_SHOWN_DEPTH = 32;
+const TOO_DEEP = Symbol("too deep");
+
+/** The input with the value of every secret-named key replaced, or TOO_DEEP. */
 function withoutSecrets(input: unknown, depth = 0): unknown {
   if (input === null || typeof input !== "object") return input;
-  // Deeper than any schema's secrets: past it, the shape is all an error needs, and nothing
-  // below it is echoed, whatever its name.
-  if (depth > 32) return Array.isArray(input) ? "[…]" : "{…}";
-  if (Array.isArray(input)) return input.map((item) => withoutSecrets(item, depth + 1));
-  return Object.fromEntries(
-    Object.entries(input).map(([key, value]) => [
-      key,
-      isSecretName(key) ? NOT_SHOWN : withoutSecrets(value, depth + 1),
-    ]),
-  );
+  if (depth > MAX_SHOWN_DEPTH) return TOO_DEEP;
+  const entries = Array.isArray(input) ? [...input.entries()] : Object.entries(input);
+  const shown: [string | number, unknown][] = [];
+  for (const [key, value] of entries) {
+    const kept = isSecretName(key) ? NOT_SHOWN : withoutSecrets(value, depth + 1);
+    if (kept === TOO_DEEP) return TOO_DEEP;
+    shown.push([key, kept]);
+  }
+  return Array.isArray(input) ? shown.map(([, value]) => value) : Object.fromEntries(shown);
 }
 
 function describeInput(input: unknown): string {
@@ -133,9 +138,8 @@ function describeInput(input: unknown): string {
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
-// A body nested thousands of levels deep (within the 64 KiB limit) would overflow
-// JSON.stringify's stack; withoutSecrets has already cut it to 33 levels, so the error stays
-// the 400 it describes.
 function stringifyOrShape(input: unknown): string {
-  return JSON.stringify(input) ?? String(input);
+  const shown = withoutSecrets(input);
+  if (shown === TOO_DEEP) return Array.isArray(input) ? "[…]" : "{…}";
+  return JSON.stringify(shown) ?? String(input);
 }
