@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { context, propagation, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import next from "next";
 import { frontDoor } from "@/lib/api/front-door";
-import { answerMetrics, METRICS_PATH } from "@/lib/api/metrics-endpoint";
+import { answerMetrics, answerOnMetricsPort, METRICS_PATH } from "@/lib/api/metrics-endpoint";
 import { getEnv } from "@/lib/env";
 import { observeRequest } from "@/lib/observability/metrics";
 import { routeTemplates, UNMATCHED } from "@/lib/observability/route-templates";
@@ -64,13 +64,8 @@ async function main() {
 
 /** GET /metrics alone, on a port of its own (METRICS_PORT): for the scraper, not for the public. */
 function listenForScrapes(metricsPort: number): void {
-  const env = getEnv();
   const scrapes = createServer((request, response) => {
-    const headers = headersOf(request);
-    const answer =
-      pathOf(request.url ?? "/") === METRICS_PATH
-        ? answerMetrics(env, "metrics-port", request.method ?? "GET", headers)
-        : answerMetrics({ METRICS_PORT: metricsPort }, "app-port", request.method ?? "GET", headers);
+    const answer = answerOnMetricsPort(pathOf(request.url ?? "/"), request.method ?? "GET", headersOf(request));
     void answer.then((ready) => send(ready, request, response));
   });
   const listening = () =>

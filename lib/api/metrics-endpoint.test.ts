@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { answerMetrics } from "@/lib/api/metrics-endpoint";
+import { answerMetrics, answerOnMetricsPort } from "@/lib/api/metrics-endpoint";
 import { observeRequest, resetMetrics } from "@/lib/observability/metrics";
 
 const TOKEN = "a-metrics-token-of-32-characters";
@@ -124,5 +124,18 @@ describe("GET /metrics", () => {
     expect(text).toContain(
       'http_request_duration_seconds_count{route="/api/v2/countries",method="GET",status="401"} 1',
     );
+  });
+
+  it("serves only /metrics on the metrics port: any other path is a 404 naming it", async () => {
+    const scrape = await answerOnMetricsPort("/metrics", "GET", none());
+    expect(scrape.status).toBe(200);
+    expect(await scrape.text()).toContain("# TYPE http_request_duration_seconds histogram");
+    for (const pathname of ["/", "/api/v2/countries", "/metrics/", "/api/health"]) {
+      const response = await answerOnMetricsPort(pathname, "GET", none());
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({
+        error: { code: "not_found", message: "This port serves only /metrics.", details: `path=${pathname}` },
+      });
+    }
   });
 });

@@ -58,3 +58,16 @@ export async function answerMetrics(
     headers: { "Content-Type": contentType, "Cache-Control": "no-store" },
   });
 }
+
+/**
+ * What the METRICS_PORT listener answers: the scrape at /metrics (no token: the port is the
+ * gate), and a 404 naming the path for anything else, so the port serves nothing of the app.
+ */
+export async function answerOnMetricsPort(pathname: string, method: string, headers: Headers): Promise<Response> {
+  if (pathname !== METRICS_PATH)
+    return errorResponse(
+      new ApiError("not_found", `This port serves only ${METRICS_PATH}.`, `path=${pathname}`),
+      requestIdFor({ headers }),
+    );
+  return answerMetrics({}, "metrics-port", method, headers);
+}
