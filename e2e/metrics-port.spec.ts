@@ -75,7 +75,8 @@ test("the metrics port serves the scrape, with the counts of requests to the app
 });
 
 test("the app's port has no /metrics, with or without the metrics token", async () => {
-  for (const headers of [{}, { authorization: `Bearer ${metricsToken}` }]) {
+  const tries: Record<string, string>[] = [{}, { authorization: `Bearer ${metricsToken}` }];
+  for (const headers of tries) {
     for (const method of ["GET", "HEAD"] as const) {
       const response = await instance.api.fetch("/metrics", { method, headers });
       expect(response.status()).toBe(404);
