@@ -2,7 +2,7 @@
 // the suite's web server made), for settings read only at start-up (METRICS_PORT,
 // METRICS_TOKEN, OTEL_EXPORTER_OTLP_ENDPOINT). Stopped by its own process group only.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, request as playwrightRequest, type APIRequestContext } from "@playwright/test";
@@ -44,6 +44,7 @@ export async function startOwnInstance(
     extraHTTPHeaders: { connection: "close" },
   });
   const stop = async () => {
+    mkdirSync("test-results", { recursive: true });
     writeFileSync(path.join("test-results", logName), output);
     await api.dispose();
     if (server.pid && server.exitCode === null) process.kill(-server.pid, "SIGTERM");
