@@ -1,8 +1,11 @@
 // Metrics across the cluster (docs/OPERATIONS.md): each instance, scraped on its own
 // METRICS_PORT, counts only what it served, so its series are its own and their sum is the
 // cluster's. A known set of orders spread unevenly over the instances (and a replay on another
-// instance, which sells nothing) must show up exactly where it was served.
-import type { Instance } from "@/scripts/cluster/servers";
+// instance, which sells nothing) must show up exactly where it was served. And a worker run
+// apart (`npm run worker`) serves its own counts on its METRICS_PORT.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { freePorts, type Instance } from "@/scripts/cluster/servers";
 import { withDeadline } from "@/scripts/cluster/deadline";
 import { call } from "@/tests/cluster/http";
 import { check } from "@/tests/cluster/report";
@@ -45,6 +48,21 @@ export async function perInstanceMetricsChecks(instances: Instance[], token: str
     appPort.map((answer) => answer.status).join(" "),
   );
 
+  // Named numbers that need no documents: each order sells exactly the numbers it names (order
+  // k on an instance names k + 1), whatever the sections before left of a geography's stock.
+  const stock = await call<Array<{ number_e164: string; required_documents: unknown[] }>>(
+    placing[0],
+    "GET",
+    "/inventory/US?limit=50",
+    { token },
+  );
+  const free = stock.body
+    .filter((number) => number.required_documents.length === 0)
+    .map((number) => number.number_e164);
+  const wanted = ORDERS_PER_INSTANCE.map((count) => (count * (count + 1)) / 2);
+  if (free.length < wanted.reduce((sum, count) => sum + count, 0))
+    throw new Error(`only ${free.length} US numbers without documents are for sale`);
+
   const before = (await Promise.all(placing.map(scrape))).map(sales);
   // One after another: the counts are exact, and nothing else orders while they are placed.
   const sold: number[] = [];
@@ -55,7 +73,7 @@ export async function perInstanceMetricsChecks(instances: Instance[], token: str
       const key = `cluster-metrics-${instance.name}-${order}-${Date.now()}`;
       const body = {
         contact_name: `metrics ${instance.name} ${order}`,
-        items: [{ country: "GB", number_type: "mobile", quantity: order + 1 }],
+        items: free.splice(0, order + 1).map((number) => ({ number_e164: number })),
       };
       const answer = await call<Placed>(instance, "POST", "/order", {
         token,
@@ -101,9 +119,9 @@ export async function perInstanceMetricsChecks(instances: Instance[], token: str
     shown,
   );
   check(
-    `each instance counts the numbers its orders sold (${sold.join(", ")})`,
-    delta.every((value, index) => value.sold === sold[index]),
-    shown,
+    `each instance counts the numbers its orders sold (${wanted.join(", ")})`,
+    delta.every((value, index) => value.sold === sold[index] && sold[index] === wanted[index]),
+    `${shown}; the orders' answers: ${sold.join(", ")} numbers`,
   );
   check(
     "each instance counts its own order requests (the replay on the one that answered it)",
@@ -118,4 +136,42 @@ export async function perInstanceMetricsChecks(instances: Instance[], token: str
       total((value) => value.sold) === sold.reduce((sum, count) => sum + count, 0),
     `${total((value) => value.orders)} orders, ${total((value) => value.sold)} numbers sold`,
   );
+}
+
+/**
+ * `npm run worker` (scripts/worker.ts, run by tsx as npm does) with METRICS_PORT: a scrape there
+ * answers its process's metrics, and any other path a 404.
+ */
+export async function workerMetricsChecks(env: Record<string, string>, fromPort: number): Promise<void> {
+  const [metricsPort] = await freePorts(1, fromPort);
+  const tsx = path.join(process.cwd(), "node_modules", "tsx", "dist", "cli.mjs");
+  const worker = spawn(process.execPath, [tsx, "scripts/worker.ts"], {
+    env: { ...process.env, ...env, METRICS_PORT: String(metricsPort) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output: string[] = [];
+  worker.stdout.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
+  worker.stderr.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
+  const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+  try {
+    const base = `http://127.0.0.1:${metricsPort}`;
+    let scrape = { status: 0, text: "" };
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline && worker.exitCode === null;) {
+      scrape = await fetchText(`${base}/metrics`).catch(() => scrape);
+      if (scrape.status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    check(
+      "npm run worker serves its metrics on its METRICS_PORT",
+      scrape.status === 200 &&
+        scrape.text.includes("# TYPE portal_emails_total counter") &&
+        scrape.text.includes("process_cpu_seconds_total"),
+      scrape.status === 200 ? "" : `status ${scrape.status}; ${output.join("").slice(-300)}`,
+    );
+    const other = await fetchText(`${base}/api/health`).catch(() => ({ status: 0, text: "" }));
+    check("and nothing else there (404)", other.status === 404, `${other.status}`);
+  } finally {
+    if (worker.exitCode === null) worker.kill("SIGTERM");
+    await exited;
+  }
 }

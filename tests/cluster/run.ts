@@ -12,7 +12,7 @@
 //   7. a database outage: a fourth instance whose connection to PostgreSQL is cut for 5 s
 //      under load (tests/cluster/outage.ts): 503s, /api/ready and /api/health, the recovery;
 //   8. metrics: each instance, scraped on its own METRICS_PORT, counts only the orders it
-//      served (tests/cluster/metrics.ts);
+//      served, and `npm run worker` serves its own (tests/cluster/metrics.ts);
 //   9. the order invariants in the database, and the instances' logs free of secrets.
 // PG_TEST_URL names the server (default postgresql://root@127.0.0.1:5432/test); a production
 // build is reused when .next/BUILD_ID exists. CLUSTER_CLIENTS (300), CLUSTER_PORT (3410: the
@@ -55,15 +55,25 @@ import { webhookClusterEnv, webhookDeliveryChecks } from "@/tests/cluster/webhoo
 import { crossInstanceChecks } from "@/tests/cluster/revocation";
 import { sessionsEndChecks } from "@/tests/cluster/sessions-end";
 import { jobCrashChecks } from "@/tests/cluster/jobs";
-import { perInstanceMetricsChecks } from "@/tests/cluster/metrics";
+import { perInstanceMetricsChecks, workerMetricsChecks } from "@/tests/cluster/metrics";
 
-type Context = { instances: Instance[]; buyers: Buyer[]; pool: Pool };
+type Context = {
+  instances: Instance[];
+  buyers: Buyer[];
+  pool: Pool;
+  env: Record<string, string>;
+  /** The first port the section may take for processes of its own. */
+  spare: number;
+};
 
 // Sections that can run alone: `npm run test:cluster -- <name>`.
 const SELECTABLE: Record<string, (context: Context) => Promise<void>> = {
   "sessions-end": ({ instances }) => sessionsEndChecks(instances),
   jobs: ({ instances, buyers, pool }) => jobCrashChecks(instances, buyers[0].token, pool),
-  metrics: ({ instances, buyers }) => perInstanceMetricsChecks(instances, buyers[0].token),
+  metrics: async ({ instances, buyers, env, spare }) => {
+    await perInstanceMetricsChecks(instances, buyers[0].token);
+    await workerMetricsChecks(env, spare);
+  },
 };
 
 const INSTANCES = 3;
@@ -158,7 +168,7 @@ async function main(): Promise<void> {
     );
 
     if (only !== undefined) {
-      await SELECTABLE[only]({ instances, buyers, pool });
+      await SELECTABLE[only]({ instances, buyers, pool, env, spare: metricsPorts[INSTANCES - 1] + 1 });
       return;
     }
     // Before the session checks, whose sign-in throttling would refuse this suite's sign-in.
@@ -296,6 +306,7 @@ async function main(): Promise<void> {
 
     section(`metrics: orders spread over ${INSTANCES} instances, each scraped on its own METRICS_PORT`);
     await perInstanceMetricsChecks(instances, buyers[0].token);
+    await workerMetricsChecks(env, metricsPorts[INSTANCES - 1] + 1);
 
     section("database and logs");
     const violated = await violatedInvariants(async (sql) => (await pool!.query(sql)).rows);
