@@ -3,19 +3,16 @@
 // request; a collector that stops answering changes nothing for clients. This spec starts its
 // own instance (`npm start` on a fresh embedded database, the build the suite made), because
 // tracing and the metrics token are set at start-up.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { counter, samples } from "../tests/metrics-text";
+import { startOwnInstance, type OwnInstance } from "./own-instance";
 
 const port = Number(process.env.E2E_PORT ?? 3100) + 30;
-const base = `http://127.0.0.1:${port}`;
 const metricsToken = randomBytes(24).toString("hex");
-const dataDir = mkdtempSync(path.join(tmpdir(), "numbers-ops-"));
 
 type Attribute = { key: string; value: { stringValue?: string; intValue?: string | number } };
 type OtlpSpan = {
@@ -60,16 +57,6 @@ async function startReceiver(): Promise<Receiver> {
   return receiver;
 }
 
-/** The samples of one metric in a scrape: labels → value. */
-function samples(text: string, name: string): Map<string, number> {
-  const found = new Map<string, number>();
-  for (const line of text.split("\n")) {
-    const match = /^([a-zA-Z_:][\w:]*)(\{[^}]*\})? (\S+)$/.exec(line);
-    if (match && match[1] === name) found.set(match[2] ?? "", Number(match[3]));
-  }
-  return found;
-}
-
 function requestCount(text: string, route: string, method: string, status: number): number {
   return (
     samples(text, "http_request_duration_seconds_count").get(
@@ -79,10 +66,10 @@ function requestCount(text: string, route: string, method: string, status: numbe
 }
 
 let receiver: Receiver;
-let server: ChildProcess;
-let output = "";
+let instance: OwnInstance;
 let api: APIRequestContext;
 let token = "";
+const output = () => instance.output();
 
 // Serial on one instance; each test gets minutes, since this machine may be shared and slow.
 test.describe.configure({ mode: "serial", timeout: 300_000 });
@@ -90,34 +77,16 @@ test.describe.configure({ mode: "serial", timeout: 300_000 });
 test.beforeAll(async () => {
   test.setTimeout(600_000);
   receiver = await startReceiver();
-  server = spawn("npm", ["start"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
-      NEXT_TELEMETRY_DISABLED: "1",
-      LOG_LEVEL: "info",
-      METRICS_TOKEN: metricsToken,
-      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  // A fresh connection each request: a kept-alive one the server has just timed out would be reset.
-  api = await playwrightRequest.newContext({ baseURL: base, extraHTTPHeaders: { connection: "close" } });
-  await expect
-    .poll(async () => (await api.get("/api/health").catch(() => null))?.status() ?? 0, { timeout: 540_000 })
-    .toBe(200);
-  token = (JSON.parse(readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8")) as { token: string })
-    .token;
+  instance = await startOwnInstance(
+    port,
+    { LOG_LEVEL: "info", METRICS_TOKEN: metricsToken, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url },
+    "operations-server.log",
+  );
+  ({ api, token } = instance);
 });
 
 test.afterAll(async () => {
-  writeFileSync(path.join("test-results", "operations-server.log"), output);
-  await api?.dispose();
-  if (server?.pid) process.kill(-server.pid, "SIGTERM");
+  await instance?.stop();
   receiver?.server.closeAllConnections();
   receiver?.server.close();
 });
@@ -212,7 +181,6 @@ test("an order's spans reach the collector, its SQL nested under the request, it
   expect(order.status()).toBe(200);
   const requestId = order.headers()["x-request-id"];
   const afterText = await scrape();
-  const counter = (text: string, name: string) => samples(text, name).get("") ?? 0;
   expect(counter(afterText, "portal_orders_total") - counter(beforeText, "portal_orders_total")).toBe(1);
   expect(
     counter(afterText, "portal_numbers_sold_total") - counter(beforeText, "portal_numbers_sold_total"),
@@ -252,7 +220,12 @@ test("an order's spans reach the collector, its SQL nested under the request, it
   expect(sql.every(under)).toBe(true);
   // The request's log line names the trace.
   await expect
-    .poll(() => output.split("\n").find((line) => line.includes(`"request_id":"${requestId}"`)) ?? "")
+    .poll(
+      () =>
+        output()
+          .split("\n")
+          .find((line) => line.includes(`"request_id":"${requestId}"`)) ?? "",
+    )
     .toContain(`"trace_id":"${root.traceId}"`);
 });
 
@@ -277,7 +250,9 @@ test("a collector that stops answering changes nothing for clients and is said o
     .poll(
       async () => {
         expect((await api.get("/api/v2/countries", { headers: bearer })).status()).toBe(200);
-        return output.split("\n").filter((line) => line.includes('"event":"trace_export_failed"')).length;
+        return output()
+          .split("\n")
+          .filter((line) => line.includes('"event":"trace_export_failed"')).length;
       },
       { timeout: 60_000 },
     )
@@ -294,5 +269,9 @@ test("a collector that stops answering changes nothing for clients and is said o
       { timeout: 60_000 },
     )
     .toBeGreaterThan(attemptsAtFirstFailure + 1);
-  expect(output.split("\n").filter((line) => line.includes('"event":"trace_export_failed"'))).toHaveLength(1);
+  expect(
+    output()
+      .split("\n")
+      .filter((line) => line.includes('"event":"trace_export_failed"')),
+  ).toHaveLength(1);
 });

@@ -11,7 +11,8 @@ import { parseArgs } from "node:util";
 import { context, propagation, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import next from "next";
 import { frontDoor } from "@/lib/api/front-door";
-import { answerMetrics, METRICS_PATH } from "@/lib/api/metrics-endpoint";
+import { answerMetrics, listenForScrapes, METRICS_PATH } from "@/lib/api/metrics-endpoint";
+import { headersOf, pathOf, send } from "@/lib/api/node-http";
 import { getEnv } from "@/lib/env";
 import { observeRequest } from "@/lib/observability/metrics";
 import { routeTemplates, UNMATCHED } from "@/lib/observability/route-templates";
@@ -59,24 +60,7 @@ async function main() {
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => process.exit(0));
   if (hostname) server.listen(port, hostname, listening);
   else server.listen(port, listening);
-  if (env.METRICS_PORT !== undefined) listenForScrapes(env.METRICS_PORT);
-}
-
-/** GET /metrics alone, on a port of its own (METRICS_PORT): for the scraper, not for the public. */
-function listenForScrapes(metricsPort: number): void {
-  const env = getEnv();
-  const scrapes = createServer((request, response) => {
-    const headers = headersOf(request);
-    const answer =
-      pathOf(request.url ?? "/") === METRICS_PATH
-        ? answerMetrics(env, "metrics-port", request.method ?? "GET", headers)
-        : answerMetrics({ METRICS_PORT: metricsPort }, "app-port", request.method ?? "GET", headers);
-    void answer.then((ready) => send(ready, request, response));
-  });
-  const listening = () =>
-    console.log(`> Metrics on http://${hostname ?? "localhost"}:${metricsPort}/metrics`);
-  if (hostname) scrapes.listen(metricsPort, hostname, listening);
-  else scrapes.listen(metricsPort, listening);
+  if (env.METRICS_PORT !== undefined) listenForScrapes(env.METRICS_PORT, hostname);
 }
 
 /**
@@ -113,29 +97,6 @@ function builtRoutes(): string[] {
     console.error(`No ${manifest}: every request is counted as ${UNMATCHED}.`);
     return [];
   }
-}
-
-function pathOf(target: string): string {
-  const queryAt = target.search(/[?#]/);
-  return queryAt === -1 ? target : target.slice(0, queryAt);
-}
-
-function headersOf(request: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-  }
-  return headers;
-}
-
-async function send(answer: Response, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const body = Buffer.from(await answer.arrayBuffer());
-  response.writeHead(answer.status, {
-    ...Object.fromEntries(answer.headers),
-    "Content-Length": String(body.length),
-  });
-  response.end(request.method === "HEAD" ? undefined : body);
 }
 
 main().catch((error: unknown) => {

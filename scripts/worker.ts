@@ -4,6 +4,7 @@
 import { getEnv } from "@/lib/env";
 import { startWorker, workerOptionsFromEnv } from "@/lib/webhooks/worker";
 import { startTracing } from "@/lib/observability/tracing";
+import { listenForScrapes } from "@/lib/api/metrics-endpoint";
 
 async function main() {
   const env = getEnv();
@@ -15,6 +16,9 @@ async function main() {
   }
   // A span per worker task, as in the web instances (docs/OPERATIONS.md).
   if (env.OTEL_EXPORTER_OTLP_ENDPOINT) await startTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  // Its own counts (emails, webhook deliveries, releases, back-order fills) for the scraper: a
+  // worker has no app port, so only METRICS_PORT serves them (docs/OPERATIONS.md).
+  if (env.METRICS_PORT !== undefined) listenForScrapes(env.METRICS_PORT);
   const worker = startWorker(workerOptionsFromEnv());
   // The worker's timers do not hold the process open: this one does, until a signal.
   const keepAlive = setInterval(() => undefined, 60_000);

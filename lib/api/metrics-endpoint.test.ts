@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { answerMetrics } from "@/lib/api/metrics-endpoint";
+import type { AddressInfo } from "node:net";
+import { answerMetrics, answerOnMetricsPort, listenForScrapes } from "@/lib/api/metrics-endpoint";
 import { observeRequest, resetMetrics } from "@/lib/observability/metrics";
 
 const TOKEN = "a-metrics-token-of-32-characters";
@@ -124,5 +125,44 @@ describe("GET /metrics", () => {
     expect(text).toContain(
       'http_request_duration_seconds_count{route="/api/v2/countries",method="GET",status="401"} 1',
     );
+  });
+
+  it("serves only /metrics on the metrics port: any other path is a 404 naming it", async () => {
+    const scrape = await answerOnMetricsPort("/metrics", "GET", none());
+    expect(scrape.status).toBe(200);
+    expect(await scrape.text()).toContain("# TYPE http_request_duration_seconds histogram");
+    for (const pathname of ["/", "/api/v2/countries", "/metrics/", "/api/health"]) {
+      const response = await answerOnMetricsPort(pathname, "GET", none());
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({
+        error: { code: "not_found", message: "This port serves only /metrics.", details: `path=${pathname}` },
+      });
+    }
+  });
+
+  it("listens on a port of its own: /metrics over HTTP, nothing else", async () => {
+    const server = listenForScrapes(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      observeRequest("/api/v2/order", "POST", 200, 0.3);
+      const scrape = await fetch(`${base}/metrics?x=1`);
+      expect(scrape.status).toBe(200);
+      expect(await scrape.text()).toContain(
+        'http_request_duration_seconds_count{route="/api/v2/order",method="POST",status="200"} 1',
+      );
+      const head = await fetch(`${base}/metrics`, { method: "HEAD" });
+      expect([head.status, await head.text()]).toEqual([200, ""]);
+      const other = await fetch(`${base}/api/v2/countries`, { headers: { "x-request-id": "scrape-2" } });
+      expect(other.status).toBe(404);
+      expect(other.headers.get("x-request-id")).toBe("scrape-2");
+      expect(await other.json()).toMatchObject({
+        error: { code: "not_found", details: "path=/api/v2/countries" },
+      });
+      const post = await fetch(`${base}/metrics`, { method: "POST" });
+      expect([post.status, post.headers.get("allow")]).toEqual([405, "GET, HEAD"]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

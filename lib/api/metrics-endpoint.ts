@@ -1,8 +1,10 @@
 import { timingSafeEqual } from "node:crypto";
+import { createServer, type Server } from "node:http";
 import { ApiError } from "@/lib/errors";
 import { errorResponse } from "@/lib/api/responses";
 import { requestIdFor } from "@/lib/api/request-id";
 import { scrapeMetrics } from "@/lib/observability/metrics";
+import { headersOf, pathOf, send } from "@/lib/api/node-http";
 
 // GET /metrics (docs/OPERATIONS.md), answered by the custom server (scripts/server.ts) before
 // Next sees the request, on either door:
@@ -57,4 +59,42 @@ export async function answerMetrics(
     status: 200,
     headers: { "Content-Type": contentType, "Cache-Control": "no-store" },
   });
+}
+
+/**
+ * What the METRICS_PORT listener answers: the scrape at /metrics (no token: the port is the
+ * gate), and a 404 naming the path for anything else, so the port serves nothing of the app.
+ */
+export async function answerOnMetricsPort(
+  pathname: string,
+  method: string,
+  headers: Headers,
+): Promise<Response> {
+  if (pathname !== METRICS_PATH)
+    return errorResponse(
+      new ApiError("not_found", `This port serves only ${METRICS_PATH}.`, `path=${pathname}`),
+      requestIdFor({ headers }),
+    );
+  return answerMetrics({}, "metrics-port", method, headers);
+}
+
+/**
+ * The METRICS_PORT listener: GET /metrics alone, on a port of its own, for the scraper and not
+ * for the public. The web server (scripts/server.ts) and `npm run worker` each start one, so a
+ * worker running apart shows its own counts (emails, webhook deliveries, fills) too.
+ */
+export function listenForScrapes(port: number, hostname?: string): Server {
+  const scrapes = createServer((request, response) => {
+    const answer = answerOnMetricsPort(
+      pathOf(request.url ?? "/"),
+      request.method ?? "GET",
+      headersOf(request),
+    );
+    void answer.then((ready) => send(ready, request, response));
+  });
+  const listening = () =>
+    console.log(`> Metrics on http://${hostname ?? "localhost"}:${port}${METRICS_PATH}`);
+  if (hostname) scrapes.listen(port, hostname, listening);
+  else scrapes.listen(port, listening);
+  return scrapes;
 }

@@ -73,7 +73,7 @@ function makeMetrics(registry: Registry) {
     }),
     numbersSold: new Counter({
       name: "portal_numbers_sold_total",
-      help: "Numbers sold by orders placed on this instance.",
+      help: "Numbers sold by this process: by orders placed here and by the back-order fills it made.",
       registers,
     }),
     numbersReleased: new Counter({

@@ -7,6 +7,7 @@ import type { ItemGeography } from "@/lib/orders/pick-product";
 import { recordSaleEvents } from "@/lib/orders/order-events";
 import { loadDocumentTypes, type DocumentTypesById } from "@/lib/inventory/documents";
 import { gateSoldNumbers } from "@/lib/compliance/activation";
+import { metrics } from "@/lib/observability/metrics";
 
 type FilledOrder = { referenceId: string; status: OrderStatus };
 /** A region that has received numbers. */
@@ -35,6 +36,8 @@ export async function fillBackorders(geographies: StockedGeography[]): Promise<F
   const documentTypes = await loadDocumentTypes();
   for (const geography of dedupe(geographies)) {
     const filled = await inRetryingTransaction((tx) => fillGeography(tx, geography, documentTypes));
+    // Counted per committed transaction: a later geography that fails does not undo this one.
+    countFilled(filled);
     result.assignedNumbers += filled.assignedNumbers;
     for (const order of filled.orders) touched.set(order.referenceId, order);
   }
@@ -42,6 +45,14 @@ export async function fillBackorders(geographies: StockedGeography[]): Promise<F
   // Filled items took numbers off sale: this process's shared search totals are out of date.
   if (result.assignedNumbers > 0) forgetInventoryCounts();
   return result;
+}
+
+/**
+ * Numbers a fill sold, in the numbers-sold counter (docs/OPERATIONS.md): call it once the fill's
+ * transaction has committed, never inside it (a retried transaction would count twice).
+ */
+export function countFilled(filled: FillResult): void {
+  if (filled.assignedNumbers > 0) metrics().numbersSold.inc(filled.assignedNumbers);
 }
 
 /**

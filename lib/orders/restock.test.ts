@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, get } from "@/tests/api-client";
 import { getPrisma } from "@/lib/db/client";
+import { metrics } from "@/lib/observability/metrics";
 import { restockInventory } from "@/lib/orders/restock";
 import { formatNational } from "@/lib/reference/phone";
 import { freshNumbers, INVENTORY_CSV_HEADER as HEADER } from "@/tests/inventory-csv";
@@ -18,6 +19,8 @@ describe("restockInventory: back-orders", () => {
     ).body.data.reference_id;
   const view = async (referenceId: string) =>
     (await get<{ data: View }>(`/orders/${referenceId}`, { token: "support" })).body.data;
+  /** portal_numbers_sold_total as this process's registry reads it. */
+  const soldCounter = async () => (await metrics().numbersSold.get()).values[0]?.value ?? 0;
   const csvOf = (numbers: string[]) =>
     [HEADER, ...numbers.map((number) => `${number},${REGION},true,true,`)].join("\n");
 
@@ -52,7 +55,10 @@ describe("restockInventory: back-orders", () => {
     expect((await view(c)).status).toBe("backordered");
 
     const firstBatch = await freshNumbers(REGION, 2);
+    const soldBefore = await soldCounter();
     const first = await restockInventory(csvOf(firstBatch));
+    // Numbers a fill sells are sold numbers: the counter goes up by exactly the filled count.
+    expect((await soldCounter()) - soldBefore).toBe(2);
     expect(first.backorders).toEqual({
       assignedNumbers: 2,
       orders: [{ referenceId: a, status: "partially_fulfilled" }],
@@ -75,7 +81,10 @@ describe("restockInventory: back-orders", () => {
     });
 
     const thirdBatch = await freshNumbers(REGION, 3);
+    const soldBeforeThird = await soldCounter();
     const third = await restockInventory(csvOf(thirdBatch));
+    // Three numbers imported, two waiting: the third stays for sale and is not counted.
+    expect((await soldCounter()) - soldBeforeThird).toBe(2);
     expect(third.backorders.orders).toEqual(
       expect.arrayContaining([
         { referenceId: b, status: "completed" },

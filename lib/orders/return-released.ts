@@ -3,7 +3,7 @@ import { inRetryingTransaction } from "@/lib/db/transaction";
 import { recordAudit, systemActor } from "@/lib/audit/record";
 import { forgetInventoryCounts } from "@/lib/inventory/search";
 import { loadDocumentTypes } from "@/lib/inventory/documents";
-import { fillGeography, type FillResult } from "@/lib/orders/backorders";
+import { countFilled, fillGeography, type FillResult } from "@/lib/orders/backorders";
 
 // Back to inventory (contract §16). When a released number's restore window has ended, the
 // worker deletes its configuration (the history and audit log keep what it was), puts the
@@ -76,5 +76,6 @@ export async function returnReleasedNumbers(now: Date): Promise<{ returned: numb
   });
   // Numbers went on sale (and some off again): this process's search totals are out of date.
   if (result.returned > 0) forgetInventoryCounts();
+  countFilled(result.filled);
   return result;
 }

@@ -72,6 +72,11 @@ export class Instance {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** Where its METRICS_PORT listener is, when it has one. */
+  get metricsUrl(): string | undefined {
+    return this.env.METRICS_PORT ? `http://127.0.0.1:${this.env.METRICS_PORT}` : undefined;
+  }
+
   get pid(): number | undefined {
     return this.child?.pid;
   }

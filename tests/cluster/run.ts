@@ -11,11 +11,15 @@
 //   6. a bulk job whose worker is killed (kill -9) holding its lease: every number done once;
 //   7. a database outage: a fourth instance whose connection to PostgreSQL is cut for 5 s
 //      under load (tests/cluster/outage.ts): 503s, /api/ready and /api/health, the recovery;
-//   8. the order invariants in the database, and the instances' logs free of secrets.
+//   8. metrics: each instance, scraped on its own METRICS_PORT, counts only the orders it
+//      served, and `npm run worker` serves its own (tests/cluster/metrics.ts);
+//   9. the order invariants in the database, and the instances' logs free of secrets.
 // PG_TEST_URL names the server (default postgresql://root@127.0.0.1:5432/test); a production
-// build is reused when .next/BUILD_ID exists. CLUSTER_CLIENTS (300) and CLUSTER_PORT (3410).
-// `npm run test:cluster -- sessions-end` (or `-- jobs`) runs only that section (on the same
-// three instances).
+// build is reused when .next/BUILD_ID exists. CLUSTER_CLIENTS (300), CLUSTER_PORT (3410: the
+// instances' ports are the first free ones from there; the sections' extra instances take
+// ports after them) and CLUSTER_METRICS_PORT (the first free ones from CLUSTER_PORT + 60: each
+// instance's METRICS_PORT). `npm run test:cluster -- sessions-end` (or `-- jobs`, `-- metrics`)
+// runs only that section (on the same three instances).
 import { randomBytes } from "node:crypto";
 import { Pool } from "pg";
 import { connectPostgres } from "@/lib/db/client";
@@ -51,13 +55,25 @@ import { webhookClusterEnv, webhookDeliveryChecks } from "@/tests/cluster/webhoo
 import { crossInstanceChecks } from "@/tests/cluster/revocation";
 import { sessionsEndChecks } from "@/tests/cluster/sessions-end";
 import { jobCrashChecks } from "@/tests/cluster/jobs";
+import { perInstanceMetricsChecks, workerMetricsChecks } from "@/tests/cluster/metrics";
 
-type Context = { instances: Instance[]; buyers: Buyer[]; pool: Pool };
+type Context = {
+  instances: Instance[];
+  buyers: Buyer[];
+  pool: Pool;
+  env: Record<string, string>;
+  /** The first port the section may take for processes of its own. */
+  spare: number;
+};
 
 // Sections that can run alone: `npm run test:cluster -- <name>`.
 const SELECTABLE: Record<string, (context: Context) => Promise<void>> = {
   "sessions-end": ({ instances }) => sessionsEndChecks(instances),
   jobs: ({ instances, buyers, pool }) => jobCrashChecks(instances, buyers[0].token, pool),
+  metrics: async ({ instances, buyers, env, spare }) => {
+    await perInstanceMetricsChecks(instances, buyers[0].token);
+    await workerMetricsChecks(env, spare);
+  },
 };
 
 const INSTANCES = 3;
@@ -123,7 +139,12 @@ async function main(): Promise<void> {
     // 'error' event on the pool, which crashes the process when nobody listens.
     pool.on("error", (error) => console.log(`  …  the suite's own connection ended: ${error.message}`));
 
-    const ports = await freePorts(INSTANCES, Number(process.env.CLUSTER_PORT ?? 3410));
+    const firstPort = Number(process.env.CLUSTER_PORT ?? 3410);
+    const ports = await freePorts(INSTANCES, firstPort);
+    const metricsPorts = await freePorts(
+      INSTANCES,
+      Number(process.env.CLUSTER_METRICS_PORT ?? firstPort + 60),
+    );
     const env = {
       DATABASE_URL: url,
       DB_POOL_SIZE: "10",
@@ -136,14 +157,18 @@ async function main(): Promise<void> {
       RESERVATION_MINUTES: "0.5",
       ...webhookClusterEnv,
     };
-    for (const [index, port] of ports.entries()) instances.push(new Instance(`app${index + 1}`, port, env));
+    // Each its own METRICS_PORT, as docs/OPERATIONS.md deploys them: scraped one by one.
+    for (const [index, port] of ports.entries())
+      instances.push(
+        new Instance(`app${index + 1}`, port, { ...env, METRICS_PORT: String(metricsPorts[index]) }),
+      );
     await Promise.all(instances.map((instance) => instance.start()));
     console.log(
       `Instances: ${instances.map((instance) => `${instance.name} ${instance.url} (pid ${instance.pid})`).join(", ")}`,
     );
 
     if (only !== undefined) {
-      await SELECTABLE[only]({ instances, buyers, pool });
+      await SELECTABLE[only]({ instances, buyers, pool, env, spare: metricsPorts[INSTANCES - 1] + 1 });
       return;
     }
     // Before the session checks, whose sign-in throttling would refuse this suite's sign-in.
@@ -278,6 +303,10 @@ async function main(): Promise<void> {
       clients: Math.max(2, Math.ceil(CLIENTS / 30)),
       fromPort: ports[INSTANCES - 1] + 1,
     });
+
+    section(`metrics: orders spread over ${INSTANCES} instances, each scraped on its own METRICS_PORT`);
+    await perInstanceMetricsChecks(instances, buyers[0].token);
+    await workerMetricsChecks(env, metricsPorts[INSTANCES - 1] + 1);
 
     section("database and logs");
     const violated = await violatedInvariants(async (sql) => (await pool!.query(sql)).rows);

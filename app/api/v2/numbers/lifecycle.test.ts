@@ -4,6 +4,7 @@ import { errorBody } from "@/tests/error-body";
 import type { TestTokenName } from "@/tests/fixtures";
 import { getPrisma } from "@/lib/db/client";
 import { restoreNumber } from "@/lib/numbers/lifecycle";
+import { metrics } from "@/lib/observability/metrics";
 import { returnReleasedNumbers } from "@/lib/orders/return-released";
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 
@@ -31,6 +32,9 @@ const restore = (numberId: string, token: TestTokenName = "acmeAll") =>
   api<One>("POST", `/numbers/${numberId}/restore`, { token });
 const put = (numberId: string, body: unknown, ifMatch: string) =>
   api<One>("PUT", `/numbers/${numberId}`, { token: "acmeAll", body, headers: { "if-match": ifMatch } });
+
+/** portal_numbers_sold_total as this process's registry reads it. */
+const soldCounter = async () => (await metrics().numbersSold.get()).values[0]?.value ?? 0;
 
 /** The writable part of a configuration, with a patch. */
 const bodyOf = (configuration: NumberConfiguration, patch: Record<string, unknown> = {}) => ({
@@ -291,6 +295,7 @@ describe("back to inventory (the worker, on an injected clock)", () => {
 
     const released = await release("num_acme_new_york", etag);
     const until = new Date(released.body.data.restorable_until as string);
+    const soldBefore = await soldCounter();
     expect(await returnReleasedNumbers(new Date(until.getTime() - 1))).toEqual({
       returned: 0,
       filled: { assignedNumbers: 0, orders: [] },
@@ -302,6 +307,8 @@ describe("back to inventory (the worker, on an injected clock)", () => {
         orders: [{ referenceId: first.body.data.reference_id, status: "completed" }],
       },
     });
+    // The waiting order bought the returned number: one number sold, counted once.
+    expect((await soldCounter()) - soldBefore).toBe(1);
 
     const order = await get<{ data: { status: string; items: Array<{ assigned_numbers: string[] }> } }>(
       `/orders/${first.body.data.reference_id}`,
