@@ -130,6 +130,10 @@ const VALID_BY_CONSTRUCTION: Array<{ variation: RegExp; why: string }> = [
     why: "name and from_number_id are apply_configuration's params; the example is a set_tags job without them, so the variation changes nothing",
   },
   {
+    variation: /^Change an end user.*\[required type\]/,
+    why: "a change may leave type out; the schema names type only to say that a business keeps its business_name",
+  },
+  {
     variation: /^Start a bulk job.*\[required filter\]/,
     why: "a job names number_ids or a filter; the example names number_ids, so without filter it is still a valid job",
   },
