@@ -88,9 +88,10 @@ test("support staff pick an organization before reading its log", async ({ page 
   await expect(page).toHaveURL(/[?&]actor=usr_globex_customer(&|$)/);
   await expect(page).toHaveURL(/[?&]organization_id=org_globex/);
   await expect(who).toHaveValue("usr_globex_customer");
+  // The list before the filter gives way to Jordan Lee's entries, or to none.
   const rows = page.getByTestId("audit-row");
+  await expect(rows.filter({ hasNotText: "Jordan Lee" })).toHaveCount(0);
   await expect(rows.first().or(page.getByText("No entries match"))).toBeVisible();
-  for (const row of await rows.all()) await expect(row).toContainText("Jordan Lee");
   await expectAccessible(page, testInfo, `audit-support-${testInfo.project.name}`);
   await expectNoHorizontalScroll(page, "/audit (support)");
 });

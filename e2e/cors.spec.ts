@@ -84,8 +84,9 @@ test("a page on another origin reads a configuration, changes it with If-Match a
   expect(((await stored.json()) as { data: { name: string } }).data.name).toBe(`CORS ${extension} renamed`);
 
   // A queued job answers 202 with Location: the page reads it, and where it points is the job.
+  // Jobs take numbers, not extensions: a demo number loses a tag it never had (nothing changes).
   const queued = await page.evaluate(
-    async ({ api, token, numberId, extension }) => {
+    async ({ api, token, extension }) => {
       const job = await fetch(`${api}/jobs`, {
         method: "POST",
         headers: {
@@ -93,12 +94,16 @@ test("a page on another origin reads a configuration, changes it with If-Match a
           "Content-Type": "application/json",
           "Idempotency-Key": `cors-job-${extension}`,
         },
-        body: JSON.stringify({ type: "set_tags", number_ids: [numberId], params: { add: ["cors"] } }),
+        body: JSON.stringify({
+          type: "set_tags",
+          number_ids: ["num_acme_main"],
+          params: { remove: [`cors-never-set-${extension}`] },
+        }),
       });
       const { data } = (await job.json()) as { data: { job_id: string } };
       return { status: job.status, location: job.headers.get("Location"), id: data.job_id };
     },
-    { api, token, numberId, extension },
+    { api, token, extension },
   );
   expect(queued.status).toBe(202);
   expect(queued.location).toMatch(new RegExp(`/api/v2/jobs/${queued.id}$`));
