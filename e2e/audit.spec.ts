@@ -23,8 +23,8 @@ test("a customer finds a token they made, by a shareable filtered link, and down
   const filters = page.getByRole("search", { name: "Filter the audit log" });
   await filters.getByLabel("Action").selectOption({ label: "Token created" });
   await filters.getByLabel("Resource type").selectOption({ label: "Token" });
-  // Who made it: the members by name (the token was made by this person's session).
-  await filters.getByLabel("Who").selectOption({ label: "Alex Carter" });
+  // Who made it: the members by name and email (the token was made by this person's session).
+  await filters.getByLabel("Who").selectOption({ label: "Alex Carter · customer@acme.example" });
   await filters.getByLabel("Resource id").fill(tokenId);
   await filters.getByRole("button", { name: "Filter", exact: true }).click();
   await expect(page).toHaveURL(/[?&]action=token\.created/);
@@ -76,6 +76,22 @@ test("support staff pick an organization before reading its log", async ({ page 
   await expect(page).toHaveURL(/[?&]organization_id=org_globex/);
   // Globex has no entries yet unless an earlier spec made one: either state is a finished page.
   await expect(page.getByTestId("audit-row").first().or(page.getByText("No entries match"))).toBeVisible();
+  // "Who" is a choice of the organization's people, by name and email, as a customer's is.
+  const filters = page.getByRole("search", { name: "Filter the audit log" });
+  const who = filters.getByLabel("Who");
+  await expect(who.locator("option", { hasText: "Jordan Lee · customer@globex.example" })).toHaveCount(1);
+  await expect(who.locator("option").first()).toHaveText("Anyone");
+  await expect(who.locator("option", { hasText: "acme.example" })).toHaveCount(0);
+  await expect(filters.getByLabel("Actor id")).toHaveCount(0);
+  await who.selectOption({ label: "Jordan Lee · customer@globex.example" });
+  await filters.getByRole("button", { name: "Filter", exact: true }).click();
+  await expect(page).toHaveURL(/[?&]actor=usr_globex_customer(&|$)/);
+  await expect(page).toHaveURL(/[?&]organization_id=org_globex/);
+  await expect(who).toHaveValue("usr_globex_customer");
+  // The list before the filter gives way to Jordan Lee's entries, or to none.
+  const rows = page.getByTestId("audit-row");
+  await expect(rows.filter({ hasNotText: "Jordan Lee" })).toHaveCount(0);
+  await expect(rows.first().or(page.getByText("No entries match"))).toBeVisible();
   await expectAccessible(page, testInfo, `audit-support-${testInfo.project.name}`);
   await expectNoHorizontalScroll(page, "/audit (support)");
 });

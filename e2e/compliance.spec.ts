@@ -394,6 +394,11 @@ test("a newcomer's Berlin number says it waits for documents from the cart to it
   await expectNoHorizontalScroll(page, "an order waiting for documents");
   const numberLink = page.getByRole("link", { name: wanted, exact: true });
   const numberPage = (await numberLink.getAttribute("href")) ?? "";
+  // The orders list says of the order what its page says.
+  const reference = new URL(page.url()).pathname.split("/").pop() ?? "";
+  await page.goto("/orders");
+  const orderRow = page.getByTestId("order-row").filter({ hasText: reference });
+  await expect(orderRow.getByTestId("order-status")).toHaveText("Waiting for documents");
 
   // /compliance: the waiting number first, with what it needs and by when; then the steps in order.
   await page.goto("/compliance");

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import {
   actionWords,
+  actorChoices,
   actorWords,
   auditActions,
   changeWords,
@@ -78,12 +79,15 @@ export function AuditView({ isSupport }: { isSupport: boolean }) {
       >,
   );
 
-  const members = useMembers(!isSupport);
+  // Who acted: the members of the organization in view (support names it), its tokens (a
+  // customer's own; support cannot list another's), and anyone else the entries show.
+  const members = useMembers(!needsOrganization, isSupport ? filters.organization_id : null);
   const tokens = useTokens(!isSupport);
-  const actorChoices: Choice[] = [
-    ...(members.data ?? []).map((member) => ({ value: member.id, label: member.name })),
-    ...(tokens.data ?? []).map((token) => ({ value: token.id, label: `${token.name} (API token)` })),
-  ];
+  const people = actorChoices(
+    members.data ?? [],
+    tokens.data ?? [],
+    (entries.data?.items ?? []).map((entry) => entry.actor),
+  );
   const set = (name: FilterName, event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setDraft({ ...draft, [name]: event.target.value });
 
@@ -142,27 +146,14 @@ export function AuditView({ isSupport }: { isSupport: boolean }) {
               </select>
             )}
           </Field>
-          {isSupport ? (
-            <Field label="Actor id" hint="A user's or token's id">
-              {(props) => (
-                <input
-                  {...props}
-                  name="actor"
-                  value={draft.actor}
-                  onChange={(event) => set("actor", event)}
-                />
-              )}
-            </Field>
-          ) : (
-            <FilterSelect
-              label="Who"
-              name="actor"
-              empty="Anyone"
-              value={draft.actor}
-              choices={withCurrent(actorChoices, draft.actor)}
-              onChange={(event) => set("actor", event)}
-            />
-          )}
+          <FilterSelect
+            label="Who"
+            name="actor"
+            empty="Anyone"
+            value={draft.actor}
+            choices={withCurrent(people, draft.actor)}
+            onChange={(event) => set("actor", event)}
+          />
           <FilterSelect
             label="Resource type"
             name="resource_type"

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   actionWords,
+  actorChoices,
   actorWords,
   auditActions,
   changeWords,
@@ -63,5 +64,38 @@ describe("an entry in words", () => {
     );
     expect(new Set(all).size).toBe(all.length);
     for (const action of all) expect(action).toMatch(/^[a-z][a-z_]{0,39}\.[a-z][a-z_]{0,39}$/);
+  });
+});
+
+describe("actorChoices", () => {
+  const members = [
+    { id: "usr_1", name: "Alex Carter", email: "customer@acme.example" },
+    { id: "usr_2", name: "Riley Brooks", email: "admin@acme.example" },
+  ];
+  it("lists the members by name and email, then the tokens, then others seen in the entries, each once", () => {
+    expect(
+      actorChoices(
+        members,
+        [{ id: "tok_1", name: "Billing sync" }],
+        [
+          { type: "user", id: "usr_1", name: "Alex Carter" },
+          { type: "token", id: "tok_1", name: "Billing sync" },
+          { type: "support", id: "usr_9", name: "Sam Patel" },
+          { type: "support", id: "usr_9", name: "Sam Patel" },
+          { type: "system", id: null, name: "System" },
+        ],
+      ),
+    ).toEqual([
+      { value: "usr_1", label: "Alex Carter · customer@acme.example" },
+      { value: "usr_2", label: "Riley Brooks · admin@acme.example" },
+      { value: "tok_1", label: "Billing sync (API token)" },
+      { value: "usr_9", label: "Sam Patel (support)" },
+    ]);
+  });
+
+  it("offers nothing but the members when nothing else is known", () => {
+    expect(actorChoices(members.slice(0, 1), [], [])).toEqual([
+      { value: "usr_1", label: "Alex Carter · customer@acme.example" },
+    ]);
   });
 });

@@ -49,6 +49,29 @@ export function actorWords(actor: AuditEventView["actor"]): string {
 }
 
 /**
+ * The choices of the "Who" filter: the members by name and email, the organization's tokens,
+ * then whoever else acted in the entries in view (support staff, a member since removed), each
+ * id once. The filter matches an actor's id; an entry by no one in particular (the system) has none.
+ */
+export function actorChoices(
+  members: readonly { id: string; name: string; email: string }[],
+  tokens: readonly { id: string; name: string }[],
+  seen: readonly AuditEventView["actor"][],
+): { value: string; label: string }[] {
+  const choices = [
+    ...members.map((member) => ({ value: member.id, label: `${member.name} · ${member.email}` })),
+    ...tokens.map((token) => ({ value: token.id, label: `${token.name} (API token)` })),
+  ];
+  const listed = new Set(choices.map((choice) => choice.value));
+  for (const actor of seen) {
+    if (actor.id === null || listed.has(actor.id)) continue;
+    listed.add(actor.id);
+    choices.push({ value: actor.id, label: actorWords(actor) });
+  }
+  return choices;
+}
+
+/**
  * The actions the log records, by resource: the choices of the page's Action filter. (An
  * action missing here still shows, and a link naming it still filters by it.)
  */

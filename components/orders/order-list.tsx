@@ -112,7 +112,11 @@ const columns: DataColumn<Order>[] = [
       </>
     ),
   },
-  { id: "status", header: "Status", cell: (order) => <OrderStatus status={order.status} /> },
+  {
+    id: "status",
+    header: "Status",
+    cell: (order) => <OrderStatus status={order.status} waiting={order.numbers_waiting_for_documents} />,
+  },
   {
     id: "numbers",
     header: "Numbers",

@@ -1,24 +1,13 @@
 import { formatMoney } from "@/components/ui/format";
+import { orderStatusWords } from "@/components/orders/order-words";
 import { toMinorUnits } from "@/lib/cart/checkout";
 import type { Order } from "@/lib/schemas/orders";
 
-const statusText: Record<Order["status"], { label: string; tone: string }> = {
-  completed: { label: "Completed", tone: "badge--success" },
-  partially_fulfilled: { label: "Partly delivered", tone: "badge--warning" },
-  backordered: { label: "Back-ordered", tone: "badge--warning" },
-};
-
-/**
- * The order's status as people read it: an order whose numbers all arrived but some still wait
- * for documents is not "Completed" yet (the API's status says only whether numbers arrived).
- */
-export function OrderStatus({ status, waiting = 0 }: { status: Order["status"]; waiting?: number }) {
-  const { label, tone } =
-    status === "completed" && waiting > 0
-      ? { label: "Waiting for documents", tone: "badge--warning" }
-      : statusText[status];
+/** The order's status as a badge: the words of orderStatusWords, in their tone. */
+export function OrderStatus({ status, waiting }: { status: Order["status"]; waiting: number }) {
+  const { label, tone } = orderStatusWords(status, waiting);
   return (
-    <span className={`badge ${tone}`} data-testid="order-status">
+    <span className={`badge badge--${tone}`} data-testid="order-status">
       {label}
     </span>
   );

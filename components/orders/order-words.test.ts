@@ -3,6 +3,7 @@ import {
   countWords,
   documentsWaitingWords,
   itemCountWords,
+  orderStatusWords,
   placedSummary,
 } from "@/components/orders/order-words";
 
@@ -57,5 +58,17 @@ describe("documentsWaitingWords", () => {
     ).toBe(
       "2 numbers wait for documents: no call to them is routed until our team approves their documents. Unless they are approved by 12 Dec 2026, they are released (the first on that day).",
     );
+  });
+});
+
+describe("orderStatusWords", () => {
+  it.each([
+    ["completed", 0, { label: "Completed", tone: "success" }],
+    ["completed", 2, { label: "Waiting for documents", tone: "warning" }],
+    ["partially_fulfilled", 0, { label: "Partly delivered", tone: "warning" }],
+    ["partially_fulfilled", 1, { label: "Partly delivered", tone: "warning" }],
+    ["backordered", 0, { label: "Back-ordered", tone: "warning" }],
+  ] as const)("%s with %i waiting → %j", (status, waiting, words) => {
+    expect(orderStatusWords(status, waiting)).toEqual(words);
   });
 });

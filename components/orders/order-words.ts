@@ -1,4 +1,5 @@
 import { formatDate, numberTypeLabel } from "@/components/ui/format";
+import type { Order } from "@/lib/schemas/orders";
 
 // How an order's counts read: "1 is back-ordered", "1 toll-free number", never "1 are" or
 // "1 toll-free numbers". English has two plural forms; Intl.PluralRules says which applies.
@@ -45,4 +46,24 @@ export function documentsWaitingWords(waiting: readonly { documents_due: string 
     ? ` Unless they are approved by ${formatDate(due)}, ${waiting.length === 1 ? "it is" : "they are"} released${waiting.length === 1 ? "" : " (the first on that day)"}.`
     : "";
   return `${subject} for documents: no call to ${waiting.length === 1 ? "it" : "them"} is routed until our team approves ${waiting.length === 1 ? "its" : "their"} documents.${release}`;
+}
+
+const statusWords: Record<Order["status"], { label: string; tone: "success" | "warning" }> = {
+  completed: { label: "Completed", tone: "success" },
+  partially_fulfilled: { label: "Partly delivered", tone: "warning" },
+  backordered: { label: "Back-ordered", tone: "warning" },
+};
+
+/**
+ * An order's status as people read it: an order whose numbers all arrived but some still wait
+ * for documents (`waiting` of them) is not "Completed" yet; the API's status says only whether
+ * the numbers arrived.
+ */
+export function orderStatusWords(
+  status: Order["status"],
+  waiting: number,
+): { label: string; tone: "success" | "warning" } {
+  return status === "completed" && waiting > 0
+    ? { label: "Waiting for documents", tone: "warning" }
+    : statusWords[status];
 }

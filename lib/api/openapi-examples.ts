@@ -108,6 +108,7 @@ const byName: Record<string, unknown> = {
   pending: 0,
   quantity: 1,
   backordered_quantity: 0,
+  numbers_waiting_for_documents: 0,
   recovery_codes_left: 10,
   "Country.id": "US",
   "Country.name": "United States",

@@ -1,6 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/hooks/api-fetch";
+import { apiFetch, toQueryString } from "@/lib/hooks/api-fetch";
 import { queryKeys } from "@/lib/hooks/query-keys";
 import type {
   invitationListResponseSchema,
@@ -10,14 +10,22 @@ import type {
 } from "@/lib/schemas/members";
 
 // GET /members and /members/invitations, and the changes to them (contract §15).
-/** `enabled` false: not asked (a page that offers them only to some people). */
-export function useMembers(enabled = true) {
+/**
+ * `enabled` false: not asked (a page that offers them only to some people). `organizationId`:
+ * support staff name the organization whose members they read; everyone else reads their own.
+ */
+export function useMembers(enabled = true, organizationId: string | null = null) {
   return useQuery({
-    queryKey: [...queryKeys.members(), "list"],
+    queryKey: [...queryKeys.members(), "list", organizationId],
     enabled,
     queryFn: async ({ signal }) =>
       // The largest page: a team is read in one request (GET /members is paged like every list).
-      (await apiFetch<typeof memberListResponseSchema>("/members?limit=100", { signal })).data.data,
+      (
+        await apiFetch<typeof memberListResponseSchema>(
+          `/members${toQueryString({ limit: 100, organization_id: organizationId })}`,
+          { signal },
+        )
+      ).data.data,
   });
 }
 

@@ -16,7 +16,9 @@ type Placed = {
   };
 };
 type View = {
+  reference_id: string;
   status: string;
+  numbers_waiting_for_documents: number;
   items: Array<{
     assigned_numbers: string[];
     numbers: Array<{ number_e164: string; required_documents: Document[] }>;
@@ -140,6 +142,13 @@ describe("geography orders honour the product's documents", () => {
     );
     const detail = await view(response.body.data.reference_id);
     expect(detail.status).toBe("completed");
+    // All arrived, but those needing the address wait for it: the list says so as the detail does.
+    const waiting = listed.filter((entry) => entry.required_documents.length > 0).length;
+    expect(detail.numbers_waiting_for_documents).toBe(waiting);
+    const list = await get<{ data: View[] }>("/orders?limit=1", { token: "acmeAll" });
+    expect(list.body.data.map((row) => [row.reference_id, row.numbers_waiting_for_documents])).toEqual([
+      [response.body.data.reference_id, waiting],
+    ]);
     expect(detail.items.flatMap((item) => item.numbers)).toEqual(listed);
     expect(detail.items.flatMap((item) => item.assigned_numbers)).toEqual(
       listed.map((entry) => entry.number_e164),
@@ -164,6 +173,7 @@ describe("geography orders honour the product's documents", () => {
     );
     const placed = await view(response.body.data.reference_id);
     expect(placed.status).toBe("partially_fulfilled");
+    expect(placed.numbers_waiting_for_documents).toBe(0);
     expect(placed.items.flatMap((item) => item.assigned_numbers)).toEqual(
       free.map((number) => number.numberE164),
     );

@@ -15,7 +15,10 @@ const orderDetail = {
     orderBy: { position: "asc" },
     include: {
       product: { select: { id: true, name: true } },
-      numbers: { select: { numberE164: true, requiredDocumentIds: true }, orderBy: { numberE164: "asc" } },
+      numbers: {
+        select: { numberE164: true, requiredDocumentIds: true, configuration: { select: { status: true } } },
+        orderBy: { numberE164: "asc" },
+      },
     },
   },
 } as const satisfies Prisma.OrderInclude;
@@ -82,6 +85,9 @@ function toOrder(row: OrderRow, documentTypes: DocumentTypesById): Order {
     created_at: row.createdAt.toISOString(),
     contact_name: row.contactName,
     reference_number: row.referenceNumber,
+    numbers_waiting_for_documents: row.items
+      .flatMap((item) => item.numbers)
+      .filter((number) => number.configuration?.status === "pending_documents").length,
     items: row.items.map((item) => ({
       position: item.position,
       kind: item.kind,

@@ -246,6 +246,12 @@ const orderSchema = z
     created_at: timestampSchema("ISO 8601"),
     contact_name: z.string(),
     reference_number: z.string().nullable(),
+    numbers_waiting_for_documents: z
+      .number()
+      .int()
+      .describe(
+        "How many of the order's numbers are pending_documents now: bought, but no call is routed to them until an approved bundle covers their documents. status says only whether the numbers arrived.",
+      ),
     items: z.array(orderItemSchema),
   })
   .meta({ id: "Order" });

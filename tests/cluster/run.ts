@@ -1,7 +1,9 @@
 // npm run test:cluster — issue 8 across processes: three `next start` instances on one fresh
 // PostgreSQL database (created, migrated and seeded small here, dropped at the end).
-//   1. portal sessions over HTTP: cookie flags, the Origin check, sign-in throttling shared
-//      by the instances (per account and per client, whatever X-Forwarded-For claims);
+//   1. portal sessions over HTTP: signing out everywhere on one instance, and a plain sign-out
+//      refusing a copied cookie on the others (tests/cluster/sessions-end.ts), cookie flags,
+//      the Origin check, sign-in throttling shared by the instances (per account and per
+//      client, whatever X-Forwarded-For claims);
 //   2. a race: 300 concurrent clients over the three instances, 50 contested named numbers
 //      and two geographies with too little stock;
 //   3. the same load again with one instance killed (kill -9) in the middle and restarted,
@@ -53,7 +55,7 @@ import { outageChecks } from "@/tests/cluster/outage";
 import { holdRaceChecks } from "@/tests/cluster/holds";
 import { webhookClusterEnv, webhookDeliveryChecks } from "@/tests/cluster/webhooks";
 import { crossInstanceChecks } from "@/tests/cluster/revocation";
-import { sessionsEndChecks } from "@/tests/cluster/sessions-end";
+import { sessionsEndChecks, signOutChecks } from "@/tests/cluster/sessions-end";
 import { jobCrashChecks } from "@/tests/cluster/jobs";
 import { perInstanceMetricsChecks, workerMetricsChecks } from "@/tests/cluster/metrics";
 
@@ -68,7 +70,10 @@ type Context = {
 
 // Sections that can run alone: `npm run test:cluster -- <name>`.
 const SELECTABLE: Record<string, (context: Context) => Promise<void>> = {
-  "sessions-end": ({ instances }) => sessionsEndChecks(instances),
+  "sessions-end": async ({ instances }) => {
+    await sessionsEndChecks(instances);
+    await signOutChecks(instances);
+  },
   jobs: ({ instances, buyers, pool }) => jobCrashChecks(instances, buyers[0].token, pool),
   metrics: async ({ instances, buyers, env, spare }) => {
     await perInstanceMetricsChecks(instances, buyers[0].token);
@@ -173,6 +178,7 @@ async function main(): Promise<void> {
     }
     // Before the session checks, whose sign-in throttling would refuse this suite's sign-in.
     await sessionsEndChecks(instances);
+    await signOutChecks(instances);
     await crossInstanceChecks({ instances, databaseUrl: url, env, fromPort: ports[INSTANCES - 1] + 20 });
     const secrets = [
       ...buyers.map((buyer) => buyer.token),

@@ -2,6 +2,8 @@
 // fetch client): it must compile with `tsc --strict` and no cast (generated-clients.test.ts).
 import { client } from "../generated/hey-api/client.gen";
 import {
+  getDocumentsByDocumentIdFile,
+  postDocuments,
   getNumbers,
   getNumbersByNumberId,
   getNumbersExport,
@@ -48,4 +50,24 @@ export async function renameNumber(numberId: string, name: string): Promise<stri
     throwOnError: true,
   });
   return data.data.name;
+}
+
+/** A document upload: multipart/form-data with the file and its fields. */
+export async function uploadDocument(endUserId: string, file: File): Promise<string> {
+  const { data } = await postDocuments({
+    headers: { "Idempotency-Key": `upload-${endUserId}-${file.name}` },
+    body: { document_type_id: "proof_of_address", end_user_id: endUserId, file },
+    throwOnError: true,
+  });
+  return data.data.document_id;
+}
+
+/** A document's file back, typed as the Blob it is. */
+export async function downloadDocument(documentId: string): Promise<Blob> {
+  const { data } = await getDocumentsByDocumentIdFile({
+    path: { document_id: documentId },
+    parseAs: "blob",
+    throwOnError: true,
+  });
+  return data;
 }

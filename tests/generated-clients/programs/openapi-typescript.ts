@@ -48,3 +48,30 @@ export async function renameNumber(numberId: string, name: string): Promise<stri
   if (error) throw new Error(error.error.message);
   return data.data.name;
 }
+
+/** A document upload: multipart/form-data with the file and its fields. */
+export async function uploadDocument(endUserId: string, file: File): Promise<string> {
+  const { data, error } = await client.POST("/documents", {
+    params: { header: { "Idempotency-Key": `upload-${endUserId}-${file.name}` } },
+    body: { document_type_id: "proof_of_address", end_user_id: endUserId, file },
+    bodySerializer(fields) {
+      const form = new FormData();
+      form.append("document_type_id", fields.document_type_id);
+      form.append("end_user_id", fields.end_user_id);
+      form.append("file", fields.file, file.name);
+      return form;
+    },
+  });
+  if (error) throw new Error(error.error.message);
+  return data.data.document_id;
+}
+
+/** A document's file back, typed as the Blob it is. */
+export async function downloadDocument(documentId: string): Promise<Blob> {
+  const { data, error } = await client.GET("/documents/{document_id}/file", {
+    params: { path: { document_id: documentId } },
+    parseAs: "blob",
+  });
+  if (error) throw new Error(error.error.message);
+  return data;
+}

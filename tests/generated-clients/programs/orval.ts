@@ -2,6 +2,8 @@
 // compile with `tsc --strict` and no cast (generated-clients.test.ts). Orval's functions take
 // a RequestInit for what the document's parameters do not carry (the token, If-Match).
 import {
+  getDocumentsByDocumentIdFile,
+  postDocuments,
   getNumbers,
   getNumbersByNumberId,
   getNumbersExport,
@@ -48,4 +50,21 @@ export async function renameNumber(numberId: string, name: string): Promise<stri
   );
   if (answer.status !== 200) throw new Error(answer.data.error.message);
   return answer.data.data.name;
+}
+
+/** A document upload: multipart/form-data with the file and its fields. */
+export async function uploadDocument(endUserId: string, file: File): Promise<string> {
+  const answer = await postDocuments(
+    { document_type_id: "proof_of_address", end_user_id: endUserId, file },
+    { headers: { ...auth, "Idempotency-Key": `upload-${endUserId}-${file.name}` } },
+  );
+  if (answer.status !== 201) throw new Error(answer.data.error.message);
+  return answer.data.data.document_id;
+}
+
+/** A document's file back, typed as the Blob it is. */
+export async function downloadDocument(documentId: string): Promise<Blob> {
+  const answer = await getDocumentsByDocumentIdFile(documentId, { headers: auth });
+  if (answer.status !== 200) throw new Error(answer.data.error.message);
+  return answer.data;
 }

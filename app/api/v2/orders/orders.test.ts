@@ -144,6 +144,7 @@ describe("GET /orders/{reference_id}", () => {
       token: "acmeAll",
     });
     expect(response.status).toBe(200);
+    expect(configuration.status).toBe("active");
     expect(response.body.data).toEqual({
       reference_id: acmeOrder?.orderReferenceId,
       organization_id: "org_acme",
@@ -151,6 +152,8 @@ describe("GET /orders/{reference_id}", () => {
       created_at: acmeOrder?.orderedAt.replace("Z", ".000Z"),
       contact_name: expect.any(String),
       reference_number: acmeOrder?.referenceNumber,
+      // The demo's number is active (lib/orders/documents.test.ts buys ones that wait).
+      numbers_waiting_for_documents: 0,
       items: [
         {
           position: 0,

@@ -1778,6 +1778,11 @@ export interface components {
             created_at: string;
             contact_name: string;
             reference_number: string | null;
+            /**
+             * Format: int64
+             * @description How many of the order's numbers are pending_documents now: bought, but no call is routed to them until an approved bundle covers their documents. status says only whether the numbers arrived.
+             */
+            numbers_waiting_for_documents: number;
             items: components["schemas"]["OrderItem"][];
         };
         /** @enum {string} */
@@ -4594,6 +4599,7 @@ export interface operations {
                      *           "created_at": "2026-11-27T10:15:02.114Z",
                      *           "contact_name": "Ada Lovelace",
                      *           "reference_number": "PO-1042",
+                     *           "numbers_waiting_for_documents": 0,
                      *           "items": [
                      *             {
                      *               "position": 1,
@@ -4742,6 +4748,7 @@ export interface operations {
                      *         "created_at": "2026-11-27T10:15:02.114Z",
                      *         "contact_name": "Ada Lovelace",
                      *         "reference_number": "PO-1042",
+                     *         "numbers_waiting_for_documents": 0,
                      *         "items": [
                      *           {
                      *             "position": 1,
@@ -8992,6 +8999,7 @@ export interface operations {
                      *             "created_at": "2026-11-27T10:15:02.114Z",
                      *             "contact_name": "Ada Lovelace",
                      *             "reference_number": "PO-1042",
+                     *             "numbers_waiting_for_documents": 0,
                      *             "items": [
                      *               {
                      *                 "position": 1,
