@@ -2,9 +2,10 @@
 // sockets: a stand-in for Next behind them reads each body whole into memory before it answers,
 // as Next does, so "refused before the body is read" means the stand-in never saw the request.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { connect, type AddressInfo, type Socket } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { errorBody } from "@/tests/error-body";
+import { postHead, rawConnection } from "@/tests/raw-http";
 import { DOCUMENTS_PATH, guardRequestBody, type BodyEdgeSettings } from "@/lib/api/request-body-edges";
 import { MAX_DOCUMENT_BYTES, MAX_UPLOAD_BYTES } from "@/lib/compliance/document-form";
 
@@ -52,50 +53,20 @@ beforeEach(() => {
 
 type Answer = { status: number; headers: Record<string, string>; body: unknown };
 
-/** A raw connection: what it sent is up to the test; `answer` is the first response on it. */
+/** A raw connection to the test server; `answer` is its first response, the body parsed as JSON. */
 function open(): { socket: Socket; answer: Promise<Answer>; closed: Promise<void> } {
-  const socket = connect(port, "127.0.0.1");
-  let received = Buffer.alloc(0);
-  const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
-  const answer = new Promise<Answer>((resolve, reject) => {
-    socket.on("error", () => {});
-    const tryParse = () => {
-      const text = received.toString("latin1");
-      const end = text.indexOf("\r\n\r\n");
-      if (end === -1) return;
-      const [statusLine, ...lines] = text.slice(0, end).split("\r\n");
-      const headers = Object.fromEntries(
-        lines.map((line) => [
-          line.slice(0, line.indexOf(":")).toLowerCase(),
-          line.slice(line.indexOf(":") + 1).trim(),
-        ]),
-      );
-      const length = Number(headers["content-length"] ?? 0);
-      const body = received.subarray(end + 4);
-      if (body.length < length) return;
-      resolve({
-        status: Number(statusLine.split(" ")[1]),
-        headers,
-        body: length > 0 ? JSON.parse(body.subarray(0, length).toString("utf8")) : null,
-      });
-    };
-    socket.on("data", (chunk: Buffer) => {
-      received = Buffer.concat([received, chunk]);
-      tryParse();
-    });
-    socket.on("close", () => reject(new Error(`closed without an answer: ${received.toString("latin1")}`)));
-  });
-  // A socket a test cuts itself has no answer to wait for.
-  answer.catch(() => {});
-  return { socket, answer, closed };
+  const { socket, answer, closed } = rawConnection(port);
+  const parsed = answer.then(({ status, headers, text }) => ({
+    status,
+    headers,
+    body: text === "" ? null : (JSON.parse(text) as unknown),
+  }));
+  parsed.catch(() => {});
+  return { socket, answer: parsed, closed };
 }
 
 const head = (path: string, headers: Record<string, string | number>) =>
-  `POST ${path} HTTP/1.1\r\nHost: localhost\r\nX-Request-Id: edges\r\n` +
-  Object.entries(headers)
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join("") +
-  "\r\n";
+  postHead(path, { "X-Request-Id": "edges", ...headers });
 
 /** Waits until the stand-in has been handed `count` requests. */
 async function untilSeen(count: number): Promise<void> {

@@ -11,11 +11,14 @@
 //   6. a bulk job whose worker is killed (kill -9) holding its lease: every number done once;
 //   7. a database outage: a fourth instance whose connection to PostgreSQL is cut for 5 s
 //      under load (tests/cluster/outage.ts): 503s, /api/ready and /api/health, the recovery;
-//   8. the order invariants in the database, and the instances' logs free of secrets.
+//   8. request edges: a fifth instance with short bounds answers a stalled request body 408,
+//      refuses uploads before reading them, and answers 503 while its database connection is
+//      frozen (tests/cluster/request-edges.ts);
+//   9. the order invariants in the database, and the instances' logs free of secrets.
 // PG_TEST_URL names the server (default postgresql://root@127.0.0.1:5432/test); a production
 // build is reused when .next/BUILD_ID exists. CLUSTER_CLIENTS (300) and CLUSTER_PORT (3410).
 // `npm run test:cluster -- sessions-end` (or `-- jobs`) runs only that section (on the same
-// three instances).
+// three instances); `-- edges` runs only section 8, on its one instance (from CLUSTER_PORT).
 import { randomBytes } from "node:crypto";
 import { Pool } from "pg";
 import { connectPostgres } from "@/lib/db/client";
@@ -51,6 +54,7 @@ import { webhookClusterEnv, webhookDeliveryChecks } from "@/tests/cluster/webhoo
 import { crossInstanceChecks } from "@/tests/cluster/revocation";
 import { sessionsEndChecks } from "@/tests/cluster/sessions-end";
 import { jobCrashChecks } from "@/tests/cluster/jobs";
+import { requestEdgeChecks } from "@/tests/cluster/request-edges";
 
 type Context = { instances: Instance[]; buyers: Buyer[]; pool: Pool };
 
@@ -68,8 +72,10 @@ const SEED_NUMBERS = 2_000;
 async function main(): Promise<void> {
   const started = performance.now();
   const only = process.argv[2];
-  if (only !== undefined && !(only in SELECTABLE))
-    throw new Error(`unknown section ${only}; these run alone: ${Object.keys(SELECTABLE).join(", ")}`);
+  if (only !== undefined && only !== "edges" && !(only in SELECTABLE))
+    throw new Error(
+      `unknown section ${only}; these run alone: ${[...Object.keys(SELECTABLE), "edges"].join(", ")}`,
+    );
   await ensureBuild((line) => console.log(line));
   const name = uniqueDatabaseName("numbers_cluster");
   const url = databaseUrl(name);
@@ -122,6 +128,19 @@ async function main(): Promise<void> {
     // teardown's DROP DATABASE … WITH (FORCE) can still terminate one (57P01). That is an
     // 'error' event on the pool, which crashes the process when nobody listens.
     pool.on("error", (error) => console.log(`  …  the suite's own connection ended: ${error.message}`));
+
+    const edges = (fromPort: number) =>
+      requestEdgeChecks({
+        databaseUrl: url,
+        env: { NEXTAUTH_SECRET: randomBytes(32).toString("base64url") },
+        token: buyers[0].token,
+        fromPort,
+      });
+    if (only === "edges") {
+      section("request edges: one instance with short bounds");
+      await edges(Number(process.env.CLUSTER_PORT ?? 3410));
+      return;
+    }
 
     const ports = await freePorts(INSTANCES, Number(process.env.CLUSTER_PORT ?? 3410));
     const env = {
@@ -278,6 +297,9 @@ async function main(): Promise<void> {
       clients: Math.max(2, Math.ceil(CLIENTS / 30)),
       fromPort: ports[INSTANCES - 1] + 1,
     });
+
+    section("request edges: a fifth instance with short bounds: stalled bodies, uploads, a frozen database");
+    await edges(ports[INSTANCES - 1] + 3);
 
     section("database and logs");
     const violated = await violatedInvariants(async (sql) => (await pool!.query(sql)).rows);
