@@ -83,7 +83,11 @@ export async function requestEdgeChecks(options: {
       timedOut.ms >= BODY_IDLE_MS && timedOut.ms < BODY_IDLE_MS + SLACK_MS,
       `${timedOut.ms.toFixed(0)} ms`,
     );
-    const stalledLog = instance.output.find((line) => line.includes("edges-stalled-body"));
+    // The request log is written asynchronously: wait for the line a moment.
+    const logged = () => instance.output.find((line) => line.includes("edges-stalled-body"));
+    for (let waited = 0; logged() === undefined && waited < 5_000; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    const stalledLog = logged();
     check(
       "… and logged as an abort (499), not as an unhandled error",
       stalledLog !== undefined &&
@@ -91,7 +95,7 @@ export async function requestEdgeChecks(options: {
         !instance.output.some(
           (line) => line.includes("edges-stalled-body") && line.includes("unhandled error"),
         ),
-      stalledLog ?? "no log line",
+      stalledLog ?? `no log line; last: ${instance.output.slice(-3).join(" | ")}`,
     );
 
     // One upload held open (UPLOADS_IN_FLIGHT=1): the next is refused before its body is read.
