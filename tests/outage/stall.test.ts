@@ -13,7 +13,7 @@ import { UNBOUNDED, type QueryBounds } from "@/lib/db/query-bounds";
 import { isStoreUnavailable } from "@/lib/db/unavailable";
 import { getEnv } from "@/lib/env";
 import { GET as ready } from "@/app/api/ready/route";
-import { testDatabaseKind } from "@/tests/test-database";
+import { adminUrl, testDatabaseKind } from "@/tests/test-database";
 import { StallingProxy } from "@/tests/outage/stalling-proxy";
 
 const BOUNDS: QueryBounds = { connectTimeoutMs: 1_000, statementTimeoutMs: 1_500, queryTimeoutMs: 2_000 };
@@ -44,6 +44,16 @@ function throughProxy(port: number): string {
   const url = new URL(process.env.TEST_DATABASE_URL ?? "");
   url.hostname = "127.0.0.1";
   url.port = String(port);
+  return url.toString();
+}
+
+/**
+ * The test database on the server itself: through PgBouncer (npm run test:pg:pooled) the
+ * startup `options` that carry statement_timeout are ignored, as docs/OPERATIONS.md says.
+ */
+function directTestUrl(): string {
+  const url = new URL(adminUrl());
+  url.pathname = new URL(process.env.TEST_DATABASE_URL ?? "").pathname;
   return url.toString();
 }
 
@@ -139,7 +149,7 @@ describe.skipIf(testDatabaseKind !== "postgres")("with the database's connection
 
 describe.skipIf(testDatabaseKind !== "postgres")("the bounds on a live server", () => {
   it("set statement_timeout on each connection; a statement past it is cancelled and reads as unavailable", async () => {
-    const pool = new Pool(poolConfig(process.env.TEST_DATABASE_URL ?? "", 1, BOUNDS));
+    const pool = new Pool(poolConfig(directTestUrl(), 1, BOUNDS));
     try {
       const shown = await pool.query<{ statement_timeout: string }>("SHOW statement_timeout");
       expect(shown.rows).toEqual([{ statement_timeout: "1500ms" }]);
@@ -157,7 +167,7 @@ describe.skipIf(testDatabaseKind !== "postgres")("the bounds on a live server", 
   });
 
   it("leave a script's pool without them", async () => {
-    const pool = new Pool(poolConfig(process.env.TEST_DATABASE_URL ?? "", 1, UNBOUNDED));
+    const pool = new Pool(poolConfig(directTestUrl(), 1, UNBOUNDED));
     try {
       const shown = await pool.query<{ statement_timeout: string }>("SHOW statement_timeout");
       expect(shown.rows).toEqual([{ statement_timeout: "0" }]);
