@@ -1,5 +1,15 @@
 import { z } from "zod";
 
+/** A number of milliseconds from 0 to an hour, with its default. */
+function millis(name: string, fallback: number) {
+  return z.coerce
+    .number(`${name} must be a number of milliseconds`)
+    .int(`${name} must be a whole number of milliseconds`)
+    .min(0, `${name} must be at least 0`)
+    .max(3_600_000, `${name} must be at most 3600000 (an hour)`)
+    .default(fallback);
+}
+
 // Read once; a missing or malformed value stops the process with one clear line.
 const envSchema = z.object({
   DATABASE_URL: z
@@ -39,6 +49,20 @@ const envSchema = z.object({
   PGLITE_DATA_DIR: z.string().min(1).default("./data/pglite"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // How long a request waits on PostgreSQL (lib/db/query-bounds.ts), in milliseconds; 0: no bound.
+  // A connection (opening one, or waiting for one of the pool's):
+  DB_CONNECT_TIMEOUT_MS: millis("DB_CONNECT_TIMEOUT_MS", 5000),
+  // A statement, ended by the server (migrations, seeding and the inventory import have none):
+  DB_STATEMENT_TIMEOUT_MS: millis("DB_STATEMENT_TIMEOUT_MS", 10_000),
+  // An answer, given up by the app: the server's own timeout cannot reach it over a frozen link.
+  DB_QUERY_TIMEOUT_MS: millis("DB_QUERY_TIMEOUT_MS", 12_000),
+  // GET /api/ready calls the database unreachable when its ping takes longer.
+  READY_TIMEOUT_MS: z.coerce
+    .number("READY_TIMEOUT_MS must be a number of milliseconds")
+    .int("READY_TIMEOUT_MS must be a whole number of milliseconds")
+    .min(1, "READY_TIMEOUT_MS must be at least 1")
+    .max(60_000, "READY_TIMEOUT_MS must be at most 60000")
+    .default(2000),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
   // Prometheus metrics (docs/OPERATIONS.md): GET /metrics on a port of its own when set; else on
   // the app's port for `Authorization: Bearer <METRICS_TOKEN>`; neither set: not served.
@@ -143,6 +167,20 @@ const envSchema = z.object({
     .min(1, "UPLOADS_IN_FLIGHT must be at least 1")
     .max(64, "UPLOADS_IN_FLIGHT must be at most 64")
     .default(4),
+  // The custom server (npm start): a request body that sends nothing for this long is answered
+  // 408 and its connection closed; request headers must all arrive within HEADERS_TIMEOUT_MS.
+  BODY_IDLE_TIMEOUT_MS: z.coerce
+    .number("BODY_IDLE_TIMEOUT_MS must be a number of milliseconds")
+    .int("BODY_IDLE_TIMEOUT_MS must be a whole number of milliseconds")
+    .min(100, "BODY_IDLE_TIMEOUT_MS must be at least 100")
+    .max(300_000, "BODY_IDLE_TIMEOUT_MS must be at most 300000 (Node's own request timeout)")
+    .default(30_000),
+  HEADERS_TIMEOUT_MS: z.coerce
+    .number("HEADERS_TIMEOUT_MS must be a number of milliseconds")
+    .int("HEADERS_TIMEOUT_MS must be a whole number of milliseconds")
+    .min(100, "HEADERS_TIMEOUT_MS must be at least 100")
+    .max(300_000, "HEADERS_TIMEOUT_MS must be at most 300000 (Node's own request timeout)")
+    .default(20_000),
   NEXTAUTH_URL: z.url({ protocol: /^https?$/, error: "NEXTAUTH_URL must be an http(s):// URL" }).optional(),
 });
 

@@ -32,6 +32,8 @@ export const errorStatus = {
   number_locked: 409,
   number_referenced: 409,
   restore_window_over: 409,
+  // A request whose body stopped arriving (the custom server's BODY_IDLE_TIMEOUT_MS).
+  request_timeout: 408,
   precondition_failed: 412,
   precondition_required: 428,
   invalid_configuration: 400,
@@ -51,6 +53,7 @@ const statusPhrases: Record<number, string> = {
   401: "Unauthorized",
   404: "Not Found",
   405: "Method Not Allowed",
+  408: "Request Timeout",
   409: "Conflict",
   412: "Precondition Failed",
   413: "Payload Too Large",

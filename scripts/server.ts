@@ -1,7 +1,9 @@
 // npm start, second half: Next's documented custom server (next({ dev: false }) and its request
 // handler behind node:http), so that the request edges Next gets wrong are settled before Next
 // sees them (lib/api/front-door.ts): absolute-form targets are served as their path, never
-// redirected off-site; /api dot segments and methods Next cannot route answer the contract's JSON.
+// redirected off-site; /api dot segments and methods Next cannot route answer the contract's JSON;
+// uploads past their bound and bodies that stop arriving are answered before Next reads them
+// (lib/api/request-body-edges.ts).
 // scripts/start.ts bundles this file to .next/portal-server.mjs; `npm start` execs node on it, so
 // the resident tree stays npm and one node process (docs/PERFORMANCE.md, memory).
 import { readFileSync } from "node:fs";
@@ -13,6 +15,7 @@ import next from "next";
 import { frontDoor } from "@/lib/api/front-door";
 import { answerMetrics, listenForScrapes, METRICS_PATH } from "@/lib/api/metrics-endpoint";
 import { headersOf, pathOf, send } from "@/lib/api/node-http";
+import { guardRequestBody } from "@/lib/api/request-body-edges";
 import { getEnv } from "@/lib/env";
 import { observeRequest } from "@/lib/observability/metrics";
 import { routeTemplates, UNMATCHED } from "@/lib/observability/route-templates";
@@ -51,10 +54,21 @@ async function main() {
       return void answerMetrics(env, "app-port", method, headersOf(request)).then((answer) =>
         send(answer, request, response),
       );
+    if (guardRequestBody(request, response, pathname, bodyEdges)) return;
     request.url = decision.target;
     void handle(request, response);
   };
-  const server = createServer(activeTracer() ? traced(serve) : serve);
+  const bodyEdges = { uploadsInFlight: env.UPLOADS_IN_FLIGHT, bodyIdleMs: env.BODY_IDLE_TIMEOUT_MS };
+  const server = createServer(
+    {
+      // Node's own bounds: all of a request's headers within HEADERS_TIMEOUT_MS, checked often
+      // enough to hold to it; the whole request within its default 300 s (a slow upload that
+      // keeps sending is not cut; one that stops is, after BODY_IDLE_TIMEOUT_MS).
+      headersTimeout: env.HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(env.HEADERS_TIMEOUT_MS / 4)),
+    },
+    activeTracer() ? traced(serve) : serve,
+  );
   const listening = () => console.log(`> Ready on http://${hostname ?? "localhost"}:${port}`);
   // As `next start`: a stop signal ends the process (Next's prepare() would otherwise keep it up).
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => process.exit(0));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readJsonBody } from "@/lib/api/body";
-import { ApiError } from "@/lib/errors";
+import { ApiError, ClientAbortedError } from "@/lib/errors";
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
   new Request("http://localhost/api/v2/order", {
@@ -57,5 +57,28 @@ describe("readJsonBody", () => {
     const error = await refusal(request);
     expect(error.code).toBe("payload_too_large");
     expect(Number(/^body\.bytes=(\d+)$/.exec(error.details ?? "")?.[1])).toBeGreaterThan(65_536);
+  });
+
+  it("reads a body cut off mid-way (the client gone, or stalled and dropped) as a client abort, not a fault", async () => {
+    let sent = false;
+    const cut = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+        sent = true;
+        controller.enqueue(new TextEncoder().encode('{"contact_name": "'));
+      },
+    });
+    const request = new Request("http://localhost/api/v2/order", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: cut,
+      duplex: "half",
+    } as RequestInit);
+    const error = await readJsonBody(request).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ClientAbortedError);
+    expect((error as Error).cause).toMatchObject({ code: "ECONNRESET" });
   });
 });

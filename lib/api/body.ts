@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/errors";
+import { ApiError, ClientAbortedError } from "@/lib/errors";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -38,7 +38,18 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array>
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      // The body stream fails only when the client went away mid-body (Node's "aborted",
+      // ECONNRESET), or the server cut a body that stopped arriving (scripts/server.ts): an
+      // abort, logged as one, never a 503 for a database that is there.
+      throw new ClientAbortedError("The client's connection ended during the request body.", {
+        cause: error,
+      });
+    }
+    const { done, value } = chunk;
     if (done) break;
     total += value.byteLength;
     if (total > limit) {

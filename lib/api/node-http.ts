@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 // The few steps between node:http and a fetch-style Response, for the servers that answer some
-// requests before (or without) Next: the custom server (scripts/server.ts) and the METRICS_PORT
-// listener (lib/api/metrics-endpoint.ts).
+// requests before (or without) Next: the custom server (scripts/server.ts), its body edges
+// (lib/api/request-body-edges.ts) and the METRICS_PORT listener (lib/api/metrics-endpoint.ts).
 
 /** The path of a request target, without its query or fragment. */
 export function pathOf(target: string): string {
@@ -19,7 +19,10 @@ export function headersOf(request: IncomingMessage): Headers {
   return headers;
 }
 
-/** Writes `answer` as the response (no body to a HEAD, but the length it would have). */
+/**
+ * Writes `answer` as the response (no body to a HEAD, but the length it would have); resolves
+ * once it is written.
+ */
 export async function send(
   answer: Response,
   request: IncomingMessage,
@@ -30,5 +33,5 @@ export async function send(
     ...Object.fromEntries(answer.headers),
     "Content-Length": String(body.length),
   });
-  response.end(request.method === "HEAD" ? undefined : body);
+  await new Promise<void>((resolve) => response.end(request.method === "HEAD" ? undefined : body, resolve));
 }

@@ -10,6 +10,8 @@ import { ApiError, ClientAbortedError } from "@/lib/errors";
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 /** What the form's other fields and multipart framing may add to the file. */
 const MAX_FORM_OVERHEAD = 64 * 1024;
+/** The longest body POST /documents reads: the file and the form around it. */
+export const MAX_UPLOAD_BYTES = MAX_DOCUMENT_BYTES + MAX_FORM_OVERHEAD;
 /** What file-type reads to recognise PDF, PNG and JPEG (its reasonableDetectionSizeInBytes). */
 const TYPE_DETECTION_BYTES = 4100;
 // Busboy says "limit" when a file reaches fileSize, not when it passes it: one byte more, so a
@@ -26,7 +28,7 @@ export type ReceivedFile = {
 };
 type ParsedForm = { fields: Record<string, string>; file: ReceivedFile | null };
 
-const tooLarge = () =>
+export const tooLarge = () =>
   new ApiError(
     "payload_too_large",
     `A document is at most ${MAX_DOCUMENT_BYTES} bytes (10 MB).`,
@@ -73,7 +75,7 @@ export async function readDocumentForm(request: Request, documentId: string): Pr
     );
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_DOCUMENT_BYTES + MAX_FORM_OVERHEAD) throw tooLarge();
+  if (declared > MAX_UPLOAD_BYTES) throw tooLarge();
   const parser = parserFor(contentType);
   if (!request.body) throw malformed("The form is empty: send file and its fields.", "body=(empty)");
 
@@ -172,7 +174,7 @@ async function pump(
       }
       if (chunk.done) break;
       read += chunk.value.byteLength;
-      if (read > MAX_DOCUMENT_BYTES + MAX_FORM_OVERHEAD) {
+      if (read > MAX_UPLOAD_BYTES) {
         fail(tooLarge());
         break;
       }

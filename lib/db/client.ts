@@ -10,6 +10,7 @@ import { addTiming } from "@/lib/server-timing";
 import { listenPglite, listenPostgres, type ListenHandlers, type Unlisten } from "@/lib/db/listen";
 import { watchPool } from "@/lib/db/pool-metrics";
 import { tracedAdapter, tracedExecutor } from "@/lib/db/traced";
+import { requestBounds, UNBOUNDED, type QueryBounds } from "@/lib/db/query-bounds";
 
 export type Database = {
   prisma: PrismaClient;
@@ -32,15 +33,19 @@ export function databaseName(url: string): string {
 /**
  * A pool on `url` (the server, or PgBouncer in transaction pooling mode: no statement here
  * keeps session state across transactions). LISTEN needs a session of its own, so it goes to
- * `directUrl`, the server itself (contract §18).
+ * `directUrl`, the server itself (contract §18). `bounds` limit how long a connection and a
+ * statement may take (lib/db/query-bounds.ts): the app's requests pass the environment's; scripts
+ * and tests that run long statements on purpose leave them out.
  */
 export async function connectPostgres(
   url: string,
   poolSize = getEnv().DB_POOL_SIZE,
   directUrl = url,
+  bounds: QueryBounds = UNBOUNDED,
 ): Promise<Database> {
   const { Pool } = await import("pg");
-  const pool = new Pool({ connectionString: url, max: poolSize });
+  const { poolConfig } = await import("@/lib/db/pool-options");
+  const pool = new Pool(poolConfig(url, poolSize, bounds));
   timePoolWaits(pool);
   // An idle connection the server ends (restart, failover, DROP DATABASE ... WITH (FORCE) in
   // test teardown) is an 'error' event on the pool, which crashes the process when nobody
@@ -81,23 +86,31 @@ export function wrapPglite(pglite: PGlite): Database {
   };
 }
 
-/** The database the environment names: PostgreSQL with DATABASE_URL, else embedded PGlite. */
-export async function connectFromEnv(): Promise<Database> {
+/**
+ * The database the environment names: PostgreSQL with DATABASE_URL, else embedded PGlite. Its
+ * waits are bounded as a request's (DB_*_TIMEOUT_MS) unless `bounds` says otherwise.
+ */
+export async function connectFromEnv(bounds?: QueryBounds): Promise<Database> {
   const env = getEnv();
   if (env.DATABASE_URL)
-    return connectPostgres(env.DATABASE_URL, env.DB_POOL_SIZE, env.DATABASE_DIRECT_URL ?? env.DATABASE_URL);
+    return connectPostgres(
+      env.DATABASE_URL,
+      env.DB_POOL_SIZE,
+      env.DATABASE_DIRECT_URL ?? env.DATABASE_URL,
+      bounds ?? requestBounds(env),
+    );
   return wrapPglite(await openPglite(env.PGLITE_DATA_DIR));
 }
 
 /**
  * The database for migrations and seeding: the direct connection when DATABASE_URL is a pooler,
- * so DDL and the migration lock run on one server session of their own.
+ * so DDL and the migration lock run on one server session of their own; no statement bound.
  */
 export async function connectDirectFromEnv(): Promise<Database> {
   const env = getEnv();
   const direct = env.DATABASE_DIRECT_URL ?? env.DATABASE_URL;
   if (direct) return connectPostgres(direct, env.DB_POOL_SIZE, direct);
-  return connectFromEnv();
+  return connectFromEnv(UNBOUNDED);
 }
 
 // One database per process, shared by every route bundle.

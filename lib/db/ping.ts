@@ -1,10 +1,12 @@
 import { getPrisma } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
 
-/** How long readiness waits for the database before calling it unreachable. */
-const PING_TIMEOUT_MS = 5_000;
-
-/** Resolves when the database answers a trivial query within the timeout; rejects otherwise. */
-export async function pingDatabase(timeoutMs = PING_TIMEOUT_MS): Promise<void> {
+/**
+ * Resolves when the database answers a trivial query within the timeout (READY_TIMEOUT_MS, short:
+ * a probe must not wait out the request bounds); rejects otherwise. A ping given up on keeps its
+ * connection until DB_QUERY_TIMEOUT_MS drops it.
+ */
+export async function pingDatabase(timeoutMs = getEnv().READY_TIMEOUT_MS): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(

@@ -20,6 +20,7 @@ import { getEnv } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
 import { reportReplicaLag, watchPool } from "@/lib/db/pool-metrics";
 import { tracedAdapter } from "@/lib/db/traced";
+import { requestBounds } from "@/lib/db/query-bounds";
 
 const CHECK_EVERY_MS = 1_000;
 // A replica that takes longer than this to connect or answer its check counts as not answering.
@@ -83,14 +84,13 @@ function record(replica: Replica, lagMs: number | null): void {
 
 async function connectReplicas(urls: string[]): Promise<ReplicaSet> {
   const { Pool: PgPool } = await import("pg");
+  const { poolConfig } = await import("@/lib/db/pool-options");
   const env = getEnv();
+  // As the primary's, but a replica slow to connect is skipped sooner: its reads can go elsewhere.
+  const bounds = { ...requestBounds(env), connectTimeoutMs: CHECK_TIMEOUT_MS };
   const writers = new RecentWriters();
   const replicas: Replica[] = urls.map((url) => {
-    const pool = new PgPool({
-      connectionString: url,
-      max: env.DB_POOL_SIZE,
-      connectionTimeoutMillis: CHECK_TIMEOUT_MS,
-    });
+    const pool = new PgPool(poolConfig(url, env.DB_POOL_SIZE, bounds));
     const name = databaseName(url);
     // Known as "ok" until its first check says otherwise, so that first check logs a dead one.
     const replica: Replica = {

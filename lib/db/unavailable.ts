@@ -15,7 +15,8 @@ const ADAPTER_KINDS = new Set([
   "DatabaseDoesNotExist",
 ]);
 // Node socket errors and pg SQLSTATEs: 08xxx connection exception, 57P01–57P03 shutdown or
-// starting up, 53300 too many connections.
+// starting up, 53300 too many connections, 57014 a statement the server cancelled at its
+// statement_timeout (DB_STATEMENT_TIMEOUT_MS: the database is too slow to answer just now).
 const SOCKET_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -26,16 +27,23 @@ const SOCKET_CODES = new Set([
   "EPIPE",
   "EAI_AGAIN",
 ]);
-const SQLSTATES = /^(08...|57P0[123]|53300)$/;
+const SQLSTATES = /^(08...|57P0[123]|57014|53300)$/;
 // The one exception to "by codes": node-postgres fails the queries of a lost connection with
 // an Error that has no code, only one of these fixed messages (pg/lib/client.js): cut by the
 // server or the network mid-flight; ended while queries were still queued on it; and every
 // later query of a client that saw its connection fail, which is how a transaction whose
 // backend was terminated (a server stop, pg_terminate_backend) fails its next statement.
+// And the bounds of lib/db/query-bounds.ts, for a connection that stopped answering: no answer
+// to a query in DB_QUERY_TIMEOUT_MS (pg/lib/client.js); no connection opened, or none free in
+// the pool, in DB_CONNECT_TIMEOUT_MS (pg/lib/client.js, pg-pool/index.js).
 const PG_CONNECTION_LOST = new Set([
   "Connection terminated unexpectedly",
   "Connection terminated",
   "Client has encountered a connection error and is not queryable",
+  "Query read timeout",
+  "timeout expired",
+  "Connection terminated due to connection timeout",
+  "timeout exceeded when trying to connect",
 ]);
 
 type Inspectable = {

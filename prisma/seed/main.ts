@@ -1,6 +1,7 @@
 // npx tsx prisma/seed/main.ts [--numbers N]: migrates the database the environment names
 // (DATABASE_URL, else PGlite in PGLITE_DATA_DIR) and seeds it with N inventory numbers.
 import { connectFromEnv, type Database } from "@/lib/db/client";
+import { UNBOUNDED } from "@/lib/db/query-bounds";
 import { applyMigrations } from "@/lib/db/migrate";
 import { seedDatabase } from "@/prisma/seed/seed";
 
@@ -29,7 +30,7 @@ async function main() {
   const started = performance.now();
   let db: Database | undefined;
   try {
-    db = await connectFromEnv();
+    db = await connectFromEnv(UNBOUNDED);
     const migrated = await applyMigrations(db.sql);
     if (migrated.length > 0) console.log(`migrations applied: ${migrated.join(", ")}`);
     const result = await seedDatabase(db, { numbers, log: (line) => console.log(line) });

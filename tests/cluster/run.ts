@@ -15,13 +15,17 @@
 //      under load (tests/cluster/outage.ts): 503s, /api/ready and /api/health, the recovery;
 //   8. metrics: each instance, scraped on its own METRICS_PORT, counts only the orders it
 //      served, and `npm run worker` serves its own (tests/cluster/metrics.ts);
-//   9. the order invariants in the database, and the instances' logs free of secrets.
+//   9. request edges: a fifth instance with short bounds answers a stalled request body 408,
+//      refuses uploads before reading them, and answers 503 while its database connection is
+//      frozen (tests/cluster/request-edges.ts);
+//  10. the order invariants in the database, and the instances' logs free of secrets.
 // PG_TEST_URL names the server (default postgresql://root@127.0.0.1:5432/test); a production
 // build is reused when .next/BUILD_ID exists. CLUSTER_CLIENTS (300), CLUSTER_PORT (3410: the
 // instances' ports are the first free ones from there; the sections' extra instances take
 // ports after them) and CLUSTER_METRICS_PORT (the first free ones from CLUSTER_PORT + 60: each
 // instance's METRICS_PORT). `npm run test:cluster -- sessions-end` (or `-- jobs`, `-- metrics`)
-// runs only that section (on the same three instances).
+// runs only that section (on the same three instances); `-- edges` runs only section 9, on its
+// one instance (from CLUSTER_PORT).
 import { randomBytes } from "node:crypto";
 import { Pool } from "pg";
 import { connectPostgres } from "@/lib/db/client";
@@ -58,6 +62,7 @@ import { crossInstanceChecks } from "@/tests/cluster/revocation";
 import { sessionsEndChecks, signOutChecks } from "@/tests/cluster/sessions-end";
 import { jobCrashChecks } from "@/tests/cluster/jobs";
 import { perInstanceMetricsChecks, workerMetricsChecks } from "@/tests/cluster/metrics";
+import { requestEdgeChecks } from "@/tests/cluster/request-edges";
 
 type Context = {
   instances: Instance[];
@@ -89,8 +94,10 @@ const SEED_NUMBERS = 2_000;
 async function main(): Promise<void> {
   const started = performance.now();
   const only = process.argv[2];
-  if (only !== undefined && !(only in SELECTABLE))
-    throw new Error(`unknown section ${only}; these run alone: ${Object.keys(SELECTABLE).join(", ")}`);
+  if (only !== undefined && only !== "edges" && !(only in SELECTABLE))
+    throw new Error(
+      `unknown section ${only}; these run alone: ${[...Object.keys(SELECTABLE), "edges"].join(", ")}`,
+    );
   await ensureBuild((line) => console.log(line));
   const name = uniqueDatabaseName("numbers_cluster");
   const url = databaseUrl(name);
@@ -145,6 +152,19 @@ async function main(): Promise<void> {
     pool.on("error", (error) => console.log(`  …  the suite's own connection ended: ${error.message}`));
 
     const firstPort = Number(process.env.CLUSTER_PORT ?? 3410);
+    const edges = (fromPort: number) =>
+      requestEdgeChecks({
+        databaseUrl: url,
+        env: { NEXTAUTH_SECRET: randomBytes(32).toString("base64url") },
+        token: buyers[0].token,
+        fromPort,
+      });
+    if (only === "edges") {
+      section("request edges: one instance with short bounds");
+      await edges(firstPort);
+      return;
+    }
+
     const ports = await freePorts(INSTANCES, firstPort);
     const metricsPorts = await freePorts(
       INSTANCES,
@@ -313,6 +333,9 @@ async function main(): Promise<void> {
     section(`metrics: orders spread over ${INSTANCES} instances, each scraped on its own METRICS_PORT`);
     await perInstanceMetricsChecks(instances, buyers[0].token);
     await workerMetricsChecks(env, metricsPorts[INSTANCES - 1] + 1);
+
+    section("request edges: a fifth instance with short bounds: stalled bodies, uploads, a frozen database");
+    await edges(ports[INSTANCES - 1] + 3);
 
     section("database and logs");
     const violated = await violatedInvariants(async (sql) => (await pool!.query(sql)).rows);

@@ -146,6 +146,26 @@ describe("isStoreUnavailable tells an outage from the service's own faults", () 
       Object.assign(new Error("Connection terminated"), { code: "42601" }),
       false,
     ],
+    [
+      "no answer within DB_QUERY_TIMEOUT_MS (pg's query_timeout, no code)",
+      new Error("Query read timeout"),
+      true,
+    ],
+    [
+      "no connection within DB_CONNECT_TIMEOUT_MS (pg-pool, no code)",
+      new Error("Connection terminated due to connection timeout", { cause: new Error("timeout expired") }),
+      true,
+    ],
+    [
+      "no pool connection free within DB_CONNECT_TIMEOUT_MS",
+      new Error("timeout exceeded when trying to connect"),
+      true,
+    ],
+    [
+      "57014 a statement cancelled at statement_timeout",
+      Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" }),
+      true,
+    ],
     ["a message that only contains the words", new Error("Connection terminated unexpectedly, twice"), false],
     [
       "a wrapped cause",
