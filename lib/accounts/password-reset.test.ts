@@ -12,7 +12,8 @@ import { openPglite } from "@/lib/db/pglite";
 import { setTracer } from "@/lib/observability/tracing";
 import { AttemptThrottle, setAttemptThrottle } from "@/lib/auth/attempt-throttle";
 import { memoryStore } from "@/lib/counters/stores";
-import { RESET_ACCEPTED, setAccountsClock } from "@/lib/accounts/endpoints";
+import { RESET_ACCEPTED } from "@/lib/accounts/endpoints";
+import { setRequestClock } from "@/lib/api/request-clock";
 import { actOnPasswordResetRequests } from "@/lib/accounts/password-reset";
 import { demoUsers } from "@/prisma/seed/fixtures";
 
@@ -37,11 +38,11 @@ beforeAll(async () => {
           await openPglite("memory://", { loadDataDir: new Blob([readFileSync(inject("testTemplate"))]) }),
         );
   setDatabase(traced);
-  setAccountsClock(() => T0);
+  setRequestClock(() => T0);
 });
 
 afterAll(async () => {
-  setAccountsClock(undefined);
+  setRequestClock(undefined);
   setTracer(undefined);
   setDatabase(untraced);
   await traced.close();

@@ -7,7 +7,8 @@ import { verifyPassword } from "@/lib/auth/passwords";
 import { AttemptThrottle, setAttemptThrottle } from "@/lib/auth/attempt-throttle";
 import { memoryStore } from "@/lib/counters/stores";
 import { getPrisma } from "@/lib/db/client";
-import { RESET_ACCEPTED, SIGN_UP_ACCEPTED, setAccountsClock } from "@/lib/accounts/endpoints";
+import { RESET_ACCEPTED, SIGN_UP_ACCEPTED } from "@/lib/accounts/endpoints";
+import { setRequestClock } from "@/lib/api/request-clock";
 import { actOnPasswordResetRequests } from "@/lib/accounts/password-reset";
 import { demoUsers } from "@/prisma/seed/fixtures";
 
@@ -23,14 +24,14 @@ const PASSWORD = "violet tangent harbour";
 
 beforeEach(async () => {
   clockMs = T0.getTime();
-  setAccountsClock(() => new Date(clockMs));
+  setRequestClock(() => new Date(clockMs));
   // A fresh throttle per test, on the same clock: budgets are tested where they are meant to be.
   setAttemptThrottle(new AttemptThrottle(memoryStore(), () => clockMs));
   const prisma = await getPrisma();
   await prisma.emailMessage.deleteMany();
   await prisma.passwordResetRequest.deleteMany();
 });
-afterAll(() => setAccountsClock(undefined));
+afterAll(() => setRequestClock(undefined));
 
 const from = (ip: string) => ({ "x-forwarded-for": ip });
 const bad = (message: string, details: string) => ({
