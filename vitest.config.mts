@@ -10,7 +10,7 @@ export default defineConfig({
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", ".next/**", "e2e/**", "data/**", ".stryker-tmp/**"],
     globalSetup: ["tests/global-setup.ts"],
-    setupFiles: ["tests/setup-database.ts"],
+    setupFiles: ["tests/fail-on-warnings.ts", "tests/setup-database.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 2,

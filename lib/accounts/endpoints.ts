@@ -2,7 +2,6 @@ import { getAttemptThrottle } from "@/lib/auth/attempt-throttle";
 import type { Principal } from "@/lib/auth/types";
 import { ApiError } from "@/lib/errors";
 import { requestClientAddress } from "@/lib/http/client-address";
-import { processSlot } from "@/lib/process-singleton";
 import { signUp } from "@/lib/accounts/sign-up";
 import { resendVerification, verifyEmail } from "@/lib/accounts/verification";
 import { confirmPasswordReset, requestPasswordReset } from "@/lib/accounts/password-reset";
@@ -12,15 +11,7 @@ import type { SignUpRequest } from "@/lib/schemas/accounts";
 // the words of the answer. As for sign-in, only a known client address is counted: requests
 // whose address is unknown sharing one budget would let anyone lock out everyone. The answers
 // to sign-up and reset requests are constants on purpose: the same bytes whether or not the
-// email has an account.
-
-const clock = processSlot<() => Date>("accounts-clock");
-const now = () => (clock.get() ?? (() => new Date()))();
-
-/** Puts a clock in place for the account actions (tests); undefined restores the real one. */
-export function setAccountsClock(value: (() => Date) | undefined): void {
-  clock.set(value);
-}
+// email has an account. `now` is the request's time, from the wrapper.
 
 export const SIGN_UP_ACCEPTED = {
   message:
@@ -36,40 +27,40 @@ const RESEND_ACCEPTED = {
 
 type Headers = Pick<Request, "headers">;
 
-export async function answerSignUp(body: SignUpRequest, request: Headers) {
+export async function answerSignUp(body: SignUpRequest, request: Headers, now: Date) {
   const ip = requestClientAddress(request.headers);
   await (await getAttemptThrottle()).take(["signup_address", ip]);
-  await signUp(body, { ip, now: now() });
+  await signUp(body, { ip, now });
   return SIGN_UP_ACCEPTED;
 }
 
-export async function answerVerification(token: string, request: Headers) {
+export async function answerVerification(token: string, request: Headers, now: Date) {
   const ip = requestClientAddress(request.headers);
   await (await getAttemptThrottle()).take(["link_address", ip]);
-  return verifyEmail(token, { ip, now: now() });
+  return verifyEmail(token, { ip, now });
 }
 
-export async function answerResend(principal: Principal | null, request: Headers) {
+export async function answerResend(principal: Principal | null, request: Headers, now: Date) {
   const userId = principal?.userId;
   if (!userId) throw new ApiError("unauthorized", "Sign in to have the verification link sent again.");
   await (await getAttemptThrottle()).take(["resend_user", userId]);
-  const outcome = await resendVerification(userId, { ip: requestClientAddress(request.headers), now: now() });
+  const outcome = await resendVerification(userId, { ip: requestClientAddress(request.headers), now });
   if (outcome === "verified")
     throw new ApiError("invalid_parameter", "Your email is already verified; there is nothing to send.", "");
   return RESEND_ACCEPTED;
 }
 
-export async function answerResetRequest(email: string, request: Headers) {
+export async function answerResetRequest(email: string, request: Headers, now: Date) {
   const ip = requestClientAddress(request.headers);
   await (await getAttemptThrottle()).take(["reset_address", ip], ["reset_email", email]);
-  await requestPasswordReset(email, { ip, now: now() });
+  await requestPasswordReset(email, { ip, now });
   return RESET_ACCEPTED;
 }
 
-export async function answerResetConfirm(token: string, password: string, request: Headers) {
+export async function answerResetConfirm(token: string, password: string, request: Headers, now: Date) {
   const ip = requestClientAddress(request.headers);
   await (await getAttemptThrottle()).take(["link_address", ip]);
-  await confirmPasswordReset(token, password, { ip, now: now() });
+  await confirmPasswordReset(token, password, { ip, now });
   return {
     message: "Your password is set. You have been signed out everywhere; sign in with the new password.",
   };

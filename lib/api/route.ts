@@ -14,6 +14,7 @@ import { assertDecodableQuery } from "@/lib/api/raw-url";
 import { requestIdFor } from "@/lib/api/request-id";
 import { readJsonBody } from "@/lib/api/body";
 import { requireScope, resolvePrincipal } from "@/lib/auth/principal";
+import { requestTime } from "@/lib/api/request-clock";
 import { runAsCaller } from "@/lib/db/caller";
 import { runWithAuditSource } from "@/lib/audit/record";
 import { noteCallerWrote } from "@/lib/db/replicas";
@@ -46,6 +47,8 @@ type HandlerContext<D extends EndpointDefinition> = {
   body: D extends { bodyParsedBy: "handler" } ? unknown : Out<D["body"]>;
   /** The declared request headers (`requestHeaders`), parsed; absent ones are undefined. */
   headers: HeadersOut<NonNullable<D["requestHeaders"]>>;
+  /** The request's time, read once (lib/api/request-clock.ts): pass it to the domain. */
+  now: Date;
 };
 
 /** What a handler returns: the 200 body, or a Reply when it sets headers or another status. */
@@ -161,6 +164,7 @@ export function handleEndpoint(
             ? await readJsonBody(request)
             : parseOrThrow(definition.body, await readJsonBody(request), "body"),
         headers: definition.requestHeaders ? parseHeaders(definition.requestHeaders, request.headers) : {},
+        now: requestTime(),
       };
       // The caller's reads follow their own writes to the primary (lib/db/replicas.ts).
       const caller = principal ? callerKey(principal, request) : undefined;

@@ -28,7 +28,7 @@ export function requireCartOwner(principal: Principal | null): CartOwner {
 }
 
 /** The person's cart, each named number with the state of its hold at `now`. */
-export async function readCart(owner: CartOwner, now = new Date()): Promise<ServerCart> {
+export async function readCart(owner: CartOwner, now: Date): Promise<ServerCart> {
   const prisma = await getPrisma();
   const rows = await prisma.cartLine.findMany({
     where: { userId: owner.userId },
@@ -133,11 +133,7 @@ async function documentsNeeded(
  * changes. A named number new to the cart is held for the organization (one that cannot be
  * held stays in the cart, marked); a named number left out is released.
  */
-export async function replaceCart(
-  owner: CartOwner,
-  request: PutCartRequest,
-  now = new Date(),
-): Promise<ServerCart> {
+export async function replaceCart(owner: CartOwner, request: PutCartRequest, now: Date): Promise<ServerCart> {
   const checked = await validateCartLines(request.lines);
   const prisma = await getPrisma();
   const before = await prisma.cartLine.findMany({
@@ -165,7 +161,7 @@ export async function replaceCart(
 }
 
 /** Holds every named number of the cart again for RESERVATION_MINUTES from now. */
-export async function renewCart(owner: CartOwner, now = new Date()): Promise<ServerCart> {
+export async function renewCart(owner: CartOwner, now: Date): Promise<ServerCart> {
   const prisma = await getPrisma();
   const rows = await prisma.cartLine.findMany({
     where: { userId: owner.userId },
@@ -184,11 +180,7 @@ export async function renewCart(owner: CartOwner, now = new Date()): Promise<Ser
  * holds keep their own time. A number that is not a line of the person's cart is 404: renewing
  * would otherwise hold a number nobody chose to buy.
  */
-export async function renewCartLine(
-  owner: CartOwner,
-  numberE164: string,
-  now = new Date(),
-): Promise<ServerCart> {
+export async function renewCartLine(owner: CartOwner, numberE164: string, now: Date): Promise<ServerCart> {
   const prisma = await getPrisma();
   const line = await prisma.cartLine.findFirst({
     where: { userId: owner.userId, numberE164 },
@@ -205,7 +197,7 @@ export async function renewCartLine(
 }
 
 /** Empties the cart and releases its holds. */
-export async function clearCart(owner: CartOwner, now = new Date()): Promise<ServerCart> {
+export async function clearCart(owner: CartOwner, now: Date): Promise<ServerCart> {
   const prisma = await getPrisma();
   const rows = await prisma.cartLine.findMany({
     where: { userId: owner.userId },

@@ -106,8 +106,8 @@ async function toInvitations(rows: InvitationRow[], now: Date): Promise<Invitati
 /** The organization's invitations still waiting for an answer, newest first. */
 export async function listInvitations(
   caller: Caller,
-  requested?: string,
-  now = new Date(),
+  requested: string | undefined,
+  now: Date,
 ): Promise<Invitation[]> {
   const prisma = await getPrisma();
   const rows = await prisma.memberInvitation.findMany({
@@ -154,11 +154,7 @@ function newLinkToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: hashLinkToken(token) };
 }
 
-export async function inviteMember(
-  caller: Caller,
-  request: InviteRequest,
-  now = new Date(),
-): Promise<Invitation> {
+export async function inviteMember(caller: Caller, request: InviteRequest, now: Date): Promise<Invitation> {
   assertMayTouch(caller, request.role, "invite", `body.role=${request.role}`);
   const row = await inRetryingTransaction(async (tx) => {
     // One person belongs to one organization (contract §15).
@@ -392,7 +388,7 @@ function invalidLink(): ApiError {
  * what, and with which email before choosing a password, and a used or expired link says so
  * before anything is typed. The token is the secret: whoever holds it is the one invited.
  */
-export async function previewInvitation(token: string, now = new Date()): Promise<InvitationPreview> {
+export async function previewInvitation(token: string, now: Date): Promise<InvitationPreview> {
   const prisma = await getPrisma();
   const row = await prisma.memberInvitation.findUnique({
     where: { tokenHash: hashLinkToken(token) },
@@ -419,7 +415,7 @@ export async function previewInvitation(token: string, now = new Date()): Promis
 export async function acceptInvitation(
   token: string,
   request: AcceptInvitationRequest,
-  now = new Date(),
+  now: Date,
 ): Promise<{ email: string; organization_name: string; role: OrganizationRole }> {
   assertPasswordAllowed(request.password);
   const passwordHash = await hashPassword(request.password);

@@ -158,7 +158,7 @@ export async function getActiveRuleForNumber(
   viewer: Viewer,
   numberId: string,
   at: Date,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<ActiveRule> {
   const current = await getNumberConfigurationOrThrow(viewer, numberId);
   const prisma = await getPrisma();

@@ -76,6 +76,11 @@ export function activeTracer(): Tracer | undefined {
   return tracerSlot.get();
 }
 
+/** Puts `tracer` in place (tests that read the spans made); undefined turns tracing off again. */
+export function setTracer(tracer: Tracer | undefined): void {
+  tracerSlot.set(tracer);
+}
+
 /** Runs `fn` inside a span named `name` (as the active span) when tracing is on; else just runs it. */
 export async function inSpan<T>(
   name: string,

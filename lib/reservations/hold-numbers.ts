@@ -23,7 +23,7 @@ export type Holder = { organizationId: string; userId: string | null };
 export async function holdNumbers(
   holder: Holder,
   requested: string[],
-  now = new Date(),
+  now: Date,
 ): Promise<ReservationOutcome> {
   const numbers = [...new Set(requested)];
   const heldUntil = heldUntilFrom(now, getEnv().RESERVATION_MINUTES);
@@ -98,7 +98,7 @@ function noneHeld(notHeld: NotHeld[]): ApiError {
 }
 
 /** The organization's live holds, soonest to end first. Ended rows are not holds, tidied or not. */
-export async function listHolds(organizationId: string, now = new Date()): Promise<Reservation[]> {
+export async function listHolds(organizationId: string, now: Date): Promise<Reservation[]> {
   const prisma = await getPrisma();
   const rows = await prisma.numberHold.findMany({
     where: { organizationId, heldUntil: { gt: now } },
@@ -114,7 +114,7 @@ export async function listHolds(organizationId: string, now = new Date()): Promi
 export async function releaseHold(
   organizationId: string,
   numberE164: string,
-  now = new Date(),
+  now: Date,
 ): Promise<Reservation> {
   const released = await inRetryingTransaction(async (tx) => {
     const [row] = await tx.$queryRaw<Array<{ number_e164: string; held_until: Date }>>`

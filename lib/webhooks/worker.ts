@@ -1,3 +1,4 @@
+import { actOnPasswordResetRequests } from "@/lib/accounts/password-reset";
 import { deliverDueEmails } from "@/lib/email/deliver";
 import { getEnv } from "@/lib/env";
 import { purgeOldEvents } from "@/lib/events/list-events";
@@ -60,11 +61,14 @@ async function runWorkerPass(
     await task("expire_bundles", () => expireDueBundles(now()));
   }
   const webhooks = await task("webhook_deliveries", () => deliverDue({ now, leaseMs, policy: urlPolicy() }));
+  // Asked-for password resets become their emails (or nothing) before the emails go out, so
+  // a reset link leaves in the same pass that saw the request.
+  const resets = await task("password_resets", () => actOnPasswordResetRequests({ now: now() }));
   // Email (contract §15) rides the same loop: one worker, one claim pattern per table.
   const emails = await task("emails", () => deliverDueEmails({ now, leaseMs }));
   // One batch of a bulk job (contract §16), claimed under the same lease length.
   const done = await task("jobs", () => runDueJobs({ now, leaseMs }));
-  return { claimed: webhooks + emails + done };
+  return { claimed: webhooks + resets + emails + done };
 }
 
 export function startWorker(options: WorkerOptions): Worker {

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
 import { AcceptInvitationForm } from "@/components/members/accept-invitation-form";
 import { formatDate } from "@/components/ui/format";
+import { requestTime } from "@/lib/api/request-clock";
 import { ApiError } from "@/lib/errors";
 import { previewInvitation } from "@/lib/members/manage-members";
 import type { InvitationPreview } from "@/lib/schemas/members";
@@ -16,7 +17,7 @@ type Props = { params: Promise<{ token: string }> };
 // link was used or expired, before anything is typed.
 async function readInvitation(token: string): Promise<InvitationPreview | ApiError> {
   try {
-    return await previewInvitation(token);
+    return await previewInvitation(token, requestTime());
   } catch (error) {
     if (error instanceof ApiError) return error;
     throw error;

@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
 import { api, get } from "@/tests/api-client";
 import { getPrisma } from "@/lib/db/client";
+import { setRequestClock } from "@/lib/api/request-clock";
 import { getSessionSecret } from "@/lib/auth/secret";
 import { sessionCookieName } from "@/lib/auth/session-cookie";
 import { errorBody as err } from "@/tests/error-body";
@@ -49,8 +50,11 @@ beforeEach(async () => {
   await prisma.numberHold.deleteMany();
 });
 
+/** The requests' clock, stopped at `at` (the global Date is left alone: drivers time with it). */
+const stopClockAt = (at: Date) => setRequestClock(() => at);
+
 afterEach(() => {
-  vi.useRealTimers();
+  setRequestClock(undefined);
 });
 
 describe("the cart needs a portal session", () => {
@@ -190,8 +194,7 @@ describe("PUT /cart: refused requests change nothing", () => {
 describe("what a line's numbers would wait for", () => {
   it("names the documents no approved bundle covers, and the day a number bought now is released", async () => {
     const now = new Date("2026-11-23T12:00:00.000Z");
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(now);
+    stopClockAt(now);
     const prisma = await getPrisma();
     const berlin = await prisma.inventoryNumber.findFirstOrThrow({
       where: {
@@ -239,8 +242,7 @@ describe("what a line's numbers would wait for", () => {
 describe("a cart of one's own, with holds", () => {
   it("holds a named number when it is added and releases it when removed", async () => {
     const now = new Date("2026-11-23T12:00:00.000Z");
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(now);
+    stopClockAt(now);
     const [first, second] = await available(2);
     const [product] = await londonProducts();
     const put = await putCart("acmeCustomer", {
@@ -314,7 +316,7 @@ describe("a cart of one's own, with holds", () => {
     ).toEqual([second]);
 
     // The hold ends by itself; renewing holds it again from then.
-    vi.setSystemTime(new Date("2026-11-23T12:20:00.000Z"));
+    stopClockAt(new Date("2026-11-23T12:20:00.000Z"));
     expect((await readCart("acmeCustomer")).body).toEqual({
       data: { lines: [namedLine(second, { state: "hold_ended", held_until: null })] },
     });
@@ -353,8 +355,7 @@ describe("a cart of one's own, with holds", () => {
   });
 
   it("renews one line's hold only: the cart's other holds keep their time", async () => {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(new Date("2026-11-23T12:00:00.000Z"));
+    stopClockAt(new Date("2026-11-23T12:00:00.000Z"));
     const [first, second] = await available(2);
     const put = await putCart("acmeCustomer", {
       lines: [first, second].map((number) => ({ kind: "number", number_e164: number })),
@@ -363,7 +364,7 @@ describe("a cart of one's own, with holds", () => {
     const holdsOf = (cart: { data: ServerCart }) =>
       cart.data.lines.map((line) => [line.number_e164, line.hold?.state, line.hold?.held_until]);
 
-    vi.setSystemTime(new Date("2026-11-23T12:10:00.000Z"));
+    stopClockAt(new Date("2026-11-23T12:10:00.000Z"));
     const renewed = await api<{ data: ServerCart }>("POST", `/cart/renew/${encodeURIComponent(second)}`, {
       headers: await session("acmeCustomer"),
     });

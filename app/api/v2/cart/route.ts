@@ -3,7 +3,9 @@ import { route } from "@/lib/api/route";
 import { clearCart, readCart, replaceCart, requireCartOwner } from "@/lib/cart/stored-cart";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/cart", {
-  GET: async ({ principal }) => ({ data: await readCart(requireCartOwner(principal)) }),
-  PUT: async ({ principal, body }) => ({ data: await replaceCart(requireCartOwner(principal), body) }),
-  DELETE: async ({ principal }) => ({ data: await clearCart(requireCartOwner(principal)) }),
+  GET: async ({ principal, now }) => ({ data: await readCart(requireCartOwner(principal), now) }),
+  PUT: async ({ principal, body, now }) => ({
+    data: await replaceCart(requireCartOwner(principal), body, now),
+  }),
+  DELETE: async ({ principal, now }) => ({ data: await clearCart(requireCartOwner(principal), now) }),
 });

@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { api, get } from "@/tests/api-client";
 import { sessionHeaders } from "@/tests/session";
 import { errorBody } from "@/tests/error-body";
 import { getPrisma } from "@/lib/db/client";
+import { setRequestClock } from "@/lib/api/request-clock";
 import { INVITATION_LIFETIME_MS } from "@/lib/members/manage-members";
 
 // GET /invitations/{token}: what the invitation page shows before anyone types a password.
@@ -30,14 +31,16 @@ const invalidLink = errorBody(
   "path.token=(not shown)",
 );
 
+/** The requests' clock, stopped at `at` (the global Date is left alone: drivers time with it). */
+const stopClockAt = (at: Date) => setRequestClock(() => at);
+
 afterEach(() => {
-  vi.useRealTimers();
+  setRequestClock(undefined);
 });
 
 describe("GET /invitations/{token}", () => {
   it("says whom the link joins, as what, invited by whom, with which email, without a credential", async () => {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(new Date("2026-11-23T12:00:00.000Z"));
+    stopClockAt(new Date("2026-11-23T12:00:00.000Z"));
     const { token } = await invitedToken("preview@example.com");
     const response = await get(`/invitations/${token}`);
     expect([response.status, response.body]).toEqual([
@@ -72,10 +75,9 @@ describe("GET /invitations/{token}", () => {
       "accepted",
     );
 
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(new Date("2026-11-23T12:00:00.000Z"));
+    stopClockAt(new Date("2026-11-23T12:00:00.000Z"));
     const late = await invitedToken("late.link@example.com", "billing");
-    vi.setSystemTime(new Date(Date.parse("2026-11-23T12:00:00.000Z") + INVITATION_LIFETIME_MS));
+    stopClockAt(new Date(Date.parse("2026-11-23T12:00:00.000Z") + INVITATION_LIFETIME_MS));
     expect((await get<{ data: { status: string } }>(`/invitations/${late.token}`)).body.data).toMatchObject({
       status: "expired",
       expires_at: "2026-11-30T12:00:00.000Z",

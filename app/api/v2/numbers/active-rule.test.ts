@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { setRequestClock } from "@/lib/api/request-clock";
 import { api, get } from "@/tests/api-client";
 import type { TestTokenName } from "@/tests/fixtures";
 import { resolveActiveRule } from "@/lib/numbers/evaluate-rules";
@@ -205,10 +206,10 @@ describe("GET /numbers/{number_id}/active_rule", () => {
     expect(response.body.data.at).toBe("2026-03-09T08:00:00.000Z");
   });
 
-  // Only Date is faked: the database's timers and I/O run as usual.
+  // The requests' clock is set; the global Date is left alone (the database driver times with it).
   describe("without at, evaluates the clock's now", () => {
     afterEach(() => {
-      vi.useRealTimers();
+      setRequestClock(undefined);
     });
 
     it.each([
@@ -224,8 +225,7 @@ describe("GET /numbers/{number_id}/active_rule", () => {
       ],
     ])("now %s → %s", async (now, name, reason) => {
       const rules = (await configuration("num_acme_main")).rules;
-      vi.useFakeTimers({ toFake: ["Date"] });
-      vi.setSystemTime(new Date(now));
+      setRequestClock(() => new Date(now));
       const response = await activeRule("/numbers/num_acme_main/active_rule", "acmeAll");
       expect(response.status).toBe(200);
       const rule = rules.find((candidate) => candidate.name === name);

@@ -3,5 +3,5 @@ import { route } from "@/lib/api/route";
 import { answerResetRequest } from "@/lib/accounts/endpoints";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/password-reset", {
-  POST: ({ body, request }) => answerResetRequest(body.email, request),
+  POST: ({ body, request, now }) => answerResetRequest(body.email, request, now),
 });

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { api, get } from "@/tests/api-client";
 import { getPrisma } from "@/lib/db/client";
+import { setRequestClock } from "@/lib/api/request-clock";
 import { expireEndedHolds } from "@/lib/reservations/expire-holds";
 import { errorBody as err } from "@/tests/error-body";
 import type { TestTokenName } from "@/tests/fixtures";
@@ -25,10 +26,9 @@ async function available(regionId: string, take: number, skip = 0): Promise<stri
   return rows.map((row) => row.numberE164);
 }
 
-/** The clock the app reads, stopped at `at` (only Date is faked: timers and I/O run as usual). */
+/** The requests' clock, stopped at `at` (the global Date is left alone: drivers time with it). */
 function stopClockAt(at: Date) {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(at);
+  setRequestClock(() => at);
 }
 
 // Each case starts with nothing held (the database is shared by the file's cases).
@@ -38,7 +38,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  vi.useRealTimers();
+  setRequestClock(undefined);
 });
 
 describe("POST /reservations: refused requests change nothing", () => {
@@ -187,14 +187,14 @@ describe("POST /reservations: outcomes", () => {
       { number_e164: number, held_until: "2030-03-01T12:15:00.000Z" },
     ]);
 
-    vi.setSystemTime(new Date("2030-03-01T12:10:00.000Z"));
+    stopClockAt(new Date("2030-03-01T12:10:00.000Z"));
     expect((await hold([number])).body.data.held).toEqual([
       { number_e164: number, held_until: "2030-03-01T12:25:00.000Z" },
     ]);
     expect((await hold([number], "globexAll")).status).toBe(409);
 
     // The instant it ends it is no hold at all, though its row is still there.
-    vi.setSystemTime(new Date("2030-03-01T12:25:00.000Z"));
+    stopClockAt(new Date("2030-03-01T12:25:00.000Z"));
     expect((await holds()).body).toEqual({ data: [] });
     const prisma = await getPrisma();
     expect(await prisma.numberHold.count({ where: { numberE164: number } })).toBe(1);
@@ -229,7 +229,7 @@ describe("DELETE /reservations/{number_e164}", () => {
     if (setup === "globex") await hold([number], "globexAll");
     if (setup === "ended") {
       await hold([number]);
-      vi.setSystemTime(new Date("2030-03-01T12:15:00.000Z"));
+      stopClockAt(new Date("2030-03-01T12:15:00.000Z"));
     }
     const response = await release(number);
     expect(response.status).toBe(404);
@@ -291,7 +291,7 @@ describe("holds in search and sale", () => {
     expect(pastEnd.body).toEqual([]);
     expect(Number(pastEnd.headers.get("x-total-count"))).toBe(totalBefore - 1);
 
-    vi.setSystemTime(new Date("2030-03-01T12:15:00.000Z"));
+    stopClockAt(new Date("2030-03-01T12:15:00.000Z"));
     const afterEnd = await search(query, "acmeAll");
     expect(afterEnd.body.map((entry) => entry.number_e164)).toEqual([first, second]);
     expect(Number(afterEnd.headers.get("x-total-count"))).toBe(totalBefore);
@@ -325,14 +325,14 @@ describe("holds in search and sale", () => {
     const [number] = await available("US-IL-CHICAGO-312", 1, 6);
     stopClockAt(new Date("2030-03-01T12:00:00.000Z"));
     await hold([number], "globexAll");
-    vi.setSystemTime(new Date("2030-03-01T12:14:59.999Z"));
+    stopClockAt(new Date("2030-03-01T12:14:59.999Z"));
     expect((await order([{ number_e164: number }], "acmeAll")).status).toBe(409);
-    vi.setSystemTime(new Date("2030-03-01T12:15:00.000Z"));
+    stopClockAt(new Date("2030-03-01T12:15:00.000Z"));
     expect((await order([{ number_e164: number }], "acmeAll")).status).toBe(200);
     // The ended hold is left to the worker's sweep, which reports it (reservation.expired) and removes it.
     const prisma = await getPrisma();
     expect(await prisma.numberHold.count({ where: { numberE164: number } })).toBe(1);
-    expect(await expireEndedHolds(new Date())).toBeGreaterThanOrEqual(1);
+    expect(await expireEndedHolds(new Date("2030-03-01T12:15:00.000Z"))).toBeGreaterThanOrEqual(1);
     expect(await prisma.numberHold.count({ where: { numberE164: number } })).toBe(0);
   });
 

@@ -3,11 +3,12 @@ import { route } from "@/lib/api/route";
 import { holdNumbers, listHolds } from "@/lib/reservations/hold-numbers";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/reservations", {
-  POST: async ({ principal, body }) => ({
+  POST: async ({ principal, body, now }) => ({
     data: await holdNumbers(
       { organizationId: principal.organizationId, userId: principal.userId },
       body.numbers,
+      now,
     ),
   }),
-  GET: async ({ principal }) => ({ data: await listHolds(principal.organizationId) }),
+  GET: async ({ principal, now }) => ({ data: await listHolds(principal.organizationId, now) }),
 });

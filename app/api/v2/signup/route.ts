@@ -3,5 +3,5 @@ import { route } from "@/lib/api/route";
 import { answerSignUp } from "@/lib/accounts/endpoints";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/signup", {
-  POST: ({ body, request }) => answerSignUp(body, request),
+  POST: ({ body, request, now }) => answerSignUp(body, request, now),
 });

@@ -3,5 +3,5 @@ import { route } from "@/lib/api/route";
 import { answerVerification } from "@/lib/accounts/endpoints";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/verification", {
-  POST: ({ body, request }) => answerVerification(body.token, request),
+  POST: ({ body, request, now }) => answerVerification(body.token, request, now),
 });

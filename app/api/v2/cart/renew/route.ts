@@ -3,5 +3,5 @@ import { route } from "@/lib/api/route";
 import { renewCart, requireCartOwner } from "@/lib/cart/stored-cart";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/cart/renew", {
-  POST: async ({ principal }) => ({ data: await renewCart(requireCartOwner(principal)) }),
+  POST: async ({ principal, now }) => ({ data: await renewCart(requireCartOwner(principal), now) }),
 });

@@ -5,8 +5,8 @@ import { Reply, route } from "@/lib/api/route";
 import { searchInventory } from "@/lib/inventory/search";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/inventory/{country}", {
-  GET: async ({ request, principal, params, query }) => {
-    const viewer = { organizationId: principal.organizationId, now: new Date() };
+  GET: async ({ request, principal, params, query, now }) => {
+    const viewer = { organizationId: principal.organizationId, now };
     const { items, total } = await searchInventory({ ...query, country: params.country, viewer });
     return new Reply(items, {
       headers: paginationHeaders(publicRequestUrl(request), {

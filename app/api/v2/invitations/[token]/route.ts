@@ -3,5 +3,5 @@ import { route } from "@/lib/api/route";
 import { previewInvitation } from "@/lib/members/manage-members";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/invitations/{token}", {
-  GET: async ({ params }) => ({ data: await previewInvitation(params.token) }),
+  GET: async ({ params, now }) => ({ data: await previewInvitation(params.token, now) }),
 });

@@ -3,7 +3,9 @@ import { route, Reply } from "@/lib/api/route";
 import { inviteMember, listInvitations } from "@/lib/members/manage-members";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/members/invitations", {
-  GET: async ({ principal, query }) => ({ data: await listInvitations(principal, query.organization_id) }),
-  POST: async ({ principal, body }) =>
-    new Reply({ data: await inviteMember(principal, body) }, { status: 201 }),
+  GET: async ({ principal, query, now }) => ({
+    data: await listInvitations(principal, query.organization_id, now),
+  }),
+  POST: async ({ principal, body, now }) =>
+    new Reply({ data: await inviteMember(principal, body, now) }, { status: 201 }),
 });

@@ -3,5 +3,5 @@ import { route } from "@/lib/api/route";
 import { answerResetConfirm } from "@/lib/accounts/endpoints";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/password-reset/confirm", {
-  POST: ({ body, request }) => answerResetConfirm(body.token, body.password, request),
+  POST: ({ body, request, now }) => answerResetConfirm(body.token, body.password, request, now),
 });

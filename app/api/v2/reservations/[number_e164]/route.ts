@@ -3,7 +3,7 @@ import { route } from "@/lib/api/route";
 import { releaseHold } from "@/lib/reservations/hold-numbers";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/reservations/{number_e164}", {
-  DELETE: async ({ principal, params }) => ({
-    data: await releaseHold(principal.organizationId, params.number_e164),
+  DELETE: async ({ principal, params, now }) => ({
+    data: await releaseHold(principal.organizationId, params.number_e164, now),
   }),
 });

@@ -3,5 +3,5 @@ import { route } from "@/lib/api/route";
 import { answerResend } from "@/lib/accounts/endpoints";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/verification/resend", {
-  POST: ({ principal, request }) => answerResend(principal, request),
+  POST: ({ principal, request, now }) => answerResend(principal, request, now),
 });

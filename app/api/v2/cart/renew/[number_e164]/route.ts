@@ -3,7 +3,7 @@ import { route } from "@/lib/api/route";
 import { renewCartLine, requireCartOwner } from "@/lib/cart/stored-cart";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/cart/renew/{number_e164}", {
-  POST: async ({ principal, params }) => ({
-    data: await renewCartLine(requireCartOwner(principal), params.number_e164),
+  POST: async ({ principal, params, now }) => ({
+    data: await renewCartLine(requireCartOwner(principal), params.number_e164, now),
   }),
 });

@@ -3,6 +3,6 @@ import { route, Reply } from "@/lib/api/route";
 import { acceptInvitation } from "@/lib/members/manage-members";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/invitations/{token}/accept", {
-  POST: async ({ params, body }) =>
-    new Reply({ data: await acceptInvitation(params.token, body) }, { status: 201 }),
+  POST: async ({ params, body, now }) =>
+    new Reply({ data: await acceptInvitation(params.token, body, now) }, { status: 201 }),
 });
