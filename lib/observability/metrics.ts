@@ -56,7 +56,7 @@ function makeMetrics(registry: Registry) {
     }),
     queueDepth: new Gauge({
       name: "portal_queue_depth",
-      help: "Items waiting in each queue (webhook deliveries, emails, jobs), due or not.",
+      help: "Items waiting in each queue (webhook deliveries, emails, jobs, password resets), due or not.",
       labelNames: ["queue"] as const,
       registers,
     }),

@@ -1,7 +1,8 @@
 import { getPrisma } from "@/lib/db/client";
 import { addCollector, metrics } from "@/lib/observability/metrics";
 
-// Every queue the worker (lib/webhooks/worker.ts) drains, as a scrape sees it: how many items
+// Every queue the worker (lib/webhooks/worker.ts) drains (webhook deliveries, emails, jobs,
+// password reset requests), as a scrape sees it: how many items
 // wait, and how long the oldest due one has been due. A queue backing up shows first as that
 // age growing. One statement at scrape time, on the indexes the worker's claims use; the same
 // numbers on every instance (they read one database), so alerts take the max.
@@ -9,7 +10,7 @@ import { addCollector, metrics } from "@/lib/observability/metrics";
 type QueueRow = { queue: string; depth: number; oldest_age_seconds: number };
 
 /** Each queue's depth and oldest due item's age at `now`. */
-async function measureQueues(now: Date = new Date()): Promise<QueueRow[]> {
+export async function measureQueues(now: Date = new Date()): Promise<QueueRow[]> {
   const prisma = await getPrisma();
   return prisma.$queryRaw<QueueRow[]>`
     SELECT 'webhook_deliveries' AS queue, count(*)::int AS depth,
@@ -22,7 +23,11 @@ async function measureQueues(now: Date = new Date()): Promise<QueueRow[]> {
     UNION ALL
     SELECT 'jobs', count(*)::int,
            coalesce(extract(epoch FROM ${now}::timestamptz - min(created_at)), 0)::float8
-      FROM job WHERE status IN ('queued', 'running')`;
+      FROM job WHERE status IN ('queued', 'running')
+    UNION ALL
+    SELECT 'password_resets', count(*)::int,
+           coalesce(extract(epoch FROM ${now}::timestamptz - min(requested_at)), 0)::float8
+      FROM password_reset_request`;
 }
 
 /** Measures the queues at each scrape of this process's /metrics. */
