@@ -85,6 +85,7 @@ export const auditActions: Record<string, readonly string[]> = {
     "two_factor_disabled",
   ],
   organization: ["signed_up", "settings_changed"],
+  sso: ["connected", "changed", "disconnected", "domain_verified"],
   end_user: ["created", "updated"],
   address: ["created", "updated"],
   document: ["uploaded", "deleted"],
