@@ -70,7 +70,7 @@ export const auditActions: Record<string, readonly string[]> = {
   job: ["created", "completed", "canceled"],
   token: ["created", "revoked"],
   webhook: ["created", "deleted", "delivery_resent", "secret_rotated", "tested"],
-  member: ["removed", "role_changed"],
+  member: ["joined", "removed", "role_changed"],
   invitation: ["created", "resent", "revoked", "accepted"],
   sign_in: ["succeeded", "failed", "two_factor_failed"],
   user: [

@@ -13,7 +13,7 @@ const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
  * Whether the server may fetch the provider's documents from this issuer: https anywhere, plain
  * http only on this machine (a provider run for development or tests), never elsewhere.
  */
-export function issuerProblem(value: string): string | null {
+function issuerProblem(value: string): string | null {
   let url: URL;
   try {
     url = new URL(value);
@@ -43,7 +43,7 @@ const issuerSchema = z
 
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
-export const ssoDomainSchema = z
+const ssoDomainSchema = z
   .string("each domain must be a string")
   .trim()
   .toLowerCase()
