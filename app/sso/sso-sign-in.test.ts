@@ -407,4 +407,31 @@ describe("disconnecting", () => {
     await connect(issuer);
     expect(await portalUserOf(ssoSession)).toBeNull();
   });
+
+  it("a new client ends them too; a change of domains, role or requirement does not", async () => {
+    nextIdToken((payload) => Object.assign(payload, { email: `jane@${DOMAIN}`, email_verified: true }));
+    const ssoSession = sessionOf((await signIn(`jane@${DOMAIN}`)).answer) as string;
+    const owner = await sessionHeaders("acmeCustomer");
+    const body = {
+      issuer,
+      client_id: "numbers-portal",
+      domains: [DOMAIN, "more.example"],
+      default_role: "viewer",
+    };
+    const same = await api("PUT", "/organization/sso", { headers: owner, body: { ...body, required: true } });
+    expect(same.status).toBe(200);
+    expect(await portalUserOf(ssoSession)).not.toBeNull();
+    const moved = await api("PUT", "/organization/sso", {
+      headers: owner,
+      body: { ...body, client_id: "another-client", client_secret: "another secret" },
+    });
+    expect(moved.status).toBe(200);
+    expect(await portalUserOf(ssoSession)).toBeNull();
+    // The verified domain stayed verified through the change.
+    expect((moved.body as { domains: unknown[] }).domains).toContainEqual({
+      domain: DOMAIN,
+      verified: true,
+      verified_at: expect.any(String),
+    });
+  });
 });

@@ -131,7 +131,10 @@ export async function putSsoConnection(
         "body.client_secret",
       );
     await assertDomainsFree(tx, organizationId, request.domains, (index) => `body.domains.${index}`);
-    const id = before?.id ?? `sso_${randomUUID().replaceAll("-", "")}`;
+    // Sessions made through the provider carry the connection's id (lib/auth/session.ts): a new
+    // issuer or client is another provider, so it gets a new id and those sessions end. The
+    // domains and any sign-in under way follow the row (ON UPDATE CASCADE).
+    const id = before && !clientChanged ? before.id : `sso_${randomUUID().replaceAll("-", "")}`;
     const fields = {
       issuer: request.issuer,
       clientId: request.client_id,
@@ -142,7 +145,7 @@ export async function putSsoConnection(
         ? {}
         : { clientSecret: encryptAtRest(request.client_secret, clientSecretContext(organizationId)) }),
     };
-    if (before) await tx.ssoConnection.update({ where: { id }, data: fields });
+    if (before) await tx.ssoConnection.update({ where: { id: before.id }, data: { id, ...fields } });
     else
       await tx.ssoConnection.create({
         data: { id, organizationId, createdAt: now, clientSecret: "", ...fields },
