@@ -11,6 +11,7 @@ import { loadSessionUser } from "@/lib/auth/session";
 import { SignInRefused, verifyCredentials } from "@/lib/auth/credentials";
 import { SignInThrottle } from "@/lib/auth/sign-in-throttle";
 import { memoryStore } from "@/lib/counters/stores";
+import { RateLimiter, setRateLimiter } from "@/lib/api/rate-limit";
 import { DEFAULT_DEMO_PASSWORD, demoOrganizations, demoUsers } from "@/prisma/seed/fixtures";
 
 // Signing in through an organization's provider, against a real OpenID Connect provider on
@@ -341,6 +342,23 @@ describe("refusals", () => {
         ],
       },
     ]);
+  });
+
+  it("sends a client that starts too many sign-ins back, before anything is stored or fetched", async () => {
+    setRateLimiter(new RateLimiter(memoryStore(), { limits: { default: 1, orders: 1 }, windowMs: 60_000 }));
+    try {
+      const from = { "x-forwarded-for": "203.0.113.9" };
+      const first = await start(new Request(`${SITE}/sso/start?email=jane@${DOMAIN}`, { headers: from }));
+      expect(new URL(first.headers.get("location") as string).origin).toBe(issuer);
+      const second = await start(new Request(`${SITE}/sso/start?email=jane@${DOMAIN}`, { headers: from }));
+      expect(second.headers.get("location")).toBe(`${SITE}/sign-in?error=sso_throttled`);
+      const prisma = await getPrisma();
+      expect(await prisma.ssoSignIn.count()).toBe(1);
+    } finally {
+      setRateLimiter(
+        new RateLimiter(memoryStore(), { limits: { default: 1e9, orders: 1e9 }, windowMs: 60_000 }),
+      );
+    }
   });
 
   it("sends an email of no connected domain back to the password", async () => {

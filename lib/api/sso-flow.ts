@@ -6,6 +6,8 @@ import { finishSsoSignIn, SSO_SIGN_IN_TTL_MS, SsoSignInRefused, startSsoSignIn }
 import { ssoRedirectUri } from "@/lib/sso/redirect-uri";
 import { safeCallbackUrl } from "@/lib/auth/portal-session";
 import { publicOrigin } from "@/lib/api/public-url";
+import { callerKey, getRateLimiter } from "@/lib/api/rate-limit";
+import { ApiError } from "@/lib/errors";
 
 // The browser's side of signing in through a provider: /sso/start sends the person there with
 // a state cookie, /sso/callback takes them back. Every refusal lands on /sign-in with its
@@ -39,6 +41,14 @@ function refused(origin: string, reason: string, email: string | null, cookies: 
 export async function startSignIn(request: Request, now: Date): Promise<Response> {
   const origin = publicOrigin(request);
   const url = new URL(request.url);
+  // Each start stores a sign-in and asks the provider for its documents: an anonymous caller
+  // draws on the API's budget for its address, so nobody can make us hammer a provider.
+  try {
+    await (await getRateLimiter()).check(callerKey(null, request), "default");
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "rate_limited") return refused(origin, "throttled", null);
+    throw error;
+  }
   const email = emailSchema.safeParse(url.searchParams.get("email")?.trim());
   if (!email.success) return refused(origin, "email_invalid", null);
   try {

@@ -47,6 +47,7 @@ const ssoErrorWords: Readonly<Record<string, string>> = {
     "No organization signs in with single sign-on for that email's domain. Sign in with your password.",
   sso_provider_unavailable:
     "Your organization's identity provider did not answer. Try again in a moment, or ask your administrator.",
+  sso_throttled: "Too many sign-ins from here in a minute. Wait a moment and try again.",
   sso_state_invalid: "That sign-in link was already used or has expired. Start signing in again.",
   sso_email_unverified:
     "Your identity provider has not verified your email address, so you cannot sign in with it.",
