@@ -14,6 +14,7 @@ import { PORTAL_PATH_HEADER } from "@/lib/auth/portal-path";
 
 export async function proxy(request: NextRequest): Promise<Response> {
   if (request.nextUrl.pathname.startsWith("/api/")) return apiProxy(request);
+  if (request.nextUrl.pathname.startsWith("/sso/")) return forwardingOnly(request);
   const cookies = new Map(request.cookies.getAll().map((cookie) => [cookie.name, cookie.value]));
   if (await readSessionClaims(cookies, isSecureRequest(request.headers))) {
     // The page's path for the portal layout, which sends a person who must set up two-factor
@@ -50,6 +51,12 @@ function apiProxy(request: NextRequest): Response {
   return NextResponse.next(init);
 }
 
+/** /sso/*: single sign-on records the client's address in the audit log, read as /api/* reads it. */
+function forwardingOnly(request: NextRequest): Response {
+  const headers = withoutClientForwarding(request.headers, getEnv().TRUST_PROXY_HOPS);
+  return NextResponse.next(headers ? { request: { headers } } : undefined);
+}
+
 export const config = {
   matcher: [
     "/inventory/:path*",
@@ -64,6 +71,7 @@ export const config = {
     "/settings/:path*",
     // Only requests that carry the header pay for the proxy.
     { source: "/api/:path*", has: [{ type: "header", key: "x-forwarded-for" }] },
+    { source: "/sso/:path*", has: [{ type: "header", key: "x-forwarded-for" }] },
     // Paths with a percent sign (which may not decode) or a trailing slash.
     "/api/:path(.*%.*)",
     "/api/:path(.*/)",

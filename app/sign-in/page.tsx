@@ -1,4 +1,4 @@
-// /sign-in – email and password; back to callbackUrl afterwards (contract §10)
+// /sign-in – email and password, or the email alone for single sign-on; back to callbackUrl afterwards
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -31,7 +31,11 @@ export default async function SignInPage({ searchParams }: Props) {
         <p className="muted">
           Find, compare and buy telephone numbers, and see how each one answers its calls.
         </p>
-        <SignInForm callbackUrl={callbackUrl} initialError={error} />
+        <SignInForm
+          callbackUrl={callbackUrl}
+          initialError={error}
+          initialEmail={typeof params.email === "string" ? params.email.slice(0, 320) : ""}
+        />
         <p className="muted">
           <Link href="/forgot-password">Forgot your password?</Link> · New here?{" "}
           <Link href="/sign-up">Create an account</Link>

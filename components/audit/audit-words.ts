@@ -93,7 +93,7 @@ export const auditActions: Record<string, readonly string[]> = {
   job: ["created", "completed", "canceled"],
   token: ["created", "revoked"],
   webhook: ["created", "deleted", "delivery_resent", "secret_rotated", "tested"],
-  member: ["removed", "role_changed"],
+  member: ["joined", "removed", "role_changed"],
   invitation: ["created", "resent", "revoked", "accepted"],
   sign_in: ["succeeded", "failed", "two_factor_failed"],
   user: [
@@ -108,6 +108,7 @@ export const auditActions: Record<string, readonly string[]> = {
     "two_factor_disabled",
   ],
   organization: ["signed_up", "settings_changed"],
+  sso: ["connected", "changed", "disconnected", "domain_verified"],
   end_user: ["created", "updated"],
   address: ["created", "updated"],
   document: ["uploaded", "deleted"],

@@ -10,16 +10,21 @@ const loadSignIn = () => import("@/lib/schemas/sign-in");
 
 type Errors = Partial<Record<"email" | "password" | "code" | "form", string>>;
 
-/** `initialError`: the sentence for the error next-auth sent back in the URL, if any. */
+/**
+ * `initialError`: the sentence for the error next-auth (or single sign-on) sent back in the URL,
+ * if any; `initialEmail`: the email single sign-on sent back with it.
+ */
 export function SignInForm({
   callbackUrl,
   initialError,
+  initialEmail = "",
 }: {
   callbackUrl: string;
   initialError: string | null;
+  initialEmail?: string;
 }) {
   const router = useRouter();
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState("");
   // The second step, for people with two-factor sign-in: shown once the password was right.
   const [needsCode, setNeedsCode] = useState(false);
@@ -29,7 +34,17 @@ export function SignInForm({
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const { describeSignInError, signInErrors, signInSchema } = await loadSignIn();
+    const { describeSignInError, signInErrors, signInSchema, singleSignOnEmail } = await loadSignIn();
+    // No password: the organization's provider signs the person in, if their email's domain is
+    // connected (/sso/start sends them there, or back here saying to use the password).
+    const ssoEmail = needsCode || password !== "" ? null : singleSignOnEmail(email);
+    if (ssoEmail !== null) {
+      setPending(true);
+      // /sso/start is a route handler that redirects to another site: a whole page load, not the router's.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+      window.location.assign(`/sso/start?${new URLSearchParams({ email: ssoEmail, callbackUrl })}`);
+      return;
+    }
     const parsed = signInSchema.safeParse({ email, password, code: needsCode ? code : undefined });
     if (!parsed.success) {
       const fieldErrors: Errors = {};
@@ -92,7 +107,11 @@ export function SignInForm({
           />
         )}
       </Field>
-      <Field label="Password" error={errors.password}>
+      <Field
+        label="Password"
+        hint="Does your organization sign in with its identity provider? Leave the password empty."
+        error={errors.password}
+      >
         {(props) => (
           <input
             {...props}

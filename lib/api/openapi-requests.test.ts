@@ -60,7 +60,7 @@ const item = { country: "US", number_type: "local", region: "US-NY-NEW_YORK-212"
 const order = (items: unknown[], contact = "Ada") => ({ contact_name: contact, items });
 
 describe("the document's request bodies", () => {
-  it("cover the twenty-eight operations that take one", () => {
+  it("cover the thirty operations that take one", () => {
     expect(bodies.map((entry) => entry.key).sort()).toEqual([
       "PATCH /addresses/{address_id}",
       "PATCH /bundles/{bundle_id}",
@@ -76,6 +76,7 @@ describe("the document's request bodies", () => {
       "POST /jobs",
       "POST /members/invitations",
       "POST /order",
+      "POST /organization/sso/domains/{domain}/verify",
       "POST /password",
       "POST /password-reset",
       "POST /password-reset/confirm",
@@ -90,6 +91,7 @@ describe("the document's request bodies", () => {
       "PUT /cart",
       "PUT /extension/{extension}",
       "PUT /numbers/{number_id}",
+      "PUT /organization/sso",
     ]);
   });
 

@@ -14,6 +14,7 @@ import { accountEndpoints } from "@/lib/api/endpoints/accounts";
 import { memberEndpoints } from "@/lib/api/endpoints/members";
 import { complianceEndpoints } from "@/lib/api/endpoints/compliance";
 import { jobEndpoints } from "@/lib/api/endpoints/jobs";
+import { ssoEndpoints } from "@/lib/api/endpoints/sso";
 
 export type { EndpointDefinition } from "@/lib/api/endpoint-definition";
 
@@ -37,6 +38,7 @@ export const endpoints = {
   ...memberEndpoints,
   ...complianceEndpoints,
   ...jobEndpoints,
+  ...ssoEndpoints,
   ...metaEndpoints,
 } satisfies Record<string, EndpointDefinition>;
 

@@ -34,7 +34,7 @@ export async function verifyCredentials(
   clientAddress: string | null,
   throttle?: SignInThrottle,
   now: Date = new Date(),
-): Promise<Omit<SessionClaims, "issuedAtMs" | "sessionId">> {
+): Promise<Omit<SessionClaims, "issuedAtMs" | "sessionId" | "ssoConnectionId">> {
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) throw new SignInRefused(signInErrors.invalid);
   const { email, password, code } = parsed.data;
@@ -55,13 +55,17 @@ export async function verifyCredentials(
       organizationId: true,
       passwordHash: true,
       totpEnabledAt: true,
+      organization: { select: { ssoConnection: { select: { required: true } } } },
     },
   });
   const matches = await verifyPassword(password, user?.passwordHash ?? (await decoy()));
   // The audit log has each attempt's outcome, never the password or the code. An email that
   // matches no account belongs to no organization: its entry is kept with none, for the
   // operator alone. A right password with two-factor on is no sign-in yet: the code decides.
-  const record = (action: "sign_in.succeeded" | "sign_in.failed" | "sign_in.two_factor_failed") =>
+  const record = (
+    action: "sign_in.succeeded" | "sign_in.failed" | "sign_in.two_factor_failed",
+    reason?: "sso_required",
+  ) =>
     recordAudit(prisma, {
       actor: user
         ? { type: user.role === "support" ? "support" : "user", id: user.id, name: user.name }
@@ -70,12 +74,19 @@ export async function verifyCredentials(
       action,
       organizationId: user?.organizationId ?? null,
       resource: { type: "user", id: user?.id ?? null },
+      ...(reason ? { changes: [{ field: "reason", from: null, to: reason }] } : {}),
       at: now,
     });
   if (!user || !matches) {
     await record("sign_in.failed");
     await guard.recordFailure(clientAddress);
     throw new SignInRefused(signInErrors.invalid);
+  }
+  // A single sign-on connection that is required keeps members to the provider; owners keep
+  // their password, the way back in when the provider fails. Told only to the right password.
+  if (user.organization.ssoConnection?.required && user.role !== "owner") {
+    await record("sign_in.failed", "sso_required");
+    throw new SignInRefused(signInErrors.ssoRequired);
   }
   if (user.totpEnabledAt) {
     // The attempt stays counted against the email until the code is right too, so codes are

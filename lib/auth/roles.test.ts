@@ -27,6 +27,8 @@ const table: Array<[Permission, Record<Role, boolean>]> = [
   ["members:manage", { owner: Y, admin: Y, developer: N, billing: N, viewer: N, support: N }],
   ["audit:read", { owner: Y, admin: Y, developer: N, billing: Y, viewer: N, support: Y }],
   ["organization:settings", { owner: Y, admin: N, developer: N, billing: N, viewer: N, support: N }],
+  ["organization:sso", { owner: Y, admin: N, developer: N, billing: N, viewer: N, support: N }],
+  ["domains:verify", { owner: N, admin: N, developer: N, billing: N, viewer: N, support: Y }],
   ["organizations:all", { owner: N, admin: N, developer: N, billing: N, viewer: N, support: Y }],
 ];
 

@@ -15,6 +15,10 @@ type Power =
   | "tokens:manage"
   /** The organization's settings (require two-factor sign-in). */
   | "organization:settings"
+  /** The organization's single sign-on connection. */
+  | "organization:sso"
+  /** Verify that a domain an organization lists for single sign-on is theirs (support). */
+  | "domains:verify"
   /** Read every organization's data, optionally filtered by organization_id (support). */
   | "organizations:all";
 
@@ -83,6 +87,16 @@ const permissionRows: readonly Row[] = [
     does: "change the organization's settings",
     permissions: ["organization:settings"],
     roles: ["owner"],
+  },
+  {
+    does: "manage the single sign-on connection",
+    permissions: ["organization:sso"],
+    roles: ["owner"],
+  },
+  {
+    does: "verify an organization's single sign-on domains",
+    permissions: ["domains:verify"],
+    roles: ["support"],
   },
   {
     does: "read every organization's data",

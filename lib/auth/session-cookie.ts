@@ -26,12 +26,19 @@ export type SessionClaims = {
    * cookie issued before sessions had one.
    */
   sessionId: string | null;
+  /**
+   * The single sign-on connection the person signed in through (the `sso` claim), or null for
+   * a sign-in with a password: disconnecting the provider ends such sessions (lib/auth/session.ts).
+   */
+  ssoConnectionId: string | null;
 };
 
 /** The claim that carries SessionClaims.issuedAtMs. */
 export const SIGNED_IN_AT_CLAIM = "sat";
 /** The claim that carries SessionClaims.sessionId. */
 export const SESSION_ID_CLAIM = "sid";
+/** The claim that carries SessionClaims.ssoConnectionId. */
+export const SSO_CONNECTION_CLAIM = "sso";
 
 /** 8 hours: a working day. Sessions are not extended while in use, so this is a hard limit. */
 export const SESSION_MAX_AGE_S = 8 * 60 * 60;
@@ -93,6 +100,7 @@ function toClaims(payload: Record<string, unknown> | null): SessionClaims | null
   const { sub, email, name, role, organizationId } = payload;
   const signedInAt = payload[SIGNED_IN_AT_CLAIM];
   const sessionId = payload[SESSION_ID_CLAIM];
+  const ssoConnectionId = payload[SSO_CONNECTION_CLAIM];
   if (typeof sub !== "string" || typeof organizationId !== "string" || !isRole(role)) return null;
   return {
     userId: sub,
@@ -102,5 +110,6 @@ function toClaims(payload: Record<string, unknown> | null): SessionClaims | null
     organizationId,
     issuedAtMs: typeof signedInAt === "number" && Number.isFinite(signedInAt) ? signedInAt : null,
     sessionId: typeof sessionId === "string" && sessionId !== "" ? sessionId : null,
+    ssoConnectionId: typeof ssoConnectionId === "string" && ssoConnectionId !== "" ? ssoConnectionId : null,
   };
 }

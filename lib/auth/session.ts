@@ -47,7 +47,9 @@ export async function loadSessionUser(claims: SessionClaims): Promise<PortalUser
       name: true,
       role: true,
       organizationId: true,
-      organization: { select: { name: true, requireTwoFactor: true } },
+      organization: {
+        select: { name: true, requireTwoFactor: true, ssoConnection: { select: { id: true } } },
+      },
       sessionsValidAfter: true,
       totpEnabledAt: true,
       emailVerifiedAt: true,
@@ -57,6 +59,10 @@ export async function loadSessionUser(claims: SessionClaims): Promise<PortalUser
   });
   if (!user || !sessionStillValid(claims.issuedAtMs, user.sessionsValidAfter)) return null;
   if (user.endedSessions.length > 0) return null;
+  // A session made through the provider lasts as long as the connection it came through: a
+  // disconnected (or since reconnected) provider's sessions end at the next request.
+  if (claims.ssoConnectionId !== null && user.organization.ssoConnection?.id !== claims.ssoConnectionId)
+    return null;
   return {
     userId: user.id,
     email: user.email,
@@ -67,7 +73,10 @@ export async function loadSessionUser(claims: SessionClaims): Promise<PortalUser
     emailVerified: user.emailVerifiedAt !== null,
     issuedAtMs: claims.issuedAtMs,
     sessionId: claims.sessionId,
-    twoFactorSetupRequired: user.organization.requireTwoFactor && user.totpEnabledAt === null,
+    ssoConnectionId: claims.ssoConnectionId,
+    // The provider's own rules stand in for two-factor sign-in on sessions made through it.
+    twoFactorSetupRequired:
+      claims.ssoConnectionId === null && user.organization.requireTwoFactor && user.totpEnabledAt === null,
   };
 }
 

@@ -9,6 +9,7 @@ export const queryKeys = {
   cart: () => ["cart"] as const,
   twoFactor: () => ["two-factor"] as const,
   organizationSettings: () => ["organization-settings"] as const,
+  singleSignOn: () => ["organization-sso"] as const,
   documentTypes: () => ["document-types"] as const,
   regions: (country: string) => ["regions", country] as const,
   inventory: {

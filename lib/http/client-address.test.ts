@@ -66,6 +66,12 @@ describe("proxy.ts and X-Forwarded-For", () => {
       headers: { "x-forwarded-for": "198.51.100.1" },
       runs: true,
     },
+    {
+      url: "http://localhost:3000/sso/callback",
+      headers: { "x-forwarded-for": "198.51.100.1" },
+      runs: true,
+    },
+    { url: "http://localhost:3000/sso/callback", headers: {}, runs: false },
     // Without the header there is nothing to remove, and API requests do not pay for the proxy.
     { url: "http://localhost:3000/api/v2/destinations/US/local", headers: {}, runs: false },
     { url: "http://localhost:3000/inventory", headers: {}, runs: true },
@@ -84,6 +90,18 @@ describe("proxy.ts and X-Forwarded-For", () => {
     expect(kept).toContain("content-type");
     expect(kept).not.toContain("x-forwarded-for");
     expect(response.headers.get("x-middleware-request-x-forwarded-for")).toBeNull();
+  });
+
+  it("removes it from /sso/* as well, where single sign-on audits the address, and sends nobody to /sign-in", async () => {
+    const request = new NextRequest("http://localhost:3000/sso/callback?code=c&state=s", {
+      headers: { "x-forwarded-for": "198.51.100.1" },
+    });
+    const response = await proxy(request);
+    expect(response.headers.get("x-middleware-next")).toBe("1");
+    expect(response.headers.get("location")).toBeNull();
+    expect(response.headers.get("x-middleware-override-headers")?.split(",") ?? []).not.toContain(
+      "x-forwarded-for",
+    );
   });
 
   it.each([

@@ -150,6 +150,11 @@ export const credentialRoutes: Readonly<Record<string, Expectation>> = {
   "POST /two-factor/recovery-codes": invalidBody,
   "GET /organization/settings": { status: 200 },
   "PATCH /organization/settings": invalidBody,
+  // Single sign-on: the owner's (no connection here: 404), and support's verification.
+  "GET /organization/sso": missing,
+  "PUT /organization/sso": invalidBody,
+  "DELETE /organization/sso": missing,
+  "POST /organization/sso/domains/{domain}/verify": roleForbidden,
   // Members (contract §15): reading is members:read; changing needs an owner's or admin's session.
   "PATCH /members/{member_id}": invalidBody,
   "DELETE /members/{member_id}": missing,
@@ -702,6 +707,8 @@ function paramValue(name: string, key: string, owner: OrgData, target: Cell["tar
       return "doc_matrix_none";
     case "bundle_id":
       return "bnd_matrix_none";
+    case "domain":
+      return "matrix-none.example";
     default:
       throw new Error(
         `authz matrix: no sample for the path parameter {${name}} of ${key}; add one to paramValue in tests/authz/matrix.ts`,

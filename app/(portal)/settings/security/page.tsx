@@ -1,7 +1,8 @@
-// /settings/security – password, two-factor sign-in, sign out everywhere; owners: require 2FA
+// /settings/security – password, two-factor sign-in, sign out everywhere; owners: require 2FA, single sign-on
 import type { Metadata } from "next";
 import { PasswordForm } from "@/components/security/password-form";
 import { RequireTwoFactor } from "@/components/security/require-two-factor";
+import { SingleSignOn } from "@/components/security/single-sign-on";
 import { SignOutEverywhere } from "@/components/security/sign-out-everywhere";
 import { TwoFactorPanel } from "@/components/security/two-factor-panel";
 import { PageHeader } from "@/components/ui/page-header";
@@ -34,6 +35,12 @@ export default async function SecurityPage() {
               <section className="card card--narrow" aria-labelledby="organization-heading">
                 <h2 id="organization-heading">Your organization</h2>
                 <RequireTwoFactor />
+              </section>
+            ) : null}
+            {roleMay(user.role, "organization:sso") ? (
+              <section className="card card--narrow" aria-labelledby="sso-heading">
+                <h2 id="sso-heading">Single sign-on</h2>
+                <SingleSignOn />
               </section>
             ) : null}
           </>

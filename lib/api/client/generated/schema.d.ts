@@ -1568,6 +1568,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organization/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your organization's single sign-on connection (owners only; the client secret is never shown)
+         * @description Your organization's single sign-on connection (owners only; the client secret is never shown). Needs a signed-in portal session: API tokens cannot call it. Needs the owner role.
+         */
+        get: operations["getOrganizationSso"];
+        /**
+         * Connect your organization to its OpenID Connect provider, or change the connection (owners only)
+         * @description Connect your organization to its OpenID Connect provider, or change the connection (owners only). Needs a signed-in portal session: API tokens cannot call it. Needs the owner role.
+         */
+        put: operations["putOrganizationSso"];
+        post?: never;
+        /**
+         * Disconnect the provider: sessions made through it end (owners only)
+         * @description Disconnect the provider: sessions made through it end (owners only). Needs a signed-in portal session: API tokens cannot call it. Needs the owner role.
+         */
+        delete: operations["deleteOrganizationSso"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization/sso/domains/{domain}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Support: mark a domain an organization lists as theirs; its people then sign in through the provider
+         * @description Support: mark a domain an organization lists as theirs; its people then sign in through the provider. Needs a signed-in portal session: API tokens cannot call it. Needs the support role.
+         */
+        post: operations["postOrganizationSsoDomainsByDomainVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -3102,6 +3150,89 @@ export interface components {
             add?: string[];
             remove?: string[];
             force?: boolean;
+        };
+        SsoConnection: {
+            /** @example org_acme */
+            organization_id: string;
+            issuer: string;
+            client_id: string;
+            /**
+             * @description A secret is stored; it is never answered
+             * @constant
+             */
+            client_secret_set: true;
+            domains: components["schemas"]["SsoDomain"][];
+            /** @enum {string} */
+            default_role: "admin" | "developer" | "billing" | "viewer";
+            required: boolean;
+            /**
+             * @description Register this as the client's redirect URI at the provider
+             * @example https://numbers.example.com/sso/callback
+             */
+            redirect_uri: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            updated_at: string;
+        };
+        SsoDomain: {
+            /** @example example.com */
+            domain: string;
+            /** @description Only people of verified domains are sent to the provider */
+            verified: boolean;
+            verified_at: string | null;
+        };
+        /**
+         * @example {
+         *       "issuer": "https://login.example.com",
+         *       "client_id": "numbers-portal",
+         *       "client_secret": "the secret the provider gave",
+         *       "domains": [
+         *         "example.com"
+         *       ],
+         *       "default_role": "developer",
+         *       "required": false
+         *     }
+         */
+        SsoConnectionRequest: {
+            /**
+             * Format: uri
+             * @description The provider's issuer, exactly as its tokens' iss claim says it; its discovery document is read from <issuer>/.well-known/openid-configuration
+             * @example https://login.example.com
+             */
+            issuer: string;
+            client_id: string;
+            /**
+             * Format: password
+             * @description Required when connecting, and when issuer or client_id change; left out, the stored secret is kept. Never answered.
+             */
+            client_secret?: string;
+            domains: string[];
+            /**
+             * @description The role of a member made by their first sign-in (never owner)
+             * @default viewer
+             * @enum {string}
+             */
+            default_role: "admin" | "developer" | "billing" | "viewer";
+            /**
+             * @description Members sign in only through the provider, except owners
+             * @default false
+             */
+            required: boolean;
+        };
+        /**
+         * @example {
+         *       "organization_id": "org_acme"
+         *     }
+         */
+        VerifySsoDomainRequest: {
+            organization_id: string;
         };
     };
     responses: never;
@@ -16914,6 +17045,555 @@ export interface operations {
             };
             /** @description error.code: not_found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrganizationSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "organization_id": "org_acme",
+                     *       "issuer": "issuer",
+                     *       "client_id": "client id",
+                     *       "client_secret_set": true,
+                     *       "domains": [
+                     *         {
+                     *           "domain": "domain",
+                     *           "verified": true,
+                     *           "verified_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ],
+                     *       "default_role": "admin",
+                     *       "required": true,
+                     *       "redirect_uri": "redirect uri",
+                     *       "created_at": "2026-11-27T10:15:02.114Z",
+                     *       "updated_at": "2026-11-27T10:15:02.114Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SsoConnection"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putOrganizationSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "issuer": "https://login.example.com",
+                 *       "client_id": "numbers-portal",
+                 *       "client_secret": "the secret the provider gave",
+                 *       "domains": [
+                 *         "example.com"
+                 *       ],
+                 *       "default_role": "developer",
+                 *       "required": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["SsoConnectionRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "organization_id": "org_acme",
+                     *       "issuer": "issuer",
+                     *       "client_id": "client id",
+                     *       "client_secret_set": true,
+                     *       "domains": [
+                     *         {
+                     *           "domain": "domain",
+                     *           "verified": true,
+                     *           "verified_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ],
+                     *       "default_role": "admin",
+                     *       "required": true,
+                     *       "redirect_uri": "redirect uri",
+                     *       "created_at": "2026-11-27T10:15:02.114Z",
+                     *       "updated_at": "2026-11-27T10:15:02.114Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SsoConnection"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteOrganizationSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postOrganizationSsoDomainsByDomainVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example example.com */
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organization_id": "org_acme"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerifySsoDomainRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "organization_id": "org_acme",
+                     *       "issuer": "issuer",
+                     *       "client_id": "client id",
+                     *       "client_secret_set": true,
+                     *       "domains": [
+                     *         {
+                     *           "domain": "domain",
+                     *           "verified": true,
+                     *           "verified_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ],
+                     *       "default_role": "admin",
+                     *       "required": true,
+                     *       "redirect_uri": "redirect uri",
+                     *       "created_at": "2026-11-27T10:15:02.114Z",
+                     *       "updated_at": "2026-11-27T10:15:02.114Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SsoConnection"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];

@@ -1,0 +1,6 @@
+// GET /sso/start?email=…&callbackUrl=… – send a person of a connected domain to their organization's provider
+import { startSignIn } from "@/lib/api/sso-flow";
+
+export async function GET(request: Request): Promise<Response> {
+  return startSignIn(request, new Date());
+}
