@@ -2961,6 +2961,7 @@ export interface components {
             email?: string | null;
             phone?: string | null;
         };
+        /** @description A business end user needs business_name: it may not be set to null while the type is (or becomes) business, and a change to type business needs one sent unless it is on file. */
         UpdateEndUserRequest: {
             /** @enum {string} */
             type?: "individual" | "business";
