@@ -171,6 +171,9 @@ export function paramSamples(name: string, samples: FuzzSamples): string[] {
       return [...samples.bundleIds, "bun_nobody"];
     case "job_id":
       return [...samples.jobIds, "job_nobody"];
+    // A domain of a single sign-on connection: the demo data has none, so these name nothing.
+    case "domain":
+      return ["example.com", "acme.example", "EXAMPLE.COM", "not a domain", "xn--bcher-kva.example"];
     default:
       return [];
   }
