@@ -1,6 +1,7 @@
 // The curl examples of docs/API.md, run against a started app so they cannot go stale:
 // every `curl` line of a ```sh block ends with `# → <status>`, the status it must answer.
-// They read $SITE (the app's address), $BASE ($SITE/api/v2) and $TOKEN (the demo token).
+// They read $SITE (the app's address), $BASE ($SITE/api/v2), $TOKEN (the demo token) and
+// $SESSION_COOKIE (the demo owner's portal session, for the session-only endpoints).
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -24,13 +25,24 @@ export function readDocExamples(root = process.cwd()): DocExample[] {
 }
 
 /** Runs each example with curl against the app at `site`; answers the ones whose status differs. */
-export function runDocExamples(examples: DocExample[], site: string, token: string): string[] {
+export function runDocExamples(
+  examples: DocExample[],
+  site: string,
+  token: string,
+  sessionCookie: string,
+): string[] {
   const failures: string[] = [];
   for (const example of examples) {
     const command = example.command.replace(/^curl /, "curl -s -o /dev/null -w '%{http_code}' ");
     const status = Number(
       execFileSync("bash", ["-c", command], {
-        env: { ...process.env, SITE: site, BASE: `${site}/api/v2`, TOKEN: token },
+        env: {
+          ...process.env,
+          SITE: site,
+          BASE: `${site}/api/v2`,
+          TOKEN: token,
+          SESSION_COOKIE: sessionCookie,
+        },
         encoding: "utf8",
       }).trim(),
     );
