@@ -95,7 +95,10 @@ function itemMatches(item: Item, filters: Filters): boolean {
     (!filters.contains ||
       item.number_local_format.includes(filters.contains.digits) ||
       digits.includes(filters.contains.digits)) &&
-    (filters.startsWith === undefined || item.number_local_format.startsWith(filters.startsWith)) &&
+    // The trunk 0 alone means any number, also one whose local format is written without it.
+    (filters.startsWith === undefined ||
+      filters.startsWith === TRUNK[item.country] ||
+      item.number_local_format.startsWith(filters.startsWith)) &&
     (filters.endsWith === undefined || item.number_local_format.endsWith(filters.endsWith)) &&
     (filters.sms === undefined || item.capabilities.sms === filters.sms) &&
     (filters.voice === undefined || item.capabilities.voice === filters.voice) &&
