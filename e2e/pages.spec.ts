@@ -13,7 +13,7 @@ type PageCase = {
   actions?: (page: Page) => Locator;
   /** The cart is issue 16's to fit to a phone: photographed and checked with axe only. */
   skipFit?: boolean;
-  /** Only for people who may hold and buy (contract §15): support may not, so has no cart. */
+  /** Only for people who may hold and buy (docs/CONTRACT.md §15): support may not, so has no cart. */
   buyersOnly?: boolean;
 };
 

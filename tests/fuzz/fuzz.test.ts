@@ -49,7 +49,7 @@ async function sessionValue(user: keyof typeof demoUsers): Promise<string> {
   return encode({ token: { sub: id, email, name, role, organizationId }, secret: getSessionSecret() });
 }
 
-/** An endpoint of Acme's with one finished delivery of one event, for the §14 routes. */
+/** An endpoint of Acme's with one finished delivery of one event, for the routes of docs/CONTRACT.md §14. */
 async function webhookSamples() {
   const prisma = await getPrisma();
   await prisma.webhook.create({
@@ -76,7 +76,7 @@ async function webhookSamples() {
 }
 
 /**
- * One of each record of the member, compliance and job routes (contract §2, §3, §15–§17) for
+ * One of each record of the member, compliance and job routes (docs/CONTRACT.md §2, §3, §15–§17) for
  * Acme and for Globex, so that requests name real ones of the caller's and of a stranger's.
  * The members are made for the fuzz: removing or demoting them leaves the seeded users alone.
  * The document has no file (GET …/file is then a 404, as for a deleted one).

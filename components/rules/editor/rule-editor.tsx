@@ -53,7 +53,7 @@ export function RuleEditor({ configuration, etag: initialEtag, onClose, onReload
   const [conflict, setConflict] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const [quickDestination, setQuickDestination] = useState("");
-  // The preview's time is typed in the number's zone, as its week chart is drawn (contract §10).
+  // The preview's time is typed in the number's zone, as its week chart is drawn (docs/CONTRACT.md §10).
   const [previewAt, setPreviewAt] = useState(() => toZonedInput(new Date(), zone));
   const rulesRef = useRef<HTMLOListElement>(null);
   const save = useSaveConfiguration(configuration.number_id);

@@ -4,7 +4,7 @@ import type { TestTokenName } from "@/tests/fixtures";
 import type { ConfigurationChange, NumberConfiguration } from "@/lib/schemas/numbers/responses";
 import { errorBody } from "@/tests/error-body";
 
-// PUT /numbers/{number_id}, GET with ETag, history, extensions (contract §11).
+// PUT /numbers/{number_id}, GET with ETag, history, extensions (docs/CONTRACT.md §11).
 
 type One = { data: NumberConfiguration };
 const put = (path: string, token: TestTokenName, body: unknown, ifMatch?: string) =>
