@@ -115,7 +115,7 @@ test("the cart fits a phone: no sideways scroll, Remove and Place order reachabl
   await expect(page.getByRole("status").filter({ hasText: `Removed ${number}` })).toBeVisible();
 });
 
-// Issue 23.3: a cart that could not be read said "Your cart is empty" (it may hold numbers),
+// A cart that could not be read said "Your cart is empty" (it may hold numbers),
 // and "Add to cart" announced success when the save had failed.
 const CART_ERROR = {
   message: "m",

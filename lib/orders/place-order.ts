@@ -28,7 +28,7 @@ const NUMBER_UNAVAILABLE = "OR410";
  * geography items as far as stock goes and back-ordered beyond. With an Idempotency-Key, a
  * repeat of the same request gets the first answer again.
  *
- * Two round trips (issue 28, docs/PERFORMANCE.md): one read of everything the checks need
+ * Two round trips (docs/PERFORMANCE.md, "The sale in two statements"): one read of everything the checks need
  * (readSale), then the sale itself, all of it, in one call of the SQL function place_order,
  * which is atomic without an interactive transaction. A replay is the read alone.
  */

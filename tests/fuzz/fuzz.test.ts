@@ -1,4 +1,4 @@
-// Issue 8: nothing a client sends may crash the service or leak another organization's data.
+// Nothing a client sends may crash the service or leak another organization's data.
 // fast-check generates requests for every route of the registry (plus stray paths and wrong
 // methods) and sends them in-process through tests/api-client.ts's `send`, which checks each
 // answer against the OpenAPI document. Every answer must be below 500, carry X-Request-Id,
@@ -267,7 +267,8 @@ async function check(label: string, fuzz: FuzzRequest): Promise<void> {
   }
   const stranger =
     fuzz.principal === "acme-customer" ? "globex" : fuzz.principal === "globex-customer" ? "acme" : null;
-  // The OpenAPI document is public by design; its path examples are demo data (issue 13's contract suite uses them).
+  // The OpenAPI document is public by design; its path examples are demo data (`npm run
+  // test:contract` uses them).
   // A trailing slash names the same document (the server answers both alike).
   const publicDocument = /^\/api\/v2\/openapi\.json\/?$/.test(url.pathname);
   if ((stranger !== null || fuzz.principal === "none") && !publicDocument) {
