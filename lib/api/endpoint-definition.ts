@@ -3,7 +3,7 @@ import type { Scope } from "@/lib/schemas/scopes";
 import type { ErrorCode } from "@/lib/errors";
 import type { Permission } from "@/lib/auth/roles";
 
-/** docs/CONTRACT.md §9 / spec §1: Draft and Coming Soon answer 501; Deprecated works and says so. */
+/** docs/CONTRACT.md §9: Draft and Coming Soon answer 501; Deprecated works and says so. */
 type Badge = "stable" | "draft" | "coming_soon" | "deprecated";
 
 export type EndpointDefinition = {

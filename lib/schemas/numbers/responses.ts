@@ -13,7 +13,7 @@ import {
   SIP_ADDRESS,
 } from "@/lib/schemas/numbers/fields";
 
-// Number and extension configuration as the API answers it (spec §2.11–2.14, docs/CONTRACT.md §8):
+// Number and extension configuration as the API answers it (docs/CONTRACT.md §8):
 // these schemas shape the responses and drive the OpenAPI document.
 
 export const activationSchema = z
