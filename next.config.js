@@ -39,7 +39,7 @@ const nextConfig = {
     "bcryptjs",
   ],
   poweredByHeader: false,
-  // Contract §1: /api/v2/countries/ is answered as /api/v2/countries (proxy.ts), not redirected
+  // docs/CONTRACT.md §1: /api/v2/countries/ is answered as /api/v2/countries (proxy.ts), not redirected
   // to it without X-Request-Id. Pages keep their canonical paths: Next serves them either way.
   skipTrailingSlashRedirect: true,
   async headers() {

@@ -61,7 +61,7 @@ export default defineConfig({
           NEXT_TELEMETRY_DISABLED: "1",
           LOG_LEVEL: "error",
           // e2e/webhooks.spec.ts's receiver listens on 127.0.0.1 over plain http: allowed only
-          // with this switch, and only for loopback addresses (contract §14).
+          // with this switch, and only for loopback addresses (docs/CONTRACT.md §14).
           WEBHOOKS_ALLOW_HTTP: "1",
           // e2e/signup.spec.ts runs a real SMTP server here and follows the links it receives.
           SMTP_URL: `smtp://127.0.0.1:${port + 25}`,

@@ -1,4 +1,4 @@
-// Portal pages need a session: without one, go to /sign-in and come back afterwards (contract §10).
+// Portal pages need a session: without one, go to /sign-in and come back afterwards (docs/CONTRACT.md §10).
 // /docs is not among them: the API reference is public, as the document it shows.
 // /api/* requests that carry X-Forwarded-For lose it when no proxy is trusted, so that Next
 // fills it from the socket and a client cannot name its own address (lib/http/client-address.ts).
@@ -32,7 +32,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
 
 /**
  * /api/*: a path Next could not decode answers the contract's 400 here (Next would answer its
- * own page); a trailing slash is served as the path without it (contract §1); a client-sent
+ * own page); a trailing slash is served as the path without it (docs/CONTRACT.md §1); a client-sent
  * X-Forwarded-For is dropped unless a proxy is trusted.
  */
 function apiProxy(request: NextRequest): Response {

@@ -1,4 +1,4 @@
-// / – signed in: the inventory; otherwise the sign-in page (contract §10).
+// / – signed in: the inventory; otherwise the sign-in page (docs/CONTRACT.md §10).
 import { redirect } from "next/navigation";
 import { getPortalUser } from "@/lib/auth/portal-session";
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 
-// Issue 13: what Next's own router used to answer under /api/v2 (a 500 text page for a
+// What Next's own router used to answer under /api/v2 (a 500 text page for a
 // path that does not percent-decode, its 404 HTML page for /api/v2, a 308 without
 // X-Request-Id for a trailing slash) asked of the production build, where proxy.ts runs.
 

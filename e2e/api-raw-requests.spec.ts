@@ -3,7 +3,7 @@ import { connect } from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 
-// Issue 23 item 13: requests no HTTP client library sends, written to a socket as a hostile client
+// Requests no HTTP client library sends, written to a socket as a hostile client
 // would, against the built server `npm start` runs (scripts/server.ts in front of Next). Before it,
 // TRACE answered Next's 500 text/plain, PROPFIND/MKCOL/LOCK an empty 400, /api/v2/%2e%2e the
 // portal's HTML 404, and an absolute-form target a 308 to the host it named.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { demoToken, emptyCart, expectNoHorizontalScroll, signIn, users } from "./helpers";
 
-// Contract §12: the cart is its person's own, on the server. Adding a named number holds it
+// docs/CONTRACT.md §12: the cart is its person's own, on the server. Adding a named number holds it
 // for the organization, so another organization cannot buy it from under the customer (it
 // used to be a lost sale, marked at checkout); the cart follows the customer to another
 // browser; another person signing in on the same browser never sees it.
@@ -115,7 +115,7 @@ test("the cart fits a phone: no sideways scroll, Remove and Place order reachabl
   await expect(page.getByRole("status").filter({ hasText: `Removed ${number}` })).toBeVisible();
 });
 
-// Issue 23.3: a cart that could not be read said "Your cart is empty" (it may hold numbers),
+// A cart that could not be read said "Your cart is empty" (it may hold numbers),
 // and "Add to cart" announced success when the save had failed.
 const CART_ERROR = {
   message: "m",

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { emptyCart, signIn, users } from "./helpers";
 
-// Issue 14's cart items, each seen by a customer before the fix (the comment says what):
+// What customers ran into in the cart, each seen by a customer before the fix (the comment says what):
 // prices in the product select and a "Cheapest" label that names the cheapest, quantities
 // refused in words rather than silently changed, and Remove that says so and can be undone.
 
@@ -86,7 +86,7 @@ test("a cart quantity out of range is explained and kept as typed; Remove can be
   await expect(page.getByTestId("cart-line").getByRole("spinbutton")).toHaveValue("3");
 });
 
-// Issue 23.7 and 23.10: checkout went through while a quantity showed its error (typed 500,
+// Checkout went through while a quantity showed its error (typed 500,
 // ordered 3 without a word); the contact field's error named the API's field; a failed order
 // did not say that nothing was ordered.
 test("checkout waits while a quantity shows an error, and says why in words", async ({ page }) => {

@@ -16,7 +16,7 @@ import {
   users,
 } from "./helpers";
 
-// /compliance and /compliance/review (contract §17), at 1366×768 (desktop project) and 390×844
+// /compliance and /compliance/review (docs/CONTRACT.md §17), at 1366×768 (desktop project) and 390×844
 // (mobile project): a customer says who the numbers are for, adds a German address, uploads the
 // two documents a DE local number needs (one picked, one dropped on the form), bundles them,
 // watches the checklist go green and submits; support previews a document in the queue and

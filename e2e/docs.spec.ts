@@ -71,7 +71,7 @@ test("other pages do not load the reference's script", async ({ page }) => {
     .toBe(true);
 });
 
-// Issue 23 item 11: Scalar's "Ask AI" would upload the document to a third party (and the CSP
+// Scalar's "Ask AI" would upload the document to a third party (and the CSP
 // blocks it); Scalar's own <main> elements nested in the portal's; an order example that mixed
 // both item shapes with empty strings.
 test("the reference has no Ask AI, one main landmark, and a working order example", async ({ page }) => {

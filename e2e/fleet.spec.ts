@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { demoToken, expectAccessible, expectNoHorizontalScroll, signIn, users } from "./helpers";
 
-// Issue 25, item 8: a customer's fleet of numbers in the portal — a release said in words
+// A customer's fleet of numbers in the portal — a release said in words
 // (until when it can be restored, which rules dial it) and undone, a bulk tag job followed to
 // its end across a reload, and the CSV of a filtered list. Every test buys its own numbers and
 // releases them at its end, so the demo's lists are as they were for the other specs.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn, users } from "./helpers";
 
-// Issue 23 item 9: every text-like control is styled, whatever its type. Before, untyped,
+// Every text-like control is styled, whatever its type. Before, untyped,
 // url and time inputs missed the stylesheet: 21–24 px tall with 13 px text, small targets on a
 // phone where iOS also zooms into anything under 16 px.
 

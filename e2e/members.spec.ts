@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { startSmtpReceiver, type SmtpReceiver } from "../tests/email/smtp-receiver";
 import { expectAccessible, expectNoHorizontalScroll, screenshot, signIn, users } from "./helpers";
 
-// /settings/members and /invitations/{token} (contract §15), at 1366×768 (desktop project) and
+// /settings/members and /invitations/{token} (docs/CONTRACT.md §15), at 1366×768 (desktop project) and
 // 390×844 (mobile project): an owner invites a colleague, who follows the emailed link (received
 // by a real SMTP server on the port playwright.config.ts gives the app as SMTP_URL, E2E_PORT +
 // 25), joins and signs in; the owner changes their role and removes them, which ends their

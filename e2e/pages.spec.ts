@@ -11,9 +11,9 @@ type PageCase = {
   ready: (page: Page) => Promise<void>;
   /** Each row's main action, which must be on screen without scrolling sideways. */
   actions?: (page: Page) => Locator;
-  /** The cart is issue 16's to fit to a phone: photographed and checked with axe only. */
+  /** Not held to the phone fit yet (the cart): photographed and checked with axe only. */
   skipFit?: boolean;
-  /** Only for people who may hold and buy (contract §15): support may not, so has no cart. */
+  /** Only for people who may hold and buy (docs/CONTRACT.md §15): support may not, so has no cart. */
   buyersOnly?: boolean;
 };
 

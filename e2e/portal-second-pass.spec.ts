@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { emptyCart, signIn, users } from "./helpers";
 
-// Issue 14, the portal's second pass: what three new users ran into, each as a test that
+// The portal's second pass: what three new users ran into, each as a test that
 // failed on what they saw (the comment on each says what that was).
 
 type Product = { id: string; name: string; currency: string; monthly_fee: string; setup_fee: string };
@@ -141,7 +141,7 @@ test.describe("2. numbers are found the way people write them, a page at a time"
     );
   });
 
-  // Issue 23.6: the list was every number sorted by number, the bought one maybe on page 2 of 7.
+  // The list was every number sorted by number, the bought one maybe on page 2 of 7.
   test("arriving from an order lists that order's numbers, each linked to its page", async ({ page }) => {
     await signIn(page, users.acmeCustomer, "/orders");
     const orders = await apiJson<{
@@ -236,7 +236,7 @@ test.describe("3. prices where the decision is made", () => {
 });
 
 test.describe("5. products fit a laptop and compare what differs", () => {
-  // Issue 23.12: at 1366 the products table still scrolled 7–8 px sideways in its frame. 1351 is
+  // At 1366 the products table still scrolled 7–8 px sideways in its frame. 1351 is
   // a 1366-px window less a classic scrollbar (headless Chromium draws none).
   for (const width of [1366, 1351])
     test(`products do not scroll sideways at ${width} px`, async ({ page }) => {
@@ -319,7 +319,7 @@ test.describe("5. products fit a laptop and compare what differs", () => {
 });
 
 test.describe("6. words for people", () => {
-  // Issue 23.10: a shared link with region=nope showed "query.region=nope" and a Try again that
+  // A shared link with region=nope showed "query.region=nope" and a Try again that
   // sent the same request; the filter is now marked in words and the person can fix it.
   test("a shared link's refused filter is marked on its field, and choosing another searches", async ({
     page,

@@ -92,7 +92,7 @@ test("a customer searches, fills the cart from inventory and products, checks ou
 
   // The form says what the API would refuse, before sending anything.
   await page.getByRole("button", { name: "Place order" }).click();
-  // In words beside the field, not the API's field name (issue 23.10).
+  // In words beside the field, not the API's field name.
   await expect(
     page.getByText("Enter the name of the person we contact about this order (up to 200 characters)."),
   ).toBeVisible();
@@ -111,7 +111,7 @@ test("a customer searches, fills the cart from inventory and products, checks ou
   await expect(page.getByRole("link", { name: /Cart/ })).toHaveText("Cart");
   await screenshot(page, testInfo, "flow-order");
 
-  // Issue 23.6: each bought number links to its own page, and the order's numbers page lists
+  // Each bought number links to its own page, and the order's numbers page lists
   // exactly this order's numbers (the whole list is sorted by number: one could be on page 2).
   const delivered = await page
     .getByRole("list", { name: "Numbers delivered" })

@@ -1,14 +1,14 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { demoToken, expectAccessible, expectNoHorizontalScroll, screenshot, signIn, users } from "./helpers";
 
-// Issue 15: a customer shapes a new number's week in the editor and sees it before saving;
+// A customer shapes a new number's week in the editor and sees it before saving;
 // support changes a customer's number and the history says who; the editor is accessible and
 // fits a 390-px phone.
 
 const auth = () => ({ authorization: `Bearer ${demoToken()}` });
 
 // The browser lives in Tokyo, the numbers here in New York and London: a time typed into the
-// editor is the number's time all the same (issue 23, item 4).
+// editor is the number's time all the same.
 test.use({ timezoneId: "Asia/Tokyo" });
 
 /** Buys one New York number for Acme over the API and answers its number_id. */

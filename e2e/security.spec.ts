@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { authenticator } from "otplib";
 import { DEMO_PASSWORD, expectAccessible, expectNoHorizontalScroll, signIn } from "./helpers";
 
-// /settings/security at 1366×768 and 390×844 (contract §15): two-factor set-up with the QR
+// /settings/security at 1366×768 and 390×844 (docs/CONTRACT.md §15): two-factor set-up with the QR
 // code, recovery codes shown once, the code step at sign-in, turning it off, a password
 // change and back, and sign out everywhere. Each viewport uses its own demo person, and
 // leaves them as it found them.

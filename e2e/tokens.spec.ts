@@ -58,7 +58,7 @@ test("a token with numbers:write from the tokens page changes a configuration", 
   expect(changed.headers().etag).not.toBe(read.headers().etag);
 });
 
-// Issue 23 item 1: the one-time secret appeared above the viewport (−145 px at 1366×768,
+// The one-time secret appeared above the viewport (−145 px at 1366×768,
 // −234 px at 390×844) and focus dropped to <body>.
 for (const size of [
   { name: "1366×768", viewport: { width: 1366, height: 768 }, hasTouch: false },
@@ -87,7 +87,7 @@ for (const size of [
   });
 }
 
-// Issue 23 item 10: the form said "name must be 1 to 100 characters"; people are told in words,
+// The form said "name must be 1 to 100 characters"; people are told in words,
 // beside the field, whether the browser's check (the route's own schema) or the server refused.
 test("the token form's errors are in words beside their fields", async ({ page }) => {
   await signIn(page, users.acmeCustomer, "/tokens");
@@ -139,7 +139,7 @@ test("the token form's errors are in words beside their fields", async ({ page }
   await expect(form).not.toContainText(/\b(expires_at|body\.name)\b|^name must/);
 });
 
-// Issue 23 item 10: an error box said "The server answered 503." whatever the server said.
+// An error box said "The server answered 503." whatever the server said.
 test.describe("the tokens' error box says what the server said", () => {
   const cases = [
     {
@@ -189,7 +189,7 @@ test.describe("the tokens' error box says what the server said", () => {
   }
 });
 
-// Issue 23 item 8 (for the pages on components/ui's DataTable): on a phone, a card put a cell's
+// For the pages on components/ui's DataTable: on a phone, a card put a cell's
 // second line (a token's prefix, an order's reference) under the label column.
 test.describe("cards on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });

@@ -161,8 +161,8 @@ test("an endpoint can be added with the keyboard alone", async ({ page }, testIn
   await page.keyboard.type(description);
   await page.keyboard.press("Enter");
 
-  // The secret takes focus where the person is looking (the same box as a token's, issue 23
-  // item 1); Tab reaches its Copy button and then "I have stored it".
+  // The secret takes focus where the person is looking (the same box as a token's);
+  // Tab reaches its Copy button and then "I have stored it".
   const notice = page.getByRole("region", { name: /^Endpoint .* added\.$/ });
   await expect(notice).toBeFocused();
   // The endpoint's details open above the form once the answer is in; the box stays in view.

@@ -17,7 +17,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgresql:// URL")
     .optional(),
   // A direct connection to the server when DATABASE_URL is PgBouncer in transaction pooling
-  // mode: only LISTEN and migrations use it (contract §18). Unset: DATABASE_URL.
+  // mode: only LISTEN and migrations use it (docs/CONTRACT.md §18). Unset: DATABASE_URL.
   DATABASE_DIRECT_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_DIRECT_URL must be a postgresql:// URL")
@@ -77,7 +77,7 @@ const envSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: z
     .url({ protocol: /^https?$/, error: "OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s):// URL" })
     .optional(),
-  // Requests a minute per token (contract §9); POST /order draws on its own smaller budget.
+  // Requests a minute per token (docs/CONTRACT.md §9); POST /order draws on its own smaller budget.
   RATE_LIMIT_DEFAULT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   // Where the counters live when several instances run: Redis if set, else PostgreSQL
@@ -98,7 +98,7 @@ const envSchema = z.object({
     .optional(),
   // Portal sessions (next-auth). Unset secret: one is generated and kept in data/nextauth-secret.
   NEXTAUTH_SECRET: z.string().min(32, "NEXTAUTH_SECRET must be at least 32 characters").optional(),
-  // Encrypts data at rest (TOTP secrets; contract §17): 32 bytes as base64 or 64 hex digits.
+  // Encrypts data at rest (TOTP secrets; docs/CONTRACT.md §17): 32 bytes as base64 or 64 hex digits.
   // Unset: one is generated and kept in data/data-encryption-key (lib/crypto/data-key.ts).
   DATA_ENCRYPTION_KEY: z
     .string()
@@ -107,14 +107,14 @@ const envSchema = z.object({
       "DATA_ENCRYPTION_KEY must be 32 bytes as base64 (44 characters) or as 64 hex digits",
     )
     .optional(),
-  // How long POST /reservations holds a number (contract §12). Fractions are allowed so a
+  // How long POST /reservations holds a number (docs/CONTRACT.md §12). Fractions are allowed so a
   // test can let holds run out in seconds (0.05 = 3 s).
   RESERVATION_MINUTES: z.coerce
     .number("RESERVATION_MINUTES must be a number of minutes")
     .positive("RESERVATION_MINUTES must be more than 0")
     .max(1440, "RESERVATION_MINUTES must be at most 1440 (a day)")
     .default(15),
-  // Webhooks (contract §14). 1 lets a test point an endpoint at http:// on a loopback address
+  // Webhooks (docs/CONTRACT.md §14). 1 lets a test point an endpoint at http:// on a loopback address
   // (127.0.0.0/8, ::1, localhost); every other private address stays refused either way.
   WEBHOOKS_ALLOW_HTTP: z.enum(["0", "1"], "WEBHOOKS_ALLOW_HTTP must be 0 or 1").default("0"),
   // off: this process runs no delivery worker (another process runs `npm run worker`).
@@ -134,7 +134,7 @@ const envSchema = z.object({
     .min(15, "WEBHOOKS_LEASE_SECONDS must be at least 15 (the 10 s timeout and a margin)")
     .max(3600, "WEBHOOKS_LEASE_SECONDS must be at most 3600")
     .default(60),
-  // Email (contract §15): an smtp:// or smtps:// URL with any user and password in it. Unset:
+  // Email (docs/CONTRACT.md §15): an smtp:// or smtps:// URL with any user and password in it. Unset:
   // messages are written to the server's log instead, links included.
   SMTP_URL: z
     .string()
@@ -145,14 +145,14 @@ const envSchema = z.object({
     .string()
     .min(3, "EMAIL_FROM must be an address")
     .default("Numbers portal <no-reply@numbers.example>"),
-  // How long a released number stays restorable before it goes back to inventory (contract §16).
+  // How long a released number stays restorable before it goes back to inventory (docs/CONTRACT.md §16).
   RELEASE_AGING_DAYS: z.coerce
     .number("RELEASE_AGING_DAYS must be a number of days")
     .int("RELEASE_AGING_DAYS must be a whole number of days")
     .min(1, "RELEASE_AGING_DAYS must be at least 1")
     .max(365, "RELEASE_AGING_DAYS must be at most 365")
     .default(14),
-  // How long a sold number may wait for an approved bundle before it is released (contract §17).
+  // How long a sold number may wait for an approved bundle before it is released (docs/CONTRACT.md §17).
   DOCUMENTS_DUE_DAYS: z.coerce
     .number("DOCUMENTS_DUE_DAYS must be a number of days")
     .int("DOCUMENTS_DUE_DAYS must be a whole number of days")

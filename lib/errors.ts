@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Contract §3: every error code and the status it is answered with. One table, so a
+// docs/CONTRACT.md §3: every error code and the status it is answered with. One table, so a
 // domain function only says what went wrong and never picks a status.
 export const errorStatus = {
   invalid_parameter: 400,
@@ -15,7 +15,7 @@ export const errorStatus = {
   invalid_transition: 400,
   unauthorized: 401,
   insufficient_scope: 401,
-  // A person whose organization requires two-factor sign-in and who has not set it up (§15).
+  // A person whose organization requires two-factor sign-in and who has not set it up (docs/CONTRACT.md §15).
   two_factor_required: 401,
   role_forbidden: 401,
   email_unverified: 401,

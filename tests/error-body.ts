@@ -1,4 +1,4 @@
-/** The contract's error body (§3), for tests that assert a whole answer. */
+/** The error body of docs/CONTRACT.md §3, for tests that assert a whole answer. */
 export const errorBody = (status: string, code: string, message: string, details: string) => ({
   message: status,
   error: { message, details, code },

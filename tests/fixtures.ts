@@ -19,7 +19,7 @@ export const testTokens = {
     userId: "usr_acme_customer",
     scopes,
   },
-  // Support staff are the operator's (contract §15): their tokens belong to the operator.
+  // Support staff are the operator's (docs/CONTRACT.md §15): their tokens belong to the operator.
   support: {
     secret: "npk_test_acme_support_000000000000000000",
     organizationId: "org_operator",

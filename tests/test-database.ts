@@ -11,7 +11,7 @@ function serverUrl(): string {
 
 /**
  * The server that test:pg creates and drops its databases on, and migrates them: directly, also
- * when PG_TEST_URL is PgBouncer (PG_TEST_DIRECT_URL then names the server itself, contract §18).
+ * when PG_TEST_URL is PgBouncer (PG_TEST_DIRECT_URL then names the server itself, docs/CONTRACT.md §18).
  */
 export function adminUrl(): string {
   return process.env.PG_TEST_DIRECT_URL ?? serverUrl();

@@ -1,4 +1,4 @@
-// /forgot-password – ask for a link to set a new password (contract §15)
+// /forgot-password – ask for a link to set a new password (docs/CONTRACT.md §15)
 import type { Metadata } from "next";
 import { AuthCard } from "@/components/auth/auth-card";
 import { ForgotPasswordForm } from "@/components/auth/account-forms";

@@ -1,4 +1,4 @@
-// /reset-password?token=… – the link of the password reset email (contract §15)
+// /reset-password?token=… – the link of the password reset email (docs/CONTRACT.md §15)
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";

@@ -1,4 +1,4 @@
-// /sign-up – a new organization with you as its owner (contract §15)
+// /sign-up – a new organization with you as its owner (docs/CONTRACT.md §15)
 import type { Metadata } from "next";
 import { AuthCard } from "@/components/auth/auth-card";
 import { SignUpForm } from "@/components/auth/account-forms";

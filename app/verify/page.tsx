@@ -1,4 +1,4 @@
-// /verify?token=… – the link of the verification email (contract §15)
+// /verify?token=… – the link of the verification email (docs/CONTRACT.md §15)
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";

@@ -5,7 +5,7 @@ import { Field } from "@/components/ui/field";
 import { postAccount } from "@/components/auth/account-requests";
 import { PASSWORD_MAX, PASSWORD_MIN, passwordLengthProblem } from "@/lib/schemas/password";
 
-// The portal's account forms (contract §15): sign-up, forgot and reset password, and the
+// The portal's account forms (docs/CONTRACT.md §15): sign-up, forgot and reset password, and the
 // verification page. Each puts the server's words beside the field they name.
 
 type Errors = Record<string, string | undefined>;

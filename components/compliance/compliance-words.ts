@@ -1,7 +1,7 @@
 import { formatDate } from "@/components/ui/format";
 import type { BundleView } from "@/lib/schemas/compliance";
 
-// How the compliance pages say a bundle's state and a document's kind to people (contract §17:
+// How the compliance pages say a bundle's state and a document's kind to people (docs/CONTRACT.md §17:
 // "states and rejection reasons in words"). Pure, so the words are tested without a page.
 
 type Tone = "success" | "warning" | "danger" | "accent" | "";

@@ -4,7 +4,7 @@ import { ErrorState, LoadingState } from "@/components/ui/states";
 import { useDocumentFile } from "@/lib/hooks/use-compliance";
 
 // A document shown in the page. The API answers the file as an attachment (never rendered as a
-// page of ours, contract §17), so it is fetched as bytes and shown from a blob: URL: a PDF in
+// page of ours, docs/CONTRACT.md §17), so it is fetched as bytes and shown from a blob: URL: a PDF in
 // an <iframe>, an image as an <img>, and a link to save it either way.
 
 export function DocumentPreview({

@@ -21,7 +21,7 @@ import { useDocumentTypes } from "@/lib/hooks/use-reference";
 // The organization's documents: uploaded by picking a file or dropping one on the form, each
 // with its type, end user, address and expiry, and shown in the page on request.
 
-/** The API's field names → the form's words, for its refusals (contract §3 `details` paths). */
+/** The API's field names → the form's words, for its refusals (docs/CONTRACT.md §3 `details` paths). */
 const words = {
   file: "The file",
   document_type_id: "The document type",
@@ -31,7 +31,7 @@ const words = {
 } as const;
 type FieldName = keyof typeof words;
 
-/** The largest file the API takes (contract §17: 10 MB). */
+/** The largest file the API takes (docs/CONTRACT.md §17: 10 MB). */
 const MAX_BYTES = 10 * 1024 * 1024;
 const ACCEPT = "application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg";
 

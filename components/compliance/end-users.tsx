@@ -9,7 +9,7 @@ import { formatDate } from "@/components/ui/format";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import type { CreateEndUserRequest } from "@/lib/schemas/compliance";
 
-// The people or businesses the organization's numbers are for (contract §17's end users).
+// The people or businesses the organization's numbers are for (the end users of docs/CONTRACT.md §17).
 
 type Values = {
   type: "individual" | "business";

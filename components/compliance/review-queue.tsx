@@ -29,7 +29,7 @@ import { organizationLabel, useOrganizationNames } from "@/lib/hooks/use-organiz
 /** Waiting numbers a card lists by name before it says "and N more". */
 const WAITING_SHOWN = 10;
 
-// Support's review queue (contract §17): every organization's bundles waiting for review, the
+// Support's review queue (docs/CONTRACT.md §17): every organization's bundles waiting for review, the
 // oldest submission first; each one's documents shown in the page, then approve, or reject
 // with a reason and a note per document. A decided bundle leaves the queue.
 

@@ -113,7 +113,7 @@ export function InventoryResults({ items, national, regionNames, cartRefusal }: 
                           </li>
                         ))}
                       </ul>
-                      {/* Whether the organization's approved bundles cover them, in words (contract §17). */}
+                      {/* Whether the organization's approved bundles cover them (docs/CONTRACT.md §17). */}
                       <div className="small muted" data-testid="activation-note">
                         {number.activation_note}
                       </div>

@@ -2,7 +2,7 @@ import { ApiClientError } from "@/lib/hooks/api-fetch";
 import type { InventorySearch } from "@/lib/hooks/use-inventory";
 import { INVENTORY_PAGE } from "@/lib/schemas/limits";
 
-// The inventory search lives in the page's query string (contract §10: shareable, survives a
+// The inventory search lives in the page's query string (docs/CONTRACT.md §10: shareable, survives a
 // reload). The names are the API's own, plus `country` and `type` for the path parts.
 
 export const PAGE_SIZES = [25, 50, 100] as const;
@@ -68,7 +68,7 @@ export type RefusedFilter = { param: string; value: string; reason?: string };
 
 /**
  * The filter a refused search names: a 400 whose details read "query.region=nope" or
- * "path.country=XX" (contract §3). null for any other failure, which asking again may mend.
+ * "path.country=XX" (docs/CONTRACT.md §3). null for any other failure, which asking again may mend.
  */
 export function refusedFilter(error: unknown): RefusedFilter | null {
   if (!(error instanceof ApiClientError) || error.status !== 400) return null;

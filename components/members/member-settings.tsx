@@ -8,7 +8,7 @@ import { formatDateTime } from "@/components/ui/format";
 import { useInvitations, useMemberChange, useMembers, type Change } from "@/lib/hooks/use-members";
 import { organizationRoles, type Role } from "@/lib/schemas/roles";
 
-// /settings/members (contract §15): the team, invitations, roles. What the person's role cannot
+// /settings/members (docs/CONTRACT.md §15): the team, invitations, roles. What the person's role cannot
 // do is not offered, and the page says why; admins are not offered owners.
 /** `manages`: the person may invite, remove and change members (the server asks the role table). */
 export function MemberSettings({ role, userId, manages }: { role: Role; userId: string; manages: boolean }) {
@@ -18,7 +18,7 @@ export function MemberSettings({ role, userId, manages }: { role: Role; userId: 
   const [email, setEmail] = useState("");
   const [inviteRole, setInviteRole] = useState("viewer");
   // Who manages members is the permission table's (lib/auth/roles.ts); that admins do not touch
-  // owners is the rule beside it (contract §15), as lib/members/manage-members.ts applies it.
+  // owners is the rule beside it (docs/CONTRACT.md §15), as lib/members/manage-members.ts applies it.
   const touchesOwners = manages && role === "owner";
   const grantable = organizationRoles.filter((candidate) => touchesOwners || candidate !== "owner");
   // What the last change did, said once in words (a live region), and its error beside the

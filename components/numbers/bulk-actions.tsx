@@ -10,7 +10,7 @@ import { readTags, type NumberSearch } from "@/lib/hooks/number-search";
 import { jobTarget } from "@/components/numbers/job-target";
 import { useStartJob, type JobStart } from "@/lib/hooks/use-jobs";
 
-// What can be done to the numbers picked on /numbers at once: one bulk job (contract §16) per
+// What can be done to the numbers picked on /numbers at once: one bulk job (docs/CONTRACT.md §16) per
 // action. Actions the person's role may not start are not offered, and the form says why.
 
 type Action = "add_tag" | "remove_tag" | "lock" | "unlock" | "release";

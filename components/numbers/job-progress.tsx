@@ -5,7 +5,7 @@ import { ReleasedNumbers } from "@/components/numbers/released-numbers";
 import { ErrorState, LoadingState, describeError } from "@/components/ui/states";
 import { useCancelJob, useJob } from "@/lib/hooks/use-jobs";
 
-// A bulk job's progress (contract §16), followed by its id: the page keeps the id in its URL,
+// A bulk job's progress (docs/CONTRACT.md §16), followed by its id: the page keeps the id in its URL,
 // so a reload, or a link, shows the same job. Failures list each number with the reason the
 // single endpoint would have given.
 

@@ -5,7 +5,7 @@ import type { JobTarget } from "@/lib/hooks/use-jobs";
 import { MAX_JOB_NUMBERS } from "@/lib/schemas/limits";
 import type { numberConfigurationListResponseSchema } from "@/lib/schemas/numbers/responses";
 
-// Which numbers a bulk job started from /numbers is for (contract §16).
+// Which numbers a bulk job started from /numbers is for (docs/CONTRACT.md §16).
 
 /**
  * What a job is sent for a selection: the ids picked; for "all N matching" the search's filter

@@ -7,7 +7,7 @@ import { numberTypeLabel } from "@/components/ui/format";
 import { resolveActiveRule } from "@/lib/numbers/evaluate-rules";
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 
-// The columns of the /numbers list: what each number is, its state and tags (contract §16),
+// The columns of the /numbers list: what each number is, its state and tags (docs/CONTRACT.md §16),
 // and which rule answers its calls now.
 
 export function numberColumns({

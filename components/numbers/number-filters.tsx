@@ -6,7 +6,7 @@ import { numberTypeLabel } from "@/components/ui/format";
 import { filterParams, readNumberFilters } from "@/lib/hooks/number-search";
 import { useCountries, useRegions } from "@/lib/hooks/use-reference";
 
-// The /numbers search form: the search box and GET /numbers' filters (contract §16). What is
+// The /numbers search form: the search box and GET /numbers' filters (docs/CONTRACT.md §16). What is
 // typed waits for "Search"; the page then writes it to the URL as a new history step, so a link
 // shares it and the back button undoes it. Mount it with `key` = the query string, so going
 // back shows the filters of the page gone back to.

@@ -18,9 +18,9 @@ import { ApiClientError } from "@/lib/hooks/api-fetch";
 import { useLockNumber, useReleaseNumber, useRestoreNumber } from "@/lib/hooks/use-number-lifecycle";
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 
-// A number's state on its page (contract §16) and what can be done to it: release (saying until
+// A number's state on its page (docs/CONTRACT.md §16) and what can be done to it: release (saying until
 // when it can be restored, and which of the organization's rules dial it), restore, lock. A
-// role that may not (§15) sees the buttons disabled and why.
+// role that may not (docs/CONTRACT.md §15) sees the buttons disabled and why.
 
 export function NumberLifecycle({
   number,

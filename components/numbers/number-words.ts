@@ -2,7 +2,7 @@ import { formatDate, plural } from "@/components/ui/format";
 import type { JobType } from "@/lib/schemas/jobs";
 import type { NumberStatus } from "@/lib/schemas/limits";
 
-// How a number's lifecycle reads (contract §16): its state, the rules that dial it, a bulk
+// How a number's lifecycle reads (docs/CONTRACT.md §16): its state, the rules that dial it, a bulk
 // job's kind and progress, in the portal's words rather than the API's codes.
 
 const DAY_MS = 24 * 60 * 60 * 1000;

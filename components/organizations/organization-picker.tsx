@@ -3,7 +3,7 @@ import { Field } from "@/components/ui/field";
 import { organizationLabel, useOrganizationNames } from "@/lib/hooks/use-organizations";
 
 /**
- * Support staff's choice of organization (contract §2's organization_id filter), by name when
+ * Support staff's choice of organization (the organization_id filter of docs/CONTRACT.md §2), by name when
  * GET /organizations answers, else by the ids the page has seen. "" is every organization.
  */
 export function OrganizationPicker({

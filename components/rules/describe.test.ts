@@ -56,7 +56,7 @@ describe("describeWindow", () => {
 
 describe("describeMidnightCrossing", () => {
   it.each([
-    // The case: from 09:00 until 08:00 is 23 hours, not an empty window.
+    // The reported case: from 09:00 until 08:00 is 23 hours, not an empty window.
     {
       start: "09:00",
       stop: "08:00",
@@ -207,7 +207,7 @@ describe("weekOrder", () => {
 
 describe("describeMoment", () => {
   it.each([
-    // The case: Sunday 22:00 in Sydney (daylight time, UTC+11) is 11:00 UTC the same day.
+    // The reported case: Sunday 22:00 in Sydney (daylight time, UTC+11) is 11:00 UTC the same day.
     {
       at: "2026-11-29T11:00:00Z",
       zone: "Australia/Sydney",

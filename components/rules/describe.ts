@@ -118,7 +118,7 @@ export function describeAction(action: Action): string {
 }
 
 /**
- * What a forwarded call does when nobody picks up. One rule handles each call (contract §8),
+ * What a forwarded call does when nobody picks up. One rule handles each call (docs/CONTRACT.md §8),
  * so when the dial rings out the rules after it do not take the call over.
  */
 export function describeNoAnswer(action: Action): string | null {

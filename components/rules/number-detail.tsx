@@ -36,7 +36,7 @@ export function NumberDetail({
   lifecycleRefusal: string | null;
   /** Why this person may not change the number's rules; null when they may. */
   rulesRefusal: string | null;
-  /** How long a released number stays restorable (contract §16). */
+  /** How long a released number stays restorable (docs/CONTRACT.md §16). */
   agingDays: number;
 }) {
   const router = useRouter();

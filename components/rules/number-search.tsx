@@ -19,7 +19,7 @@ import { useOrder } from "@/lib/hooks/use-orders";
 import { organizationLabel, useOrganizationNames } from "@/lib/hooks/use-organizations";
 import { useQueryString } from "@/lib/hooks/use-query-string";
 
-// /numbers: the search box and filters (contract §16) in the URL, a page of numbers with their
+// /numbers: the search box and filters (docs/CONTRACT.md §16) in the URL, a page of numbers with their
 // state and tags, a pick of them (or all N matching) for a bulk job whose progress is followed
 // by `?job=`, and the CSV of everything matching.
 

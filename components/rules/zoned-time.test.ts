@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fromZonedInput, toZonedInput } from "@/components/rules/zoned-time";
 
-// A typed time is read in the number's zone, whatever the browser's (issue 23, item 4).
+// A typed time is read in the number's zone, whatever the browser's.
 
 describe("fromZonedInput", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { zonedInstant } from "@/components/rules/week-timeline";
 
 // A datetime-local input holds a wall-clock time with no zone. On the rule pages that time is
-// read in the number's zone, never the browser's, so one typed time has one answer (contract §10).
+// read in the number's zone, never the browser's, so one typed time has one answer (docs/CONTRACT.md §10).
 
 /** "YYYY-MM-DDTHH:MM" as the wall clock in `timeZone` reads `date`: what a datetime-local input shows. */
 export function toZonedInput(date: Date, timeZone: string): string {

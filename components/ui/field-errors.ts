@@ -4,7 +4,7 @@ import { ApiClientError } from "@/lib/hooks/api-fetch";
 // request puts the API's message beside the field it names, in the form's words; `inWords`
 // does the same for a message from the shared zod schema checked in the browser.
 //
-// The contract's error body (§3) names the bad field by its path in `error.details`:
+// The error body of docs/CONTRACT.md §3 names the bad field by its path in `error.details`:
 // "body.name=", "body.events.1=order.x", "body.rules[2].action.destination=…"; several bad
 // fields may be listed, separated by "; ". Its message starts with the API's field name
 // ("name must be 1 to 100 characters"), which is not a word for the person filling the form.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fieldExample } from "@/components/ui/field-example";
 
-// Issue 23 item 10: the example beside a date field is written as that field shows dates.
+// The example beside a date field is written as that field shows dates.
 const moment = new Date("2026-11-29T22:00:00Z");
 
 describe("fieldExample", () => {

@@ -5,7 +5,7 @@ import { ApiClientError } from "@/lib/hooks/api-fetch";
 // `if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} title="…could not be loaded" />`,
 // then <EmptyState title="No tokens yet">…</EmptyState> for an empty list.
 // The three states every data view has besides "here it is". An error says the server's own
-// message (contract §3 `error.message`); its `details` (field paths, a request id) are for
+// message (docs/CONTRACT.md §3 `error.message`); its `details` (field paths, a request id) are for
 // support, so they are folded away rather than put in front of people.
 
 export function LoadingState({ label = "Loading…" }: { label?: string }) {

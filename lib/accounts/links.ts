@@ -3,7 +3,7 @@ import type { Tx } from "@/lib/db/transaction";
 import { ApiError } from "@/lib/errors";
 import { getEnv } from "@/lib/env";
 
-// Links sent by email (contract §15): 256 random bits, of which only the SHA-256 is stored, so
+// Links sent by email (docs/CONTRACT.md §15): 256 random bits, of which only the SHA-256 is stored, so
 // a copy of the database opens no account; each works once (a conditional update on used_at)
 // and until its expiry.
 

@@ -9,7 +9,7 @@ import { createLink } from "@/lib/accounts/links";
 import { accountExistsMessage, verifyEmailMessage } from "@/lib/accounts/messages";
 import type { SignUpRequest } from "@/lib/schemas/accounts";
 
-// Sign-up (contract §15): a new organization and its first member. The answer never says
+// Sign-up (docs/CONTRACT.md §15): a new organization and its first member. The answer never says
 // whether the email was known: a known one gets an email saying so instead of an account,
 // and both paths hash the password, so timing tells nothing either.
 

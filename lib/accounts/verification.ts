@@ -4,7 +4,7 @@ import { queueEmail } from "@/lib/email/queue";
 import { consumeLink, createLink, expireLinks } from "@/lib/accounts/links";
 import { verifyEmailMessage } from "@/lib/accounts/messages";
 
-// Email verification (contract §15): the link of the sign-up email, valid 24 h, once.
+// Email verification (docs/CONTRACT.md §15): the link of the sign-up email, valid 24 h, once.
 
 type Context = { ip: string | null; now: Date };
 

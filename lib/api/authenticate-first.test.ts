@@ -1,4 +1,4 @@
-// Issue 23 item 14: every route authenticates before it validates, so a caller without the
+// Every route authenticates before it validates, so a caller without the
 // right credentials learns nothing from validation details. Walks the whole registry: each
 // endpoint that needs a token or a session, called anonymously (and, for session-only ones,
 // with an API token) with a bad path, a bad query and a bad body, answers 401, never 400.

@@ -2,7 +2,7 @@ import { ApiError, ClientAbortedError } from "@/lib/errors";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
-/** The request's JSON body, after the content-type and size checks of contract §7. */
+/** The request's JSON body, after the content-type and size checks of docs/CONTRACT.md §7. */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) {

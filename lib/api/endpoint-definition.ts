@@ -3,7 +3,7 @@ import type { Scope } from "@/lib/schemas/scopes";
 import type { ErrorCode } from "@/lib/errors";
 import type { Permission } from "@/lib/auth/roles";
 
-/** Contract §9 / spec §1: Draft and Coming Soon answer 501; Deprecated works and says so. */
+/** docs/CONTRACT.md §9: Draft and Coming Soon answer 501; Deprecated works and says so. */
 type Badge = "stable" | "draft" | "coming_soon" | "deprecated";
 
 export type EndpointDefinition = {
@@ -11,14 +11,14 @@ export type EndpointDefinition = {
   /** The scope a token needs; null when the endpoint needs no token. */
   scope: Scope | null;
   /**
-   * A power beyond the scope that the caller's role must hold (contract §15's table, e.g.
+   * A power beyond the scope that the caller's role must hold (the table of docs/CONTRACT.md §15, e.g.
    * "members:manage"); the role must always allow the scope too.
    */
   permission?: Permission;
   /** "session": only a signed-in portal session may call it, never a token (the OpenAPI document says so). */
   auth?: "session";
   /**
-   * The caller must have verified their email (contract §15: holding, buying, uploading
+   * The caller must have verified their email (docs/CONTRACT.md §15: holding, buying, uploading
    * documents, inviting, creating tokens); else 401 email_unverified. Apart from roles on
    * purpose: it is about the person, not what their role allows.
    */
@@ -63,7 +63,7 @@ export type EndpointDefinition = {
    * export. Its own operation, so a generated client types it as text and the JSON list as JSON.
    */
   text?: { type: "text/csv"; description: string; example: string };
-  /** Which rate-limit budget the endpoint draws on (contract §9); default "default". */
+  /** Which rate-limit budget the endpoint draws on (docs/CONTRACT.md §9); default "default". */
   rateLimit?: "default" | "orders";
   /** Group in the documentation. */
   tag?: string;

@@ -5,7 +5,7 @@ import { methodNotAllowedError } from "@/lib/api/method-not-allowed";
 import { requestIdFor } from "@/lib/api/request-id";
 
 // What the custom server (scripts/server.ts) decides before Next sees a request, for the edges
-// Next itself gets wrong (issue 23 item 13):
+// Next itself gets wrong:
 // - an absolute-form target (`GET http://other.example/x HTTP/1.1`) is served as its path, so
 //   Next's slash normalization cannot redirect it to the host it names;
 // - under /api, a path with a `.` or `..` segment (also as %2e) answers the contract's 404 rather

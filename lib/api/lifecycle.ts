@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/errors";
 import type { EndpointDefinition } from "@/lib/api/endpoint-definition";
 
-/** Draft and Coming Soon endpoints are listed but not served (spec §1). */
+/** Draft and Coming Soon endpoints are listed but not served (docs/CONTRACT.md §9). */
 export function assertServed(definition: EndpointDefinition, label: string): void {
   if (definition.badge === "draft" || definition.badge === "coming_soon") {
     const badge = definition.badge === "draft" ? "Draft" : "Coming Soon";

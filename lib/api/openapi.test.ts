@@ -32,7 +32,7 @@ function routePaths(dir = path.join(process.cwd(), "app", "api", "v2"), prefix =
   for (const entry of readdirSync(dir)) {
     const full = path.join(dir, entry);
     if (!statSync(full).isDirectory()) {
-      // /api/v2 itself only answers 404 in the error body (contract §1): not an endpoint.
+      // /api/v2 itself only answers 404 in the error body (docs/CONTRACT.md §1): not an endpoint.
       if (entry === "route.ts" && prefix !== "") found.push(prefix);
       continue;
     }
@@ -174,7 +174,7 @@ describe("the OpenAPI document", () => {
         const { scope, auth } = (endpoints as Record<string, { scope: string | null; auth?: string }>)[
           `${method.toUpperCase()} ${template}`
         ];
-        // Changing the team is an owner's or admin's portal session (contract §15), never a token.
+        // Changing the team is an owner's or admin's portal session (docs/CONTRACT.md §15), never a token.
         const changesMembers = /^\/members(\/|$)/.test(template) && method !== "get";
         const sessionOnly =
           changesMembers ||

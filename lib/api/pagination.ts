@@ -1,4 +1,4 @@
-// X-Total-Count and Link (RFC 8288) for offset-paginated lists (contract §5, §7).
+// X-Total-Count and Link (RFC 8288) for offset-paginated lists (docs/CONTRACT.md §5, §7).
 
 export type Page = { limit: number; offset: number; total: number };
 

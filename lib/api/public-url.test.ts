@@ -16,7 +16,7 @@ const twoProxies: PublicUrlSettings = { trustProxyHops: 2 };
 
 type Case = { name: string; settings: PublicUrlSettings; headers: Record<string, string>; expected: string };
 
-describe("publicRequestUrl (contract §1)", () => {
+describe("publicRequestUrl (docs/CONTRACT.md §1)", () => {
   it.each<Case>([
     {
       name: "PUBLIC_URL wins over every header",

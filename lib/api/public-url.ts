@@ -1,7 +1,7 @@
 import { getEnv } from "@/lib/env";
 import { withoutTrailingSlash } from "@/lib/api/raw-url";
 
-// The URLs the API writes (Link, Location) must be ones the client can follow (contract §1).
+// The URLs the API writes (Link, Location) must be ones the client can follow (docs/CONTRACT.md §1).
 // Behind `next start` a route sees request.url as http://localhost:<port>/…, whatever host
 // the client reached, with X-Forwarded-Proto applied even when a client sent it. So:
 // 1. PUBLIC_URL, when set, is the service's address, full stop;

@@ -11,7 +11,7 @@ export type RateLimitConfig = { limits: Record<Budget, number>; windowMs: number
 export type RateLimitResult = { headers: Record<string, string> };
 
 /**
- * Fixed-window limits per caller and budget (contract §9), with the IETF RateLimit-Policy
+ * Fixed-window limits per caller and budget (docs/CONTRACT.md §9), with the IETF RateLimit-Policy
  * and RateLimit headers on every answer and Retry-After on a 429.
  */
 export class RateLimiter {

@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/errors";
 
-// Contract §1: a path or query that cannot be percent-decoded is the client's mistake, a 400
+// docs/CONTRACT.md §1: a path or query that cannot be percent-decoded is the client's mistake, a 400
 // in the contract's body, not Next's 400/500 page. Checked on the raw text, before anything
 // decodes it.
 

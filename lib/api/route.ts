@@ -238,7 +238,7 @@ export function handleEndpoint(
 }
 
 /**
- * The caller's role must allow what the endpoint needs (contract §15: 401 role_forbidden naming
+ * The caller's role must allow what the endpoint needs (docs/CONTRACT.md §15: 401 role_forbidden naming
  * the roles that would), and then a token must carry the scope (401 insufficient_scope).
  */
 function authorize(principal: Principal | null, definition: EndpointDefinition): void {
@@ -288,7 +288,10 @@ function toApiError(error: unknown, requestId: string): ApiError {
   );
 }
 
-/** 503 service_unavailable (contract §3): the client may retry, with the same Idempotency-Key for an order. */
+/**
+ * 503 service_unavailable (docs/CONTRACT.md §3): the client may retry, with the same
+ * Idempotency-Key for an order.
+ */
 export function serviceUnavailable(requestId: string): ApiError {
   return new ApiError(
     "service_unavailable",

@@ -8,7 +8,7 @@ import type { Viewer } from "@/lib/auth/types";
 import { readableOrganizations } from "@/lib/auth/organization-filter";
 import { AUDIT_RETENTION_DAYS, type AuditEventView, type AuditListQuery } from "@/lib/schemas/audit";
 
-// Reading the audit log (contract §15): one organization's entries, newest first, filtered;
+// Reading the audit log (docs/CONTRACT.md §15): one organization's entries, newest first, filtered;
 // as pages for the API and the portal, or every match as CSV read in keyset batches, so a
 // year of entries never sits in memory at once.
 

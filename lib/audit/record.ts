@@ -6,7 +6,7 @@ import type { Principal } from "@/lib/auth/types";
 import { requestClientAddress } from "@/lib/http/client-address";
 import { processSlot } from "@/lib/process-singleton";
 
-// The audit log's one writer (contract §15). Domains call recordAudit with the transaction
+// The audit log's one writer (docs/CONTRACT.md §15). Domains call recordAudit with the transaction
 // client of the change, so an entry exists exactly when the change does. Secrets never reach
 // the table: fields named like one keep only the fact that they changed (docs/SECURITY.md).
 

@@ -9,7 +9,7 @@ import { getSignInThrottle, type SignInThrottle } from "@/lib/auth/sign-in-throt
 import { getPrisma } from "@/lib/db/client";
 import type { Principal } from "@/lib/auth/types";
 
-// A person's own account: their password, and ending their sessions (contract §15).
+// A person's own account: their password, and ending their sessions (docs/CONTRACT.md §15).
 
 export type Person = Pick<Principal, "kind" | "id" | "role" | "userId" | "tokenId" | "organizationId"> & {
   userId: string;

@@ -1,7 +1,7 @@
 import { roleForbidden, roleMay, type Permission } from "@/lib/auth/roles";
 import type { Role } from "@/lib/schemas/roles";
 
-// What the portal's navigation offers a role (contract §15: "the portal hides or disables what
+// What the portal's navigation offers a role (docs/CONTRACT.md §15: "the portal hides or disables what
 // the person's role cannot do"), asked of the permission table in lib/auth/roles.ts and nothing
 // else: a link names the permissions its page needs, and a role sees it when it holds them all.
 

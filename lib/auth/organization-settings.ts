@@ -4,7 +4,7 @@ import { inRetryingTransaction } from "@/lib/db/transaction";
 import { auditSource, recordAudit } from "@/lib/audit/record";
 import type { Principal } from "@/lib/auth/types";
 
-// An organization's settings (contract §15): for now, whether every member must use
+// An organization's settings (docs/CONTRACT.md §15): for now, whether every member must use
 // two-factor sign-in. Any member reads them; whoever the permission table lets change the
 // organization's settings (lib/auth/roles.ts: the owner) changes them.
 

@@ -2,7 +2,7 @@ import { dictionary } from "@zxcvbn-ts/language-common";
 import { ApiError } from "@/lib/errors";
 import { passwordLengthProblem } from "@/lib/schemas/password";
 
-// Passwords (contract §15): 12–128 characters, and not one that attackers try first. The list
+// Passwords (docs/CONTRACT.md §15): 12–128 characters, and not one that attackers try first. The list
 // is zxcvbn-ts's common-passwords dictionary (about 49,000 passwords seen most often in
 // breaches), shipped in the package, so no request leaves the machine to check one.
 

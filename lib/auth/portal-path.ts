@@ -2,5 +2,5 @@
 // replaced), so the layout knows which page it wraps.
 export const PORTAL_PATH_HEADER = "x-portal-path";
 
-/** Where a person who must set up two-factor sign-in is sent (contract §15). */
+/** Where a person who must set up two-factor sign-in is sent (docs/CONTRACT.md §15). */
 export const TWO_FACTOR_SETUP_PAGE = "/settings/security";

@@ -1,7 +1,7 @@
 import { roleMay, rolesThatMay } from "@/lib/auth/roles";
 import type { Role } from "@/lib/schemas/roles";
 
-// What the portal's number pages offer a role (contract §15), worked out on the server from the
+// What the portal's number pages offer a role (docs/CONTRACT.md §15), worked out on the server from the
 // one table of roles, so the browser needs neither the table nor its vocabulary.
 
 /** Why this role may not release, restore or lock numbers, in words; null when it may. */

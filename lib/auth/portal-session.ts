@@ -22,7 +22,7 @@ export async function getPortalUser(): Promise<PortalUser | null> {
 export async function requirePortalUser(): Promise<PortalUser> {
   const user = await getPortalUser();
   if (!user) redirect("/sign-in");
-  // Contract §15: until a person whose organization requires it has set up two-factor
+  // docs/CONTRACT.md §15: until a person whose organization requires it has set up two-factor
   // sign-in, every page leads to the page that sets it up (the API answers 401 meanwhile).
   if (user.twoFactorSetupRequired && (await headers()).get(PORTAL_PATH_HEADER) !== TWO_FACTOR_SETUP_PAGE)
     redirect(TWO_FACTOR_SETUP_PAGE);

@@ -7,14 +7,14 @@ import { resolveSessionPrincipal } from "@/lib/auth/session";
 import type { Principal } from "@/lib/auth/types";
 import { getTokenCache, type TokenRow } from "@/lib/auth/token-cache";
 
-// The scheme is case-insensitive (RFC 9110 §11.1, contract §1): "bearer" and "BEARER" work too.
+// The scheme is case-insensitive (RFC 9110 §11.1, docs/CONTRACT.md §1): "bearer" and "BEARER" work too.
 const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]{1,512})$/i;
 // last_used_at is for people reading the token list; minute precision spares a write per request.
 const LAST_USED_PRECISION_MS = 60_000;
 
 /**
  * The caller of a request, or null when it sent no credentials. Credentials that were sent
- * but are not valid are a 401 here, even on routes that need none (contract §2).
+ * but are not valid are a 401 here, even on routes that need none (docs/CONTRACT.md §2).
  */
 export async function resolvePrincipal(request: Request): Promise<Principal | null> {
   const header = request.headers.get("authorization");
@@ -77,7 +77,7 @@ export async function resolvePrincipal(request: Request): Promise<Principal | nu
     id: token.id,
     organizationId: token.organizationId,
     role,
-    // Capped by the creator's role now, not when the token was made (contract §15).
+    // Capped by the creator's role now, not when the token was made (docs/CONTRACT.md §15).
     scopes: allowed.filter((scope) => token.scopes.includes(scope)),
     userId: token.userId,
     tokenId: token.id,

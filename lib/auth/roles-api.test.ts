@@ -5,7 +5,7 @@ import { errorBody } from "@/tests/error-body";
 import { getPrisma } from "@/lib/db/client";
 import type { TestTokenName } from "@/tests/fixtures";
 
-// Contract §15: each role is refused (401 role_forbidden) or let through on a representative
+// docs/CONTRACT.md §15: each role is refused (401 role_forbidden) or let through on a representative
 // endpoint of each row of the table. A request that passes the role check is sent with a
 // body the endpoint refuses (400), so nothing changes and the answer still shows the gate
 // was passed: the role check comes before validation.

@@ -3,8 +3,8 @@ import { roleForbidden, roleMay, rolesThatMay, scopesOfRole, type Permission } f
 import { roles, type Role } from "@/lib/schemas/roles";
 import { scopes } from "@/lib/schemas/scopes";
 
-// Contract §15's table, written out again by hand so a change to lib/auth/roles.ts that the
-// contract does not make fails here. Support's column is §2's.
+// The table of docs/CONTRACT.md §15, written out again by hand so a change to lib/auth/roles.ts that the
+// contract does not make fails here. Support's column is that of docs/CONTRACT.md §2.
 const Y = true;
 const N = false;
 const table: Array<[Permission, Record<Role, boolean>]> = [

@@ -2,7 +2,7 @@ import { ApiError } from "@/lib/errors";
 import type { Scope } from "@/lib/schemas/scopes";
 import { organizationRoles, roles, type Role } from "@/lib/schemas/roles";
 
-// Contract §15: the one table of who may do what. A role is a named set of the scopes a token
+// docs/CONTRACT.md §15: the one table of who may do what. A role is a named set of the scopes a token
 // carries plus a few powers no token scope grants (managing the team, the organization's
 // settings). The endpoint wrapper asks this table, and nothing else, whether a role may call an
 // endpoint (lib/api/route.ts); a token is capped by its creator's role at every request.
@@ -24,13 +24,14 @@ type Power =
 
 export type Permission = Scope | Power;
 
-/** One row of §15's table: what it grants, and a phrase for messages. */
+/** One row of the table of docs/CONTRACT.md §15: what it grants, and a phrase for messages. */
 type Row = { permissions: readonly Permission[]; roles: readonly Role[]; does: string };
 
 const everyMember: readonly Role[] = organizationRoles;
 
-// The rows of §15's table, in its order; support's column is §2's (reads every organization's
-// configurations and orders, changes configurations, reads members and audit logs).
+// The rows of the table of docs/CONTRACT.md §15, in its order; support's column is from §2
+// (reads every organization's configurations and orders, changes configurations, reads members
+// and audit logs).
 const permissionRows: readonly Row[] = [
   {
     does: "read numbers, orders, events, products and inventory",
@@ -55,13 +56,13 @@ const permissionRows: readonly Row[] = [
     permissions: ["numbers:write", "jobs:write"],
     roles: ["owner", "admin", "developer", "support"],
   },
-  // Support keeps reading every organization's webhooks (§14), which needs this row's scope.
+  // Support keeps reading every organization's webhooks (docs/CONTRACT.md §14), which needs this row's scope.
   {
     does: "manage API tokens and webhooks",
     permissions: ["tokens:manage", "webhooks:write"],
     roles: ["owner", "admin", "developer", "support"],
   },
-  // Support reviews every organization's submitted bundles and their documents (§17): the
+  // Support reviews every organization's submitted bundles and their documents (docs/CONTRACT.md §17): the
   // queue, approve and reject; the domain keeps review to support and the rest to members.
   {
     does: "manage compliance: end users, addresses, documents and bundles",
@@ -131,7 +132,7 @@ export function rolesThatMay(permission: Permission): string {
   return `the ${list} role`;
 }
 
-/** 401 role_forbidden (contract §3) naming the roles that would be needed. */
+/** 401 role_forbidden (docs/CONTRACT.md §3) naming the roles that would be needed. */
 export function roleForbidden(role: Role, permission: Permission, details?: string): ApiError {
   const row = rowOf(permission);
   return new ApiError(

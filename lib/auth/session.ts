@@ -11,7 +11,7 @@ import type { Principal } from "@/lib/auth/types";
 import { scopesOfRole } from "@/lib/auth/roles";
 import { sessionStillValid } from "@/lib/auth/end-sessions";
 
-// A signed-in person as an API principal (contract §2): the portal calls the same routes as
+// A signed-in person as an API principal (docs/CONTRACT.md §2): the portal calls the same routes as
 // API clients. A person holds every scope their role allows (lib/auth/roles.ts).
 
 export type PortalUser = SessionClaims & {
@@ -22,7 +22,7 @@ export type PortalUser = SessionClaims & {
 };
 
 /**
- * What a person who must set up two-factor sign-in may still call (contract §15: nothing else
+ * What a person who must set up two-factor sign-in may still call (docs/CONTRACT.md §15: nothing else
  * until then): the set-up itself, and signing out everywhere.
  */
 const TWO_FACTOR_SETUP_PATHS: ReadonlySet<string> = new Set([

@@ -10,7 +10,7 @@ import { verifyPassword } from "@/lib/auth/passwords";
 import { getSignInThrottle, type SignInThrottle } from "@/lib/auth/sign-in-throttle";
 import { throttledApiError, type Person } from "@/lib/auth/account";
 
-// Two-factor sign-in (contract §15): TOTP (RFC 6238: SHA-1, 6 digits, 30-second steps, one
+// Two-factor sign-in (docs/CONTRACT.md §15): TOTP (RFC 6238: SHA-1, 6 digits, 30-second steps, one
 // step of clock drift either way) and 10 single-use recovery codes. The secret is encrypted at
 // rest (lib/crypto/data-key.ts) with the person's id as its context; recovery codes are kept
 // only as SHA-256 hashes (each has 80 random bits, so the hash cannot be reversed by trying).

@@ -11,11 +11,14 @@ export type Principal = {
   id: string;
   organizationId: string;
   role: Role;
-  /** What the caller may do now: a token's scopes capped by its creator's current role (§15). */
+  /**
+   * What the caller may do now: a token's scopes capped by its creator's current role
+   * (docs/CONTRACT.md §15).
+   */
   scopes: readonly Scope[];
   userId: string | null;
   tokenId: string | null;
-  /** False for a person who has not verified their email yet (contract §15); absent: verified. */
+  /** False for a person who has not verified their email yet (docs/CONTRACT.md §15); absent: verified. */
   emailVerified?: boolean;
 };
 

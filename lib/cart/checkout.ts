@@ -4,7 +4,10 @@ import type { CartLine, CartProduct } from "@/lib/cart/cart";
 // Prices and the order request of a cart. Amounts are the API's exact decimal strings,
 // summed in minor units (cents) so no float rounds a price.
 
-/** The product POST /order picks when none is named (contract §7): lowest monthly fee, then setup fee, then id. */
+/**
+ * The product POST /order picks when none is named (docs/CONTRACT.md §7): lowest monthly fee,
+ * then setup fee, then id.
+ */
 export function cheapestProduct<P extends Pick<Product, "id" | "monthly_fee" | "setup_fee">>(
   products: readonly P[],
 ): P | null {

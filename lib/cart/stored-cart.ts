@@ -9,7 +9,7 @@ import { coveringBundle, loadCoveringBundles } from "@/lib/compliance/coverage";
 import type { Principal } from "@/lib/auth/types";
 import type { CartLineOut, HoldState, PutCartRequest, ServerCart } from "@/lib/schemas/cart";
 
-// The cart kept on the server for each signed-in person (contract §12). Its lines are rows of
+// The cart kept on the server for each signed-in person (docs/CONTRACT.md §12). Its lines are rows of
 // cart_line; a named number's hold is number_hold's, so the cart answers whatever the hold
 // says now (held, ended, sold, held by another organization) without a job keeping it true.
 
@@ -109,7 +109,7 @@ export async function readCart(owner: CartOwner, now: Date): Promise<ServerCart>
 }
 
 /**
- * What a line's numbers would wait for if bought now (contract §17): the document types they
+ * What a line's numbers would wait for if bought now (docs/CONTRACT.md §17): the document types they
  * need when no approved bundle of the organization covers them, with the day they would be
  * released; null when they need none or a bundle covers them. A named number needs what its
  * inventory row lists; a geography line what its product requires of every number.

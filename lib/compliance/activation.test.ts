@@ -5,7 +5,7 @@ import { errorBody } from "@/tests/error-body";
 import { getPrisma } from "@/lib/db/client";
 import { newComplianceId } from "@/lib/compliance/records";
 
-// Contract §17, activation gated by documents, through the API: a sale pending documents, an
+// docs/CONTRACT.md §17, activation gated by documents, through the API: a sale pending documents, an
 // order item naming a bundle (and each way it can be wrong), an approval activating the
 // organization's pending numbers, and the words inventory search says about each number.
 

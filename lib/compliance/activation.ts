@@ -8,7 +8,7 @@ import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-ap
 import { coveredSql, utcDay } from "@/lib/compliance/coverage";
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 
-// Activation gated by documents (contract §17), the one module that decides it: a sold number
+// Activation gated by documents (docs/CONTRACT.md §17), the one module that decides it: a sold number
 // that requires documents no approved bundle of its organization covers is pending_documents
 // until documents_due; approving a covering bundle activates it. Order placement, back-order
 // fill and bundle approval all call here, each in its own transaction, so the status, the

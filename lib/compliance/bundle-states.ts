@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/errors";
 import { bundleStatuses } from "@/lib/schemas/compliance";
 
-// A bundle's life (contract §17), in one table: draft → pending_review → approved | rejected;
+// A bundle's life (docs/CONTRACT.md §17), in one table: draft → pending_review → approved | rejected;
 // a rejected bundle goes back to draft when edited; an approved one expires with its earliest
 // document. Every state change goes through transitionBundle, so a state cannot be reached
 // any other way.

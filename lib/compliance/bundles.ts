@@ -31,7 +31,7 @@ import {
   nameBundle,
 } from "@/lib/compliance/notify";
 
-// Bundles (contract §17): an end user's documents for one country and number type, handed
+// Bundles (docs/CONTRACT.md §17): an end user's documents for one country and number type, handed
 // in for support's review. Every state change asks lib/compliance/bundle-states.ts first and
 // then updates only from the state it read, so two racing changes cannot both pass.
 
@@ -264,7 +264,7 @@ function statusChange(row: BundleRow, action: BundleAction, to: BundleStatus) {
   };
 }
 
-/** bundle.status_changed (contract §14, §17) when a change moved the status, in its transaction. */
+/** bundle.status_changed (docs/CONTRACT.md §14, §17) when a change moved the status, in its transaction. */
 async function recordStatusChanged(tx: Tx, fromStatus: BundleStatus, updated: BundleRow, now: Date) {
   if (updated.status === fromStatus) return;
   await recordEvents(tx, [event(updated.organizationId, "bundle.status_changed", bundleView(updated))], now);
@@ -482,7 +482,7 @@ export async function approveBundle(
     });
     await auditChanges(tx, [statusChange(row, "approve", next)]);
     await recordStatusChanged(tx, row.status, updated, now);
-    // Contract §17: every pending number of the organization this bundle covers is active
+    // docs/CONTRACT.md §17: every pending number of the organization this bundle covers is active
     // from this commit on, and the members who can act hear of it.
     const bundle = {
       id,

@@ -1,7 +1,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db/transaction";
 
-// Which numbers an organization's approved bundles cover (contract §17), said once for every
+// Which numbers an organization's approved bundles cover (docs/CONTRACT.md §17), said once for every
 // caller: a sale (pending or active), an approval (which pending numbers it activates),
 // inventory search (activatable_now, and the words beside each number). A bundle covers a
 // number when it is approved and not past valid_until, is for the number's country and type,
@@ -45,7 +45,7 @@ export function coveredSql(organization: Prisma.Sql, number: Prisma.Sql, now: Da
 
 /**
  * SQL: the document types of bundle `bundleId` while it is approved and valid, else an empty
- * array. A geography item that names a bundle may take numbers needing these (contract §17).
+ * array. A geography item that names a bundle may take numbers needing these (docs/CONTRACT.md §17).
  */
 export function approvedBundleDocumentsSql(bundleId: string | null, now: Date): Prisma.Sql {
   if (bundleId === null) return Prisma.sql`ARRAY[]::text[]`;

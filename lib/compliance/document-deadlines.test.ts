@@ -7,8 +7,8 @@ import { freshNumbers, INVENTORY_CSV_HEADER } from "@/tests/inventory-csv";
 import { restoreNumber } from "@/lib/numbers/lifecycle";
 import type { Writer } from "@/lib/numbers/change-configuration";
 
-// Contract §17 on the worker's clock (injected, never slept): the reminder 3 days before
-// documents_due, once; the release at documents_due through §16's release, with
+// docs/CONTRACT.md §17 on the worker's clock (injected, never slept): the reminder 3 days before
+// documents_due, once; the release at documents_due through the release of docs/CONTRACT.md §16, with
 // number.documents_overdue; and numbers that reach a back-order pending like any sale.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -83,7 +83,7 @@ describe("the worker's document deadlines", () => {
     expect(await sweepDocumentDeadlines(at(due, -1))).toEqual({ reminded: 0, released: 0 });
     expect(await reminders()).toHaveLength(acting.length);
 
-    // At documents_due: released as §16 releases, the lock notwithstanding.
+    // At documents_due: released as docs/CONTRACT.md §16 releases, the lock notwithstanding.
     expect(await sweepDocumentDeadlines(due)).toEqual({ reminded: 0, released: 2 });
     for (const number of [plain, locked]) {
       const row = await prisma.numberConfiguration.findUniqueOrThrow({ where: { id: number.id } });

@@ -8,10 +8,10 @@ import type { Writer } from "@/lib/numbers/change-configuration";
 import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
 import { documentsDueMessage, emailMembersWhoCanAct } from "@/lib/compliance/notify";
 
-// The worker's sweep of numbers pending documents (contract §17), with its clock injected:
+// The worker's sweep of numbers pending documents (docs/CONTRACT.md §17), with its clock injected:
 // 3 days before documents_due the members who can act are emailed once (one message per
 // member per organization, listing its numbers); at documents_due a number still pending is
-// released as in §16, through the same domain function as DELETE /numbers/{id}, with
+// released as in docs/CONTRACT.md §16, through the same domain function as DELETE /numbers/{id}, with
 // number.documents_overdue recorded in the release's own transaction.
 
 const REMINDER_LEAD_MS = 3 * 24 * 60 * 60 * 1000;

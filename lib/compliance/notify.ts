@@ -5,8 +5,8 @@ import { roleMay } from "@/lib/auth/roles";
 import { numberTypeLabel } from "@/lib/reference/number-types";
 import { organizationRoles } from "@/lib/schemas/roles";
 
-// Who hears about an organization's compliance (contract §17): "the members who can act", the
-// roles that may manage bundles (owner, admin, billing by §15's table). Their messages are
+// Who hears about an organization's compliance (docs/CONTRACT.md §17): "the members who can act", the
+// roles that may manage bundles (owner, admin, billing by the table of §15). Their messages are
 // queued in the caller's transaction, so a rolled-back approval sends nothing.
 
 const ACTING_ROLES = organizationRoles.filter((role) => roleMay(role, "compliance:write"));

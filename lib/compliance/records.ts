@@ -16,7 +16,7 @@ import type {
 } from "@/lib/schemas/compliance";
 import type { ComplianceAddress, ComplianceDocument, EndUser } from "@/lib/generated/prisma/client";
 
-// End users, addresses and documents (contract §17). Reads are the organization's own, or
+// End users, addresses and documents (docs/CONTRACT.md §17). Reads are the organization's own, or
 // any organization's for support; writes are always the caller's organization's. Another
 // organization's record is 404, never 403.
 
@@ -256,7 +256,7 @@ export async function getAddressOrThrow(viewer: Viewer, id: string): Promise<Add
   return addressView(row);
 }
 
-/** An address a submitted bundle uses never changes (contract §17): make a new one instead. */
+/** An address a submitted bundle uses never changes (docs/CONTRACT.md §17): make a new one instead. */
 export async function updateAddress(
   organizationId: string,
   id: string,

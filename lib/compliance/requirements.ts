@@ -1,7 +1,7 @@
 import { getPrisma } from "@/lib/db/client";
 import { assertCountrySellsType, getReferenceData } from "@/lib/reference/lookups";
 
-// What a country's numbers of one type need before they may be used (contract §17): per
+// What a country's numbers of one type need before they may be used (docs/CONTRACT.md §17): per
 // region, the document types its products require of every number and the ones only some of
 // its numbers require (carriers ask for an address on file for some ranges they port in).
 

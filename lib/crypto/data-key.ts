@@ -3,7 +3,7 @@ import path from "node:path";
 import { readOrCreateSecretFile } from "@/lib/crypto/secret-file";
 import { getEnv } from "@/lib/env";
 
-// Encryption of data at rest (contract §17): AES-256-GCM with DATA_ENCRYPTION_KEY. Unset, a
+// Encryption of data at rest (docs/CONTRACT.md §17): AES-256-GCM with DATA_ENCRYPTION_KEY. Unset, a
 // key is generated once and kept beside the NextAuth secret (data/data-encryption-key), so
 // `npm start` works without configuration; several instances must share one key. A copy of
 // the database alone then reveals no TOTP secret.

@@ -33,7 +33,7 @@ export function databaseName(url: string): string {
 /**
  * A pool on `url` (the server, or PgBouncer in transaction pooling mode: no statement here
  * keeps session state across transactions). LISTEN needs a session of its own, so it goes to
- * `directUrl`, the server itself (contract §18). `bounds` limit how long a connection and a
+ * `directUrl`, the server itself (docs/CONTRACT.md §18). `bounds` limit how long a connection and a
  * statement may take (lib/db/query-bounds.ts): the app's requests pass the environment's; scripts
  * and tests that run long statements on purpose leave them out.
  */

@@ -3,7 +3,7 @@ import { getDatabase } from "@/lib/db/client";
 import { PGLITE_V8_FLAGS, pgliteStartParams } from "@/lib/db/pglite";
 import { testDatabaseKind } from "@/tests/test-database";
 
-// The memory caps of the embedded database (issue 23, item 21). What they buy is measured by
+// The memory caps of the embedded database. What they buy is measured by
 // `npm run bench:memory`, whose exit code is the check on the whole `npm start` tree; these
 // say the caps are in place, so a refactor cannot drop them unseen.
 describe("the embedded PostgreSQL's memory caps", () => {

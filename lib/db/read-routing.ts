@@ -1,4 +1,4 @@
-// Where a read that may be stale goes (contract §18), decided from plain values so a table of
+// Where a read that may be stale goes (docs/CONTRACT.md §18), decided from plain values so a table of
 // cases can walk it: the replicas' last health checks, the lag allowed, and whether the caller
 // wrote a moment ago. lib/db/replicas.ts feeds it from the running process.
 

@@ -1,4 +1,4 @@
-// Read replicas (contract §18). The one place that decides where a read goes: a domain asks for
+// Read replicas (docs/CONTRACT.md §18). The one place that decides where a read goes: a domain asks for
 // `readDb()` when its read may be a little stale (search, products, reference data, paged lists)
 // and for `getPrisma()` otherwise. Each process checks every replica's lag once a second; a
 // replica that does not answer or is more than REPLICA_MAX_LAG_MS behind is skipped, and a

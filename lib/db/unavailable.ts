@@ -1,4 +1,4 @@
-// Contract §3: when the database (or Redis) cannot be reached, the answer is 503 with
+// docs/CONTRACT.md §3: when the database (or Redis) cannot be reached, the answer is 503 with
 // Retry-After, so clients retry; 500 stays for the service's own faults. Recognized by codes,
 // never by message text: Prisma's connection codes, the driver adapter's error kinds, pg's
 // connection SQLSTATE classes and Node's socket errors, anywhere along the cause chain.

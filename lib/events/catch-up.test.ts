@@ -1,4 +1,4 @@
-// Issue 23 item 17, contract §14: a client that polls GET /events?after=<last id it saw> receives
+// docs/CONTRACT.md §14: a client that polls GET /events?after=<last id it saw> receives
 // every event exactly once, in one fixed order, even when the transactions that recorded them
 // commit out of order.
 import { describe, expect, it } from "vitest";

@@ -7,9 +7,10 @@ import { readableOrganizations } from "@/lib/auth/organization-filter";
 import { eventTypes, type Event, type EventType } from "@/lib/schemas/events";
 import { readPage } from "@/lib/db/paged";
 
-// GET /events (contract §14): the organization's events, newest first (oldest first after a given one). Events older than
-// EVENT_RETENTION_DAYS are deleted by the worker's housekeeping; until it runs they are also
-// left out here, so the answer never depends on when housekeeping last ran.
+// GET /events (docs/CONTRACT.md §14): the organization's events, newest first (oldest first
+// after a given one). Events older than EVENT_RETENTION_DAYS are deleted by the worker's
+// housekeeping; until it runs they are also left out here, so the answer never depends on when
+// housekeeping last ran.
 
 const EVENT_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60_000;
@@ -35,7 +36,7 @@ export async function listEvents(
     type: query.type ?? { in: [...eventTypes] },
     createdAt: { gt: new Date(now.getTime() - EVENT_RETENTION_DAYS * DAY_MS) },
   };
-  // Contract §14: an event is listed only once every transaction with a lower id has ended, so an
+  // docs/CONTRACT.md §14: an event is listed only once every transaction with a lower id has ended, so an
   // event whose transaction took its place earlier but commits later can never be skipped by a
   // client that polls with `after`. The horizon is read before the page: an older one only hides more.
   where.xid = { lt: await visibilityHorizon() };

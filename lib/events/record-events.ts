@@ -3,7 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db/transaction";
 import type { EventData, EventType } from "@/lib/schemas/events";
 
-// The outbox (contract §14). Domains call recordEvents with their own transaction client, so
+// The outbox (docs/CONTRACT.md §14). Domains call recordEvents with their own transaction client, so
 // an event is committed exactly when the change that caused it is, and with it one pending
 // delivery per endpoint of the organization subscribed to its type. Nothing is sent here: the
 // worker (lib/webhooks/worker.ts) takes the due deliveries from the table.

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiClientError, apiFetch } from "@/lib/hooks/api-fetch";
 
-// Issue 23 item 10: an error box said "The server answered 503." even when the answer said why.
+// An error box said "The server answered 503." even when the answer said why.
 
 afterEach(() => vi.unstubAllGlobals());
 

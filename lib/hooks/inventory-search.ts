@@ -4,7 +4,10 @@ import type { InventoryNumber } from "@/lib/schemas/inventory";
 // An inventory search and the request it becomes, apart from the hook ("use client") so that
 // the /inventory page can run the same search on the server for the first paint.
 
-/** One inventory search as the portal states it: the path parts and the §5 query parameters. */
+/**
+ * One inventory search as the portal states it: the path parts and the query parameters of
+ * docs/CONTRACT.md §5.
+ */
 export type InventorySearch = {
   country: string;
   number_type: string | null;

@@ -11,7 +11,7 @@ import {
 const numberSorts = ["number", "name", "purchased_at", "-purchased_at"] as const;
 type NumberSort = (typeof numberSorts)[number];
 
-/** GET /numbers' filters (contract §16); null and [] are "not filtered". */
+/** GET /numbers' filters (docs/CONTRACT.md §16); null and [] are "not filtered". */
 export type NumberFilters = {
   /** null: the API's default, active and waiting for documents (released ones only when asked). */
   status: NumberStatus[] | null;

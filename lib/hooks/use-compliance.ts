@@ -25,7 +25,7 @@ import type {
 
 export type { AddressView, BundleView, DocumentView, EndUserView } from "@/lib/schemas/compliance";
 
-// The compliance pages' calls (contract §17): end users, addresses, documents (uploaded as
+// The compliance pages' calls (docs/CONTRACT.md §17): end users, addresses, documents (uploaded as
 // multipart, read back as a file) and bundles with their evaluation and review. Answers typed
 // by the routes' own response schemas.
 

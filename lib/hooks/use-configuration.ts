@@ -12,7 +12,7 @@ import type {
 import type { destinationListResponseSchema } from "@/lib/schemas/reference";
 
 // The rule editor's queries: one configuration with its ETag, saving it under If-Match,
-// its history, and the destinations its country and type allow (contract §11).
+// its history, and the destinations its country and type allow (docs/CONTRACT.md §11).
 
 /** GET /numbers/{number_id}: the configuration and the ETag a save must send. */
 export function useEditableConfiguration(numberId: string, enabled: boolean) {

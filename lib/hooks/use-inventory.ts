@@ -24,7 +24,7 @@ export function useInventorySearch(search: InventorySearch | null) {
         inventoryPath(search ?? emptySearch),
         { signal },
       );
-      // The total comes from X-Total-Count (contract §5); the body is the spec's bare array.
+      // The total comes from X-Total-Count (docs/CONTRACT.md §5); the body is the spec's bare array.
       return inventoryPage(
         data,
         Number(headers.get("x-total-count") ?? data.length),

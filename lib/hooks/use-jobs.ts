@@ -5,7 +5,7 @@ import { apiFetch } from "@/lib/hooks/api-fetch";
 import { queryKeys } from "@/lib/hooks/query-keys";
 import type { JobType, jobListResponseSchema, jobResponseSchema } from "@/lib/schemas/jobs";
 
-// Bulk jobs (contract §16): start one over the numbers picked on /numbers, follow it until it
+// Bulk jobs (docs/CONTRACT.md §16): start one over the numbers picked on /numbers, follow it until it
 // is done, stop it. A job is followed by its id (kept in the page's URL), so a reload finds it.
 
 const POLL_MS = 1_000;

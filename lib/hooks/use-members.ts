@@ -9,7 +9,7 @@ import type {
   memberResponseSchema,
 } from "@/lib/schemas/members";
 
-// GET /members and /members/invitations, and the changes to them (contract §15).
+// GET /members and /members/invitations, and the changes to them (docs/CONTRACT.md §15).
 /**
  * `enabled` false: not asked (a page that offers them only to some people). `organizationId`:
  * support staff name the organization whose members they read; everyone else reads their own.

@@ -4,7 +4,7 @@ import { apiFetch } from "@/lib/hooks/api-fetch";
 import { queryKeys } from "@/lib/hooks/query-keys";
 import type { numberConfigurationResponseSchema } from "@/lib/schemas/numbers/responses";
 
-// A number's lifecycle from its page (contract §16): release (DELETE under If-Match, `force`
+// A number's lifecycle from its page (docs/CONTRACT.md §16): release (DELETE under If-Match, `force`
 // past the rules that dial it), restore, lock and unlock (PUT under If-Match). Each reads the
 // number's ETag just before, so what it changes is what the person sees.
 

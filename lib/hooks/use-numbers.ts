@@ -18,7 +18,7 @@ export function numbersCsvHref(search: NumberSearch): string {
   return `/api/v2/numbers${toQueryString(searchParameters(search, "csv"))}`;
 }
 
-/** Every state: a number's own page shows it released as well as active (contract §16). */
+/** Every state: a number's own page shows it released as well as active (docs/CONTRACT.md §16). */
 const EVERY_STATUS = "active,pending_documents,aging";
 
 /** One page of configurations and how many match in all (X-Total-Count). */

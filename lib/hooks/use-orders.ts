@@ -9,7 +9,7 @@ import type {
   OrderRequest,
 } from "@/lib/schemas/orders";
 
-/** organization_id: support's filter (contract §2); customers never send it. */
+/** organization_id: support's filter (docs/CONTRACT.md §2); customers never send it. */
 export function useOrders(page: { limit: number; offset: number; organization_id?: string | null }) {
   return useQuery({
     queryKey: queryKeys.orders.list(page),

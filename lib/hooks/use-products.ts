@@ -17,7 +17,7 @@ function productsQuery(country: string, numberType: string | null) {
   };
 }
 
-/** GET /products/{country}[/{number_type}]: the nested map of contract §6. */
+/** GET /products/{country}[/{number_type}]: the nested map of docs/CONTRACT.md §6. */
 export function useProducts(country: string | null, numberType: string | null = null) {
   return useQuery({ ...productsQuery(country ?? "", numberType), enabled: Boolean(country) });
 }

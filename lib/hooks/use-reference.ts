@@ -4,7 +4,7 @@ import { apiFetch } from "@/lib/hooks/api-fetch";
 import { queryKeys } from "@/lib/hooks/query-keys";
 import type { countryListSchema, documentTypeListSchema, regionListSchema } from "@/lib/schemas/reference";
 
-// Reference data rarely changes (spec §2.3–2.4): an hour without refetching is plenty.
+// Reference data rarely changes (countries, regions, number types: docs/API.md#resources): an hour without refetching is plenty.
 const REFERENCE_STALE_MS = 60 * 60_000;
 
 export function useCountries() {

@@ -9,7 +9,7 @@ import type {
   twoFactorStatusSchema,
 } from "@/lib/schemas/security";
 
-// /settings/security's requests (contract §15): the password, two-factor sign-in, sessions.
+// /settings/security's requests (docs/CONTRACT.md §15): the password, two-factor sign-in, sessions.
 
 export function useTwoFactorStatus() {
   return useQuery({

@@ -14,7 +14,7 @@ import type {
 
 export type { Delivery, Webhook } from "@/lib/schemas/webhooks";
 
-// The webhooks page's calls (contract §14): endpoints, their deliveries, a test event and a
+// The webhooks page's calls (docs/CONTRACT.md §14): endpoints, their deliveries, a test event and a
 // re-send. Answers typed by the routes' own response schemas.
 
 export type Page = { limit: number; offset: number };

@@ -25,7 +25,7 @@ export function assertKnownDocumentTypes(
   }
 }
 
-/** The Required document objects (spec §2.6) for a list of document type ids. */
+/** The required-document objects (docs/API.md#regulatory-compliance) for a list of document type ids. */
 export function requiredDocuments(ids: readonly string[], known: DocumentTypesById) {
   return ids.flatMap((id) => {
     const type = known.get(id);

@@ -16,7 +16,7 @@ import {
 } from "@/lib/compliance/coverage";
 import type { DocumentTypesById } from "@/lib/inventory/documents";
 
-/** Contract §17, per number: would it be active as soon as bought, and why, in words. */
+/** docs/CONTRACT.md §17, per number: would it be active as soon as bought, and why, in words. */
 function describeActivation(
   row: Pick<InventoryRow, "country_id" | "number_type_id" | "required_document_ids">,
   bundles: readonly CoveringBundle[],
@@ -64,7 +64,7 @@ function describeActivation(
 
 /**
  * Who searches, and when: numbers another organization holds at `now` are left out, and the
- * viewer's own live holds are answered with their held_until (contract §5, §12).
+ * viewer's own live holds are answered with their held_until (docs/CONTRACT.md §5, §12).
  */
 type InventoryViewer = { organizationId: string; now: Date };
 
@@ -113,7 +113,7 @@ export async function searchInventory(
     assertKnownDocumentTypes(search.exclude_documents, documentTypes, "query.exclude_documents");
 
   const prisma = await readDb();
-  // The caller's approved bundles of the country (contract §17): what activatable_now and the
+  // The caller's approved bundles of the country (docs/CONTRACT.md §17): what activatable_now and the
   // words beside each number are about.
   const bundles = await loadCoveringBundles(
     prisma,

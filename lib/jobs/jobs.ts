@@ -12,14 +12,14 @@ import { requireRole } from "@/lib/auth/roles";
 import { ruleListProblems } from "@/lib/numbers/validate-configuration";
 import { invalidConfiguration } from "@/lib/numbers/change-configuration";
 
-// Bulk jobs (contract §16): POST /jobs checks and stores the job and one item per number, and
+// Bulk jobs (docs/CONTRACT.md §16): POST /jobs checks and stores the job and one item per number, and
 // answers 202; the worker (lib/jobs/run-jobs.ts) does the numbers. Nothing is started when
 // the request names a number the organization does not own, or more than 1,000.
 
 const withItems = { items: { orderBy: { position: "asc" } } } as const satisfies Prisma.JobInclude;
 type JobRow = Prisma.JobGetPayload<{ include: typeof withItems }>;
 
-// The scope each type needs besides jobs:write (contract §15: release and lock are owner/admin).
+// The scope each type needs besides jobs:write (docs/CONTRACT.md §15: release and lock are owner/admin).
 const neededScope: Record<JobType, "numbers:write" | "numbers:release"> = {
   apply_configuration: "numbers:write",
   set_tags: "numbers:write",

@@ -13,7 +13,7 @@ import { toJob } from "@/lib/jobs/jobs";
 import type { Scope } from "@/lib/schemas/scopes";
 import type { JobType } from "@/lib/schemas/jobs";
 
-// The worker's part of bulk jobs (contract §16), on the delivery-table pattern of webhooks: a
+// The worker's part of bulk jobs (docs/CONTRACT.md §16), on the delivery-table pattern of webhooks: a
 // job is claimed with a lease (locked_until, claim_token) by SELECT … FOR UPDATE SKIP LOCKED,
 // then its pending items are done a batch at a time, each number through the same domain
 // function as its single endpoint. The item is marked done inside that function's

@@ -21,7 +21,7 @@ import type {
   Member,
 } from "@/lib/schemas/members";
 
-// An organization's members and invitations (contract §15). Who may call each function is the
+// An organization's members and invitations (docs/CONTRACT.md §15). Who may call each function is the
 // endpoint's business (lib/auth/roles.ts, through the wrapper); what is left here is what
 // depends on the people concerned: admins never touch owners, the last owner stays, one
 // person belongs to one organization, an invitation works once and for 7 days.
@@ -122,7 +122,7 @@ export async function listInvitations(
   return toInvitations(rows, now);
 }
 
-/** Admins may do everything with members but what concerns owners (contract §15). */
+/** Admins may do everything with members but what concerns owners (docs/CONTRACT.md §15). */
 function assertMayTouch(caller: Caller, role: OrganizationRole, what: string, details: string): void {
   if (role === "owner" && caller.role !== "owner")
     throw new ApiError(
@@ -157,7 +157,7 @@ function newLinkToken(): { token: string; tokenHash: string } {
 export async function inviteMember(caller: Caller, request: InviteRequest, now: Date): Promise<Invitation> {
   assertMayTouch(caller, request.role, "invite", `body.role=${request.role}`);
   const row = await inRetryingTransaction(async (tx) => {
-    // One person belongs to one organization (contract §15).
+    // One person belongs to one organization (docs/CONTRACT.md §15).
     if (await tx.user.findUnique({ where: { email: request.email }, select: { id: true } }))
       throw new ApiError(
         "email_in_use",

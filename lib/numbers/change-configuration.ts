@@ -14,7 +14,7 @@ import { validateConfiguration, type Problem } from "@/lib/numbers/validate-conf
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 import type { ConfigurationInput } from "@/lib/schemas/numbers/input";
 
-// Changing configurations (contract §11). Every write is one transaction that starts with a
+// Changing configurations (docs/CONTRACT.md §11). Every write is one transaction that starts with a
 // conditional UPDATE of the version the caller's If-Match named: of two concurrent changes
 // with one ETag the database lets exactly one through, and the other finds the version moved.
 // The same transaction records the change in the history, so the two cannot disagree.
@@ -129,7 +129,7 @@ export async function replaceConfiguration(
   const current = toNumberConfiguration(row);
   const result = validateConfiguration(body, current, await loadDestinationPolicy(row.inventoryNumberId));
   if (!result.ok) throw invalidConfiguration(result.problems);
-  // Locking is a release permission (contract §15: owner and admin; a token needs the scope).
+  // Locking is a release permission (docs/CONTRACT.md §15: owner and admin; a token needs the scope).
   if (result.value.locked !== undefined && result.value.locked !== row.locked) assertMayLock(writer);
   return inRetryingTransaction(async (tx) => {
     const before = await claimVersion(tx, row);
@@ -139,7 +139,7 @@ export async function replaceConfiguration(
       data: {
         name: result.value.name,
         rules: { create: result.value.rules.map(toRuleCreate) },
-        // Absent = unchanged (contract §16), so a client that never heard of them keeps them.
+        // Absent = unchanged (docs/CONTRACT.md §16), so a client that never heard of them keeps them.
         ...(result.value.locked === undefined ? {} : { locked: result.value.locked }),
         ...(result.value.tags === undefined ? {} : { tags: result.value.tags }),
       },
@@ -285,7 +285,7 @@ export async function deleteExtension(
   });
 }
 
-/** The audit log's entries for a change of the lock or the tags (contract §15, §16). */
+/** The audit log's entries for a change of the lock or the tags (docs/CONTRACT.md §15, §16). */
 async function auditLockAndTags(
   tx: Tx,
   writer: Writer,
@@ -365,7 +365,7 @@ async function describeActor(tx: Tx, writer: Writer): Promise<string> {
     const user = await tx.user.findUnique({ where: { id: writer.userId }, select: { name: true } });
     return user?.name ?? "a deleted user";
   }
-  // The worker (contract §17: documents overdue) acts as no person and no token.
+  // The worker (docs/CONTRACT.md §17: documents overdue) acts as no person and no token.
   return writer.tokenId === null ? "system" : "unknown";
 }
 

@@ -6,7 +6,7 @@ import { configurationChangeSchema, type ConfigurationChange } from "@/lib/schem
 import { readPage } from "@/lib/db/paged";
 import { withLifecycleDefaults } from "@/lib/numbers/to-api";
 
-// GET /numbers/{number_id}/history (contract §11): every change, newest first, paged.
+// GET /numbers/{number_id}/history (docs/CONTRACT.md §11): every change, newest first, paged.
 
 export async function listConfigurationHistory(
   viewer: Pick<Principal, "organizationId" | "role">,

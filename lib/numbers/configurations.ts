@@ -12,7 +12,7 @@ import type { ActiveRule, NumberConfiguration } from "@/lib/schemas/numbers/resp
 import type { NumberSearchQuery } from "@/lib/schemas/numbers/query";
 import { readPage } from "@/lib/db/paged";
 
-// Reading number and extension configurations (contract §8). Every query carries the
+// Reading number and extension configurations (docs/CONTRACT.md §8). Every query carries the
 // ownership filter in its where clause, so no path can return another organization's row.
 
 // Phone numbers first, then extensions (the enum's order), each by number. The trailing
@@ -24,7 +24,7 @@ const byNumber = [
   { id: "asc" },
 ] satisfies Prisma.NumberConfigurationOrderByWithRelationInput[];
 
-/** The orders of `sort` (contract §16), each ending in the id so a keyset cursor can follow it. */
+/** The orders of `sort` (docs/CONTRACT.md §16), each ending in the id so a keyset cursor can follow it. */
 export const numberOrderings = {
   number: byNumber,
   name: [{ name: "asc" }, { id: "asc" }],
@@ -32,7 +32,7 @@ export const numberOrderings = {
   "-purchased_at": [{ createdAt: "desc" }, { id: "desc" }],
 } satisfies Record<string, Prisma.NumberConfigurationOrderByWithRelationInput[]>;
 
-// Aging numbers are listed only when asked for (contract §16).
+// Aging numbers are listed only when asked for (docs/CONTRACT.md §16).
 const LISTED_BY_DEFAULT = ["active", "pending_documents"] as const;
 
 /** The where clause of GET /numbers' filters, for the list, the CSV export and bulk jobs alike. */
@@ -134,13 +134,13 @@ async function getNumberConfigurationOrThrow(viewer: Viewer, numberId: string): 
   return toNumberConfiguration(row);
 }
 
-/** Why a released number routes no call (contract §16: routing stops at once). */
+/** Why a released number routes no call (docs/CONTRACT.md §16: routing stops at once). */
 function releasedReason(restorableUntil: string | null): string {
   const until = restorableUntil === null ? "" : `; it can be restored until ${restorableUntil}`;
   return `No rule applies: the number is released (aging), so no call to it is routed${until}.`;
 }
 
-/** Why a number waiting for documents routes no call (contract §17). */
+/** Why a number waiting for documents routes no call (docs/CONTRACT.md §17). */
 function pendingReason(documentsDue: string | null | undefined): string {
   const due =
     documentsDue === null || documentsDue === undefined
@@ -151,8 +151,8 @@ function pendingReason(documentsDue: string | null | undefined): string {
 
 /**
  * GET /numbers/{number_id}/active_rule: the rule that handled (or will handle) a call at `at`,
- * or null and why. A past moment is answered with the rules in force then (contract §11's
- * history keeps every version), and `in_force` says which version that was and from when.
+ * or null and why. A past moment is answered with the rules in force then (the history of
+ * docs/CONTRACT.md §11 keeps every version), and `in_force` says which version that was and from when.
  */
 export async function getActiveRuleForNumber(
   viewer: Viewer,
@@ -187,7 +187,7 @@ export async function getActiveRuleForNumber(
   );
   const found = versionAt(current, changes, at);
   const description = describeVersion(found, at, now, (iso) => iso);
-  // Snapshots from before contract §16 have no status: those numbers were active.
+  // Snapshots from before number states (docs/CONTRACT.md §16) have no status: those numbers were active.
   const { rule, reason } =
     found.configuration === null
       ? { rule: null, reason: description }

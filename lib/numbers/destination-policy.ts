@@ -2,7 +2,7 @@ import { getPrisma } from "@/lib/db/client";
 import { toPolicy, type DestinationPolicy } from "@/lib/numbers/validate-configuration";
 
 // Where a configuration may forward calls: the destinations GET /destinations serves for the
-// number's country and type (contract §4, §11). An extension belongs to no country or type,
+// number's country and type (docs/CONTRACT.md §4, §11). An extension belongs to no country or type,
 // so it may use every destination the service offers for any of them.
 
 export async function loadDestinationPolicy(inventoryNumberId: number | null): Promise<DestinationPolicy> {

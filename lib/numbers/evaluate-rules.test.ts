@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { resolveActiveRule } from "@/lib/numbers/evaluate-rules";
 import type { Activation, Rule } from "@/lib/schemas/numbers/responses";
 
-// Fixed cases of the rule evaluator: each names one behaviour of contract §8. The property
+// Fixed cases of the rule evaluator: each names one behaviour of docs/CONTRACT.md §8. The property
 // test beside this file checks random rule sets against an independent reference.
 
 const LONG_AGO = Date.parse("2000-01-01T00:00:00Z") / 1000;

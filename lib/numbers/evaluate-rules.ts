@@ -1,7 +1,7 @@
 import type { DayCode } from "@/lib/schemas/numbers/fields";
 import type { Activation, Rule } from "@/lib/schemas/numbers/responses";
 
-// Which rule handles a call at an instant (contract §8). Pure: no database, no clock.
+// Which rule handles a call at an instant (docs/CONTRACT.md §8). Pure: no database, no clock.
 //
 // Semantics, in the order they are checked:
 // - rules run by priority, lowest first; equal priorities keep the order they were given in;

@@ -5,7 +5,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { numberOrderings, numberSearchWhere } from "@/lib/numbers/configurations";
 import type { NumberExportQuery } from "@/lib/schemas/numbers/query";
 
-// GET /numbers?format=csv (contract §16): every match, unpaged, streamed. Rows are read a page
+// GET /numbers?format=csv (docs/CONTRACT.md §16): every match, unpaged, streamed. Rows are read a page
 // at a time with a keyset cursor (Prisma's cursor: the page after the last row's id in the
 // chosen order) and written as they come, so memory holds one page whatever the fleet's size,
 // and a slow reader slows the reads instead of filling a buffer (the stream pulls).

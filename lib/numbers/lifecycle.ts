@@ -20,7 +20,7 @@ import {
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 import { metrics } from "@/lib/observability/metrics";
 
-// Releasing and restoring a number (contract §16). A release keeps the configuration and its
+// Releasing and restoring a number (docs/CONTRACT.md §16). A release keeps the configuration and its
 // rules, marks it aging until restorable_until, and from that moment no call is routed
 // (active_rule says why); a restore within the window makes it active again as it was. When the
 // window ends the worker gives the number back to inventory (lib/numbers/return-aged.ts).
@@ -81,7 +81,7 @@ export type ReleaseOptions = {
   now?: Date;
   also?: AlsoInTransaction;
   /**
-   * The system's own release (contract §17: documents overdue): a lock does not stop it, and
+   * The system's own release (docs/CONTRACT.md §17: documents overdue): a lock does not stop it, and
    * the history and audit log name the system, not a person.
    */
   system?: boolean;
@@ -170,7 +170,7 @@ export async function restoreNumber(writer: Writer, numberId: string, now = new 
   return inRetryingTransaction(async (tx) => {
     const before = await claimVersion(tx, row);
     if (before.status !== "aging") throw alreadyChanged(row);
-    // Contract §17: a number released while it waited for documents comes back pending (with
+    // docs/CONTRACT.md §17: a number released while it waited for documents comes back pending (with
     // its old deadline) unless an approved bundle now covers it.
     const status = await restoredStatus(tx, row.id, now);
     const after = await tx.numberConfiguration.update({

@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/errors";
 
-// ETag and If-Match for configurations (contract §11). Pure.
+// ETag and If-Match for configurations (docs/CONTRACT.md §11). Pure.
 
 /** A strong ETag naming the configuration and its version: a recreated extension never matches an old one. */
 export function etagFor(row: { id: string; version: number }): string {

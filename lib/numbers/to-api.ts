@@ -18,8 +18,9 @@ export type ConfigurationRow = Prisma.NumberConfigurationGetPayload<{ include: t
 type RuleRow = ConfigurationRow["rules"][number];
 
 /**
- * A configuration as the history stored it: snapshots taken before contract §16 lack its
- * fields, and read as what every number was then (active, unlocked, untagged).
+ * A configuration as the history stored it: snapshots taken before number states
+ * (docs/CONTRACT.md §16) lack its fields, and read as what every number was then (active,
+ * unlocked, untagged).
  */
 export function withLifecycleDefaults(stored: unknown): unknown {
   if (stored === null || typeof stored !== "object") return stored;

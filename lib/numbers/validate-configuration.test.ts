@@ -11,7 +11,7 @@ import {
 import { assertIfMatch, etagFor } from "@/lib/numbers/preconditions";
 import { ApiError } from "@/lib/errors";
 
-// The pure validator behind PUT /numbers/{number_id} and the editor: every rule of contract §11
+// The pure validator behind PUT /numbers/{number_id} and the editor: every rule of docs/CONTRACT.md §11
 // with the exact path and message, so a changed branch or bound fails a row here.
 
 const stored: ReadOnlyFields = {
@@ -689,7 +689,7 @@ describe("ETag and If-Match", () => {
   });
 });
 
-// Contract §16: the number's own lock and tags, and its read-only status and dates.
+// docs/CONTRACT.md §16: the number's own lock and tags, and its read-only status and dates.
 describe("validateConfiguration: lock and tags", () => {
   it("answers locked and tags as given, tags lower case and each once", () => {
     const result = validateConfiguration(

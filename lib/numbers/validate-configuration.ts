@@ -8,7 +8,7 @@ import {
   type RuleInput,
 } from "@/lib/schemas/numbers/input";
 
-// Validation of a configuration to store (contract §11). Pure: no database, no clock, so the
+// Validation of a configuration to store (docs/CONTRACT.md §11). Pure: no database, no clock, so the
 // API and the editor run the same checks, and mutation testing can reach every branch.
 // Every problem is reported, each named by its path (`rules[2].action.destination`), and
 // each message reads after the path: "rules[2].action.timeout_sec must be between 5 and 300 seconds".
@@ -91,7 +91,7 @@ export function validateConfiguration(
     if (problems.length > 0) return { ok: false, problems };
     return { ok: true, value: { name: body.name, rules: body.rules, locked: body.locked, tags: body.tags } };
   }
-  // The shape is wrong somewhere, but every other bad field is still named (contract §3, §11):
+  // The shape is wrong somewhere, but every other bad field is still named (docs/CONTRACT.md §3, §11):
   // the read-only fields as given, and the checks across rules on each rule that parses alone.
   const problems = parsed.error.issues.flatMap(issueProblems);
   if (input === null || typeof input !== "object" || Array.isArray(input)) return { ok: false, problems };

@@ -34,7 +34,7 @@ const changes = [
 
 describe("versionAt", () => {
   it.each([
-    // The question: last Sunday's 22:00 call, before the change on the 25th.
+    // The reported question: last Sunday's 22:00 call, before the change on the 25th.
     {
       at: "2026-11-22T22:00:00Z",
       expected: { configuration: v3, version: 3, since: changes[1].changed_at, until: changes[0].changed_at },

@@ -25,7 +25,7 @@ type WaitingItem = {
 };
 
 /**
- * Gives newly stocked numbers to the items waiting for them (contract §7): for each
+ * Gives newly stocked numbers to the items waiting for them (docs/CONTRACT.md §7): for each
  * geography, back-ordered items that take numbers from it, oldest order first. An item
  * without a region (a non-local geography) takes numbers from any region of its type.
  */
@@ -58,7 +58,7 @@ export function countFilled(filled: FillResult): void {
 /**
  * One geography's back-orders, in the caller's transaction: also used by the worker when a
  * released number returns to inventory, so the number is filled in the same commit that puts
- * it back on sale (contract §16) and is never for sale and owned at once.
+ * it back on sale (docs/CONTRACT.md §16) and is never for sale and owned at once.
  */
 export async function fillGeography(
   tx: Tx,
@@ -82,7 +82,7 @@ export async function fillGeography(
   const activatedIds: string[] = [];
   for (const item of waiting) {
     const from: ItemGeography = { ...geography, regionId: item.region_id };
-    // Only numbers the item's product has the documents for (contract §7).
+    // Only numbers the item's product has the documents for (docs/CONTRACT.md §7).
     const taken = await sellFromGeography(
       tx,
       { id: item.id, productId: item.product_id, bundleId: item.bundle_id },
@@ -99,7 +99,7 @@ export async function fillGeography(
       data: { backorderedQuantity: { decrement: taken.length } },
     });
     configurationIds.push(...(await createConfigurations(tx, item.organization_id, taken)));
-    // Pending when no approved bundle covers them (contract §17), as at a sale.
+    // Pending when no approved bundle covers them (docs/CONTRACT.md §17), as at a sale.
     activatedIds.push(
       ...(await gateSoldNumbers(tx, configurationIds.slice(-taken.length), now)).activatedIds,
     );

@@ -1,4 +1,4 @@
-// Contract §7: a geography item only hands out numbers whose required documents are all among
+// docs/CONTRACT.md §7: a geography item only hands out numbers whose required documents are all among
 // its product's, both when the order is placed and when a back-order is filled later; the
 // order's answer and GET /orders/{reference_id} list each number's required documents.
 import { beforeAll, describe, expect, it } from "vitest";
@@ -134,7 +134,7 @@ describe("geography orders honour the product's documents", () => {
       listed.map((entry, index) => ({
         ...entry,
         position: positionAt(index),
-        // Contract §17: no approved bundle covers the address, so those numbers wait for one.
+        // docs/CONTRACT.md §17: no approved bundle covers the address, so those numbers wait for one.
         ...(entry.required_documents.length > 0
           ? { status: "pending_documents", documents_due: expect.any(String) }
           : { status: "active", documents_due: null }),

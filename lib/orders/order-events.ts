@@ -4,13 +4,13 @@ import { event, recordEvents, type NewEvent } from "@/lib/events/record-events";
 import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
 import { readOrdersInTransaction } from "@/lib/orders/read-orders";
 
-// The events a sale causes (contract §14), recorded in the sale's transaction. Each carries
+// The events a sale causes (docs/CONTRACT.md §14), recorded in the sale's transaction. Each carries
 // the resource as its endpoint shows it after the change, read through the same mapper.
 
 /**
  * The events of one sale, recorded in one statement: number.assigned for each configuration
  * it created (in the order sold), number.activated for those an approved bundle covered at the
- * sale (contract §17), then for orders just placed (`placed`) or just given
+ * sale (docs/CONTRACT.md §17), then for orders just placed (`placed`) or just given
  * back-ordered numbers (`filled`) one order.created or order.backorder_filled each, and
  * order.completed for those now complete.
  */
@@ -20,7 +20,10 @@ export async function recordSaleEvents(
     change: "placed" | "filled";
     orderIds: number[];
     configurationIds: string[];
-    /** Numbers active at the sale because an approved bundle covers their documents (§17). */
+    /**
+     * Numbers active at the sale because an approved bundle covers their documents
+     * (docs/CONTRACT.md §17).
+     */
     activatedIds: string[];
     documentTypes: DocumentTypesById;
     now: Date;

@@ -33,7 +33,7 @@ export type ItemContext = { position: number; describe: (fields: Array<keyof Ite
 
 /**
  * The product an item is bought under. A given product_id must sell exactly this geography
- * (contract §7: a toll-free product on a local number is inconsistent). Without one, the
+ * (docs/CONTRACT.md §7: a toll-free product on a local number is inconsistent). Without one, the
  * cheapest by monthly fee, then setup fee, then id; without a region, any region's product.
  */
 export function pickProduct(

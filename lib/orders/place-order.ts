@@ -24,11 +24,11 @@ const IDEMPOTENCY_CONFLICT = "OR409";
 const NUMBER_UNAVAILABLE = "OR410";
 
 /**
- * Places an order (contract §7): named numbers all or nothing (else 409 number_unavailable),
+ * Places an order (docs/CONTRACT.md §7): named numbers all or nothing (else 409 number_unavailable),
  * geography items as far as stock goes and back-ordered beyond. With an Idempotency-Key, a
  * repeat of the same request gets the first answer again.
  *
- * Two round trips (issue 28, docs/PERFORMANCE.md): one read of everything the checks need
+ * Two round trips (docs/PERFORMANCE.md, "The sale in two statements"): one read of everything the checks need
  * (readSale), then the sale itself, all of it, in one call of the SQL function place_order,
  * which is atomic without an interactive transaction. A replay is the read alone.
  */
@@ -56,7 +56,7 @@ export async function placeOrder(
     );
 
   const resolution = await resolveItems(request.items, reads.lookups);
-  // 400 invalid_bundle before anything is sold (contract §17).
+  // 400 invalid_bundle before anything is sold (docs/CONTRACT.md §17).
   assertOrderBundles(
     resolution.items.flatMap((item) =>
       item.bundleId === null

@@ -16,7 +16,7 @@ export type ResolvedItem = ItemGeography & {
   numberE164: string | null;
   quantity: number;
   product: SaleProduct;
-  /** The approved compliance bundle the item names (contract §17), checked by assertOrderBundles. */
+  /** The approved compliance bundle the item names (docs/CONTRACT.md §17), checked by assertOrderBundles. */
   bundleId: string | null;
 };
 

@@ -5,7 +5,7 @@ import { forgetInventoryCounts } from "@/lib/inventory/search";
 import { loadDocumentTypes } from "@/lib/inventory/documents";
 import { countFilled, fillGeography, type FillResult } from "@/lib/orders/backorders";
 
-// Back to inventory (contract §16). When a released number's restore window has ended, the
+// Back to inventory (docs/CONTRACT.md §16). When a released number's restore window has ended, the
 // worker deletes its configuration (the history and audit log keep what it was), puts the
 // number back on sale and, in the same transaction, fills the back-orders of its geography
 // oldest order first: no reader ever sees it both owned and for sale, and a waiting order

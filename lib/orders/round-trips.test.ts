@@ -1,9 +1,9 @@
-// Issue 28: a sale is at most 3 round trips to the database (docs/PERFORMANCE.md): each costs a
-// loopback write and, inside an interactive transaction, Prisma's machinery; an order once took
-// a dozen. Counted where the statements leave the process: each query a pg client sends
-// (PostgreSQL), each Parse or simple Query message PGlite executes (the embedded database),
-// while POST /order is in placeOrder: the request's authentication and rate limit, which every
-// endpoint pays (a token lookup, and now and then the limiter's lease), are not the sale's.
+// A sale is at most 3 round trips to the database (docs/PERFORMANCE.md, "The sale in two
+// statements"): each costs a loopback write and, inside an interactive transaction, Prisma's
+// machinery; an order once took a dozen. Counted where the statements leave the process: each query
+// a pg client sends (PostgreSQL), each Parse or simple Query message PGlite executes (the embedded
+// database), while POST /order is in placeOrder: the request's authentication and rate limit, which
+// every endpoint pays (a token lookup, and now and then the limiter's lease), are not the sale's.
 // It fails when the sale goes back to many statements.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Client } from "pg";

@@ -4,10 +4,11 @@ import type { ItemGeography, SaleProduct } from "@/lib/orders/pick-product";
 import type { ItemLookups } from "@/lib/orders/resolve-items";
 import type { OrderRequest } from "@/lib/schemas/orders";
 
-// Everything an order checks before it sells, read in one statement (issue 28: each round trip
-// is most of an order's cost): the answer stored under its Idempotency-Key, the numbers it
-// names, the products its items may be bought under, the bundles they name and the name its
-// audit entry gives the buyer. Countries, types and regions come from the cached reference data.
+// Everything an order checks before it sells, read in one statement (each round trip is most of an
+// order's cost: docs/PERFORMANCE.md, "The sale in two statements"): the answer stored under its
+// Idempotency-Key, the numbers it names, the products its items may be bought under, the bundles
+// they name and the name its audit entry gives the buyer. Countries, types and regions come from
+// the cached reference data.
 
 type ProductJson = {
   id: number;

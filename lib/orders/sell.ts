@@ -11,12 +11,12 @@ export type SoldNumber = {
   id: number;
   number_e164: string;
   order_item_id: number;
-  /** Document type ids the number needs (contract §7: the order answer lists them). */
+  /** Document type ids the number needs (docs/CONTRACT.md §7: the order answer lists them). */
   required_document_ids: string[];
 };
 
 /**
- * Whose sale it is, and when (contract §12): a number another organization holds at `now`
+ * Whose sale it is, and when (docs/CONTRACT.md §12): a number another organization holds at `now`
  * is not for sale to this buyer; the holds on the numbers sold are consumed by the same
  * statement that sells them.
  */
@@ -25,8 +25,8 @@ export type HoldView = { organizationId: string; now: Date };
 /**
  * Sells up to `quantity` available numbers of a geography to an order item, lowest numbers
  * first. Only numbers whose required documents are all among the item's product's are
- * taken (contract §7): a number that needs more than the product provides is never handed
- * out, unless the item names an approved bundle that covers the rest (contract §17). SKIP
+ * taken (docs/CONTRACT.md §7): a number that needs more than the product provides is never handed
+ * out, unless the item names an approved bundle that covers the rest (docs/CONTRACT.md §17). SKIP
  * LOCKED lets concurrent orders for one geography each take different rows instead of
  * queueing behind, or double-selling, the same ones.
  */
@@ -68,7 +68,7 @@ const consumeHolds = (now: Date) => Prisma.sql`, consumed AS (
     )`;
 
 /**
- * Contract §7: a bought number becomes the organization's, with a default configuration
+ * docs/CONTRACT.md §7: a bought number becomes the organization's, with a default configuration
  * named after the number as written at home and no rules. inventory_number_id is unique, so
  * even a bug upstream could not give one number to two owners. With `orderStatus`, the
  * order's status is set by the same statement (one round trip fewer per order). Answers the

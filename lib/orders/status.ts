@@ -1,6 +1,9 @@
 import type { OrderStatus } from "@/lib/generated/prisma/client";
 
-/** Contract §7: nothing waiting → completed; nothing assigned → backordered; else partially_fulfilled. */
+/**
+ * docs/CONTRACT.md §7: nothing waiting → completed; nothing assigned → backordered; else
+ * partially_fulfilled.
+ */
 export function orderStatusFor(quantity: number, backordered: number): OrderStatus {
   if (backordered === 0) return "completed";
   if (backordered >= quantity) return "backordered";

@@ -6,7 +6,7 @@ import { roleMay } from "@/lib/auth/roles";
 export type OrganizationEntry = { organization_id: string; name: string };
 
 /**
- * Every customer organization with its name, by name (contract §2), so support never reads a
+ * Every customer organization with its name, by name (docs/CONTRACT.md §2), so support never reads a
  * bare id; the operator's own is left out.
  * Support only: a customer is answered 404, like any resource that is not theirs to see, so
  * the list of other customers does not leak.

@@ -1,7 +1,7 @@
 import { inRetryingTransaction, type Tx } from "@/lib/db/transaction";
 import { event, recordEvents } from "@/lib/events/record-events";
 
-// reservation.expired (contract §14). A hold ends by itself at held_until: searches and sales
+// reservation.expired (docs/CONTRACT.md §14). A hold ends by itself at held_until: searches and sales
 // read held_until, never this sweep (lib/reservations/expiry.ts), so nothing depends on when it
 // runs. The sweep only turns ended holds into events: one transaction deletes the ended rows
 // and records an event for each, so each ended hold is reported once, even with several

@@ -1,4 +1,4 @@
-// When a hold lives and ends (contract §12). Pure functions of the hold and the moment, so
+// When a hold lives and ends (docs/CONTRACT.md §12). Pure functions of the hold and the moment, so
 // searches, sales, the cart and tests all agree on one rule: a hold is live strictly before
 // its held_until, and absent from that instant on, whether or not a row still says otherwise.
 

@@ -13,7 +13,7 @@ export type Holder = { organizationId: string; userId: string | null };
 
 /**
  * Holds each available number for the organization until now + RESERVATION_MINUTES, renewing
- * its own live holds (contract §12). One transaction: the inventory rows are share-locked in
+ * its own live holds (docs/CONTRACT.md §12). One transaction: the inventory rows are share-locked in
  * id order first, so a concurrent sale either finished before (the number reads sold) or
  * waits until the hold is committed (and then sees it); the hold itself is one
  * INSERT … ON CONFLICT on number_hold's primary key that takes over a row only when it is

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { NOT_BLANK, timestampSchema } from "@/lib/schemas/common";
 import { PASSWORD_MAX, PASSWORD_MIN, passwordLengthProblem } from "@/lib/schemas/password";
 
-// Sign-up, email verification and password reset (contract §15). The same schemas check the
+// Sign-up, email verification and password reset (docs/CONTRACT.md §15). The same schemas check the
 // portal's forms, so a person sees the API's words next to the field.
 
 export const emailSchema = z

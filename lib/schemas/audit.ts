@@ -8,7 +8,7 @@ import {
   timestampSchema,
 } from "@/lib/schemas/common";
 
-// The audit log (contract §15): who changed what, when, from where. Never a secret.
+// The audit log (docs/CONTRACT.md §15): who changed what, when, from where. Never a secret.
 
 const AUDIT_PAGE = { defaultLimit: 50, maxLimit: 200, maxOffset: 100_000 } as const;
 /** Entries older than this many days are deleted by the worker. */

@@ -10,7 +10,7 @@ import { ORDER_LIMITS } from "@/lib/schemas/limits";
 import { productIdSchema } from "@/lib/schemas/orders";
 import { regionIdSchema } from "@/lib/schemas/products";
 
-// The portal's cart (contract §12): GET /cart, PUT /cart, POST /cart/renew, DELETE /cart.
+// The portal's cart (docs/CONTRACT.md §12): GET /cart, PUT /cart, POST /cart/renew, DELETE /cart.
 // A portal session only; each person has their own.
 
 const E164_MESSAGE = "must be an E.164 number such as +12125550123";

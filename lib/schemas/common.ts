@@ -12,7 +12,7 @@ export function documentedAs<T extends z.ZodType>(schema: T, openapi: Record<str
   return schema.meta({ [PARAMETER_SCHEMA_KEY]: openapi });
 }
 
-// Path parameter `country`: any case in, upper case out (contract §1). Whether the country
+// Path parameter `country`: any case in, upper case out (docs/CONTRACT.md §1). Whether the country
 // is one we sell in is the domain's question (unknown_country), not the parser's.
 export const countryCodeSchema = documentedAs(
   z
@@ -59,7 +59,7 @@ export function boundedInt(name: string, min: number, max: number, fallback: num
   );
 }
 
-/** true/false/1/0, nothing else (contract §5). */
+/** true/false/1/0, nothing else (docs/CONTRACT.md §5). */
 export function queryBoolean(name: string) {
   return documentedAs(
     z
@@ -113,7 +113,7 @@ export const documentedShapes = new WeakMap<object, z.ZodType>();
 export const NOT_BLANK = { minLength: 1, pattern: "\\S" } as const;
 
 /**
- * `organization_id`, the support-only filter on every endpoint that has it (contract §2).
+ * `organization_id`, the support-only filter on every endpoint that has it (docs/CONTRACT.md §2).
  * Who may send it is lib/auth/organization-filter.ts's rule, the same everywhere.
  */
 export const organizationIdFilterSchema = z

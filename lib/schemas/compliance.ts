@@ -13,10 +13,10 @@ import {
   timestampSchema,
 } from "@/lib/schemas/common";
 
-// Regulatory compliance (contract §17): what a number requires, and the end users, addresses,
+// Regulatory compliance (docs/CONTRACT.md §17): what a number requires, and the end users, addresses,
 // documents and bundles an organization hands in to meet it.
 
-/** A bundle's states (contract §17); lib/compliance/bundle-states.ts moves between them. */
+/** A bundle's states (docs/CONTRACT.md §17); lib/compliance/bundle-states.ts moves between them. */
 export const bundleStatuses = ["draft", "pending_review", "approved", "rejected", "expired"] as const;
 
 const COMPLIANCE_LIMITS = { maxText: 200, maxDocumentsPerBundle: 20, maxNote: 1000 } as const;

@@ -6,7 +6,7 @@ import { reservationResponseSchema } from "@/lib/schemas/reservations";
 import { jobSchema } from "@/lib/schemas/jobs";
 import { bundleResponseSchema } from "@/lib/schemas/compliance";
 
-// Events (contract §14): what happened to an organization's orders, numbers and holds. `data`
+// Events (docs/CONTRACT.md §14): what happened to an organization's orders, numbers and holds. `data`
 // is the resource as its own endpoint shows it, through that endpoint's schema (no second copy).
 
 export const eventTypes = [

@@ -13,7 +13,7 @@ beforeAll(async () => {
   inventoryNumberSchema = schemas.inventoryListSchema.element;
 });
 
-// GET /inventory's query, as the route parses it (contract §5): what each parameter becomes,
+// GET /inventory's query, as the route parses it (docs/CONTRACT.md §5): what each parameter becomes,
 // and the first issue with its path and message for what is refused.
 
 const parse = (query: Record<string, string | string[]>) => {

@@ -4,7 +4,7 @@ import { boundedInt, numberTypeIdSchema } from "@/lib/schemas/common";
 import { MAX_JOB_NUMBERS } from "@/lib/schemas/limits";
 import { MAX_NUMBER_TAGS, NUMBER_TAG, numberStatuses } from "@/lib/schemas/numbers/fields";
 
-// Bulk jobs (contract §16): a request names numbers (1–1000) or a GET /numbers filter, a type
+// Bulk jobs (docs/CONTRACT.md §16): a request names numbers (1–1000) or a GET /numbers filter, a type
 // and its params; the job answers its state, counts and each number's outcome.
 
 const jobTypes = ["apply_configuration", "set_tags", "lock", "unlock", "release"] as const;

@@ -2,7 +2,7 @@
 // browser can show them (cart quantities, page sizes) without loading zod and every schema.
 // orders.ts and inventory.ts re-export them: server code imports them from there as before.
 
-/** Contract §7. */
+/** docs/CONTRACT.md §7. */
 export const ORDER_LIMITS = {
   maxItems: 100,
   maxNumbers: 500,
@@ -11,20 +11,20 @@ export const ORDER_LIMITS = {
   maxReference: 100,
 } as const;
 
-/** Contract §5: GET /inventory paging. */
+/** docs/CONTRACT.md §5: GET /inventory paging. */
 export const INVENTORY_PAGE = { defaultLimit: 50, maxLimit: 1000, maxOffset: 100_000 } as const;
 
-/** Contract §8: GET /numbers paging. */
+/** docs/CONTRACT.md §8: GET /numbers paging. */
 export const NUMBER_PAGE = { defaultLimit: 100, maxLimit: 1000, maxOffset: 100_000 } as const;
 
-/** Contract §5 and §8: digits a `contains` search takes. */
+/** docs/CONTRACT.md §5 and §8: digits a `contains` search takes. */
 export const CONTAINS_MAX_DIGITS = 15;
 
-/** Contract §16: a number's own tags (not a rule's action tags), compared case-insensitively. */
+/** docs/CONTRACT.md §16: a number's own tags (not a rule's action tags), compared case-insensitively. */
 export const NUMBER_TAG = /^[a-z0-9_:-]{1,40}$/i;
 export const MAX_NUMBER_TAGS = 20;
-/** Contract §16: a number's states. */
+/** docs/CONTRACT.md §16: a number's states. */
 export const numberStatuses = ["active", "pending_documents", "aging"] as const;
 export type NumberStatus = (typeof numberStatuses)[number];
-/** Contract §16: the most numbers one bulk job takes. */
+/** docs/CONTRACT.md §16: the most numbers one bulk job takes. */
 export const MAX_JOB_NUMBERS = 1000;

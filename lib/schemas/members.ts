@@ -3,7 +3,7 @@ import { organizationIdFilterSchema, pageQuery, timestampSchema } from "@/lib/sc
 import { emailSchema, nameField, newPasswordSchema } from "@/lib/schemas/accounts";
 import { organizationRoleSchema } from "@/lib/schemas/roles";
 
-// An organization's members and invitations (contract §15). The same schemas check the
+// An organization's members and invitations (docs/CONTRACT.md §15). The same schemas check the
 // portal's forms, so a person reads the API's words next to the field.
 
 const roleField = z.enum(organizationRoleSchema.options, {

@@ -1,4 +1,4 @@
-// The length rule of passwords (contract §15), shared by the API's schemas and the portal's
+// The length rule of passwords (docs/CONTRACT.md §15), shared by the API's schemas and the portal's
 // forms. The list of common passwords is checked on the server only (lib/auth/password-policy.ts):
 // it is too big to send to every browser.
 

@@ -23,7 +23,7 @@ export const productRegionParamsSchema = z.strictObject({
   region: regionIdSchema,
 });
 
-// Contract §6: the spec declares these as strings, so they stay strings ("4.50", "0", "500").
+// docs/CONTRACT.md §6: the spec declares these as strings, so they stay strings ("4.50", "0", "500").
 const decimalString = z.string().regex(/^(0|\d+\.\d+)$/);
 
 const productSchema = z

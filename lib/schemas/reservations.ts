@@ -2,7 +2,8 @@ import { z } from "zod";
 import { documentedAs, timestampSchema } from "@/lib/schemas/common";
 import { E164_PATTERN } from "@/lib/reference/e164";
 
-// Holding numbers (contract §12): POST /reservations, GET /reservations, DELETE /reservations/{number_e164}.
+// Holding numbers (docs/CONTRACT.md §12): POST /reservations, GET /reservations,
+// DELETE /reservations/{number_e164}.
 
 const RESERVATION_LIMITS = { maxNumbers: 100 } as const;
 
@@ -66,7 +67,7 @@ export const reservationResponseSchema = z
   .object({ data: reservationSchema })
   .meta({ id: "ReservationResponse" });
 
-// URLSearchParams-style decoding can turn an unencoded "+" into a space (contract §8 reads it as +).
+// URLSearchParams-style decoding can turn an unencoded "+" into a space (docs/CONTRACT.md §8 reads it as +).
 export const reservationParamsSchema = z.strictObject({
   number_e164: documentedAs(
     z

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Contract §15: the roles of an organization's members, most powerful first, and support (§2),
+// docs/CONTRACT.md §15: the roles of an organization's members, most powerful first, and support (§2),
 // the operator's staff, who stand outside customer organizations. What each may do is
 // lib/auth/roles.ts's table.
 export const organizationRoles = ["owner", "admin", "developer", "billing", "viewer"] as const;

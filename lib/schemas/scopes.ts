@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Contract §2: what each scope lets a token do.
+// docs/CONTRACT.md §2: what each scope lets a token do.
 export const scopes = [
   "reference:read",
   "inventory:read",

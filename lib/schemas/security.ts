@@ -2,7 +2,7 @@ import { z } from "zod";
 import { timestampSchema } from "@/lib/schemas/common";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/schemas/password";
 
-// A person's own security settings (contract §15): password, two-factor sign-in, sessions,
+// A person's own security settings (docs/CONTRACT.md §15): password, two-factor sign-in, sessions,
 // and the organization's requirement of two-factor sign-in.
 
 export const changePasswordRequestSchema = z

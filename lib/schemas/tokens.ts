@@ -2,7 +2,7 @@ import { z } from "zod";
 import { NOT_BLANK, documentedAs, timestampSchema } from "@/lib/schemas/common";
 import { scopeSchema, scopes } from "@/lib/schemas/scopes";
 
-// API tokens as the portal manages them (contract §2). The secret is in the answer to the
+// API tokens as the portal manages them (docs/CONTRACT.md §2). The secret is in the answer to the
 // creation only; no answer ever carries the hash.
 
 const TOKEN_LIMITS = { maxName: 100, maxLifetimeDays: 366 } as const;

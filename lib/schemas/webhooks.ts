@@ -2,7 +2,7 @@ import { z } from "zod";
 import { documentedAs, organizationIdFilterSchema, pageQuery, timestampSchema } from "@/lib/schemas/common";
 import { eventTypes } from "@/lib/schemas/events";
 
-// Webhook endpoints and their deliveries (contract §14). The signing secret is in the answer
+// Webhook endpoints and their deliveries (docs/CONTRACT.md §14). The signing secret is in the answer
 // to the creation only. Whether a URL may be called at all (no private addresses) is the
 // domain's question (lib/webhooks/url-policy.ts): it needs DNS, a schema cannot answer it.
 

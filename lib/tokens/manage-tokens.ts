@@ -51,7 +51,7 @@ export async function createToken(
   manager: TokenManager & { userId: string },
   request: CreateTokenRequest,
 ): Promise<Token & { secret: string }> {
-  // A token never does more than its creator's role allows (contract §15): asking for more is
+  // A token never does more than its creator's role allows (docs/CONTRACT.md §15): asking for more is
   // refused outright rather than trimmed, so nobody believes they hold a token they do not.
   const refused = request.scopes.filter((scope) => !roleMay(manager.role, scope));
   if (refused.length > 0) {

@@ -14,7 +14,7 @@ import { metrics } from "@/lib/observability/metrics";
 // holder of the current claim may record the outcome. At least once: a crash after sending
 // and before recording sends it again after the lease (receivers deduplicate by Webhook-Id).
 
-/** Delays after the 1st…5th failed attempt of a round (contract §14); the 6th failure is final. */
+/** Delays after the 1st…5th failed attempt of a round (docs/CONTRACT.md §14); the 6th failure is final. */
 export const RETRY_DELAYS_MS = [5_000, 60_000, 600_000, 3_600_000, 21_600_000] as const;
 
 export type DeliveryOptions = {

@@ -14,7 +14,7 @@ import { assertCallableUrl } from "@/lib/webhooks/url-policy";
 import { readPage } from "@/lib/db/paged";
 import { auditChanges } from "@/lib/audit/record";
 
-// Webhook endpoints (contract §14). Everyone reads their own organization's; support reads
+// Webhook endpoints (docs/CONTRACT.md §14). Everyone reads their own organization's; support reads
 // every organization's (organization_id filters the list), like orders. Changes (create,
 // delete, test, re-send) are for one's own organization only: another's endpoint is a 404.
 

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 
-// Standard Webhooks (contract §14): the signature is HMAC-SHA256 over `id.timestamp.body` with
+// Standard Webhooks (docs/CONTRACT.md §14): the signature is HMAC-SHA256 over `id.timestamp.body` with
 // the key that the secret's base64 after "whsec_" encodes, sent as "v1,<base64>".
 
 const SECRET_PREFIX = "whsec_";

@@ -3,7 +3,7 @@ import type { LookupAddress } from "node:dns";
 import ipaddr from "ipaddr.js";
 import { ApiError } from "@/lib/errors";
 
-// Which webhook URLs the service may call (contract §14): a webhook must not become a way to
+// Which webhook URLs the service may call (docs/CONTRACT.md §14): a webhook must not become a way to
 // reach the service's own network. Only public unicast addresses pass (ipaddr.js names the
 // ranges: private, link-local, loopback, unique-local, multicast, unspecified, reserved, …);
 // with WEBHOOKS_ALLOW_HTTP=1 loopback passes too, over http or https, for tests.

@@ -12,13 +12,13 @@ import { deliverDue } from "@/lib/webhooks/deliver";
 import { urlPolicy } from "@/lib/webhooks/manage-webhooks";
 import { inSpan } from "@/lib/observability/tracing";
 
-// The background worker (contract §14): delivers due webhooks, queued email (§15) and bulk
+// The background worker (docs/CONTRACT.md §14): delivers due webhooks, queued email (§15) and bulk
 // jobs' batches (§16), and every minute does the housekeeping (reservation.expired for ended
 // holds, events past 30 days and audit entries past 365 days deleted, released numbers back
 // to inventory when their window ends, reminders and releases of numbers whose documents are
-// due, approved bundles expired at their valid_until, contract §17). It runs in next-server (instrumentation.ts) or alone
-// (scripts/worker.ts). Its timers are unref'd, so it never keeps a process alive by itself;
-// stop() lets the pass under way finish.
+// due, approved bundles expired at their valid_until, docs/CONTRACT.md §17). It runs in
+// next-server (instrumentation.ts) or alone (scripts/worker.ts). Its timers are unref'd, so it
+// never keeps a process alive by itself; stop() lets the pass under way finish.
 
 const HOUSEKEEPING_MS = 60_000;
 
@@ -51,22 +51,22 @@ async function runWorkerPass(
     await task("expire_holds", () => expireEndedHolds(now()));
     await task("purge_events", () => purgeOldEvents(now()));
     await task("purge_audit", () => purgeOldAuditEvents(now()));
-    // Released numbers whose restore window ended go back to inventory (contract §16).
+    // Released numbers whose restore window ended go back to inventory (docs/CONTRACT.md §16).
     await task("return_released", () => returnReleasedNumbers(now()));
     // Numbers pending documents: the reminder 3 days before documents_due, and the release
-    // at it (contract §17).
+    // at it (docs/CONTRACT.md §17).
     await task("document_deadlines", () => sweepDocumentDeadlines(now()));
     // Approved bundles past valid_until become expired, with bundle.status_changed and the
-    // audit entry, whether or not anyone reads them (contract §17).
+    // audit entry, whether or not anyone reads them (docs/CONTRACT.md §17).
     await task("expire_bundles", () => expireDueBundles(now()));
   }
   const webhooks = await task("webhook_deliveries", () => deliverDue({ now, leaseMs, policy: urlPolicy() }));
   // Asked-for password resets become their emails (or nothing) before the emails go out, so
   // a reset link leaves in the same pass that saw the request.
   const resets = await task("password_resets", () => actOnPasswordResetRequests({ now: now() }));
-  // Email (contract §15) rides the same loop: one worker, one claim pattern per table.
+  // Email (docs/CONTRACT.md §15) rides the same loop: one worker, one claim pattern per table.
   const emails = await task("emails", () => deliverDueEmails({ now, leaseMs }));
-  // One batch of a bulk job (contract §16), claimed under the same lease length.
+  // One batch of a bulk job (docs/CONTRACT.md §16), claimed under the same lease length.
   const done = await task("jobs", () => runDueJobs({ now, leaseMs }));
   return { claimed: webhooks + resets + emails + done };
 }

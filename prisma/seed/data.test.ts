@@ -35,7 +35,7 @@ describe("seed data", () => {
     }
   });
 
-  it("names regions by contract §4", () => {
+  it("names regions by docs/CONTRACT.md §4", () => {
     expect(new Set(regions.map((region) => region.id)).size).toBe(regions.length);
     expect(regions.length).toBeGreaterThanOrEqual(100);
     expect(regions.length).toBeLessThanOrEqual(150);

@@ -28,7 +28,7 @@ export async function seedDemoAccounts(prisma: PrismaClient, password: string): 
       update: { name: organization.name },
     });
   }
-  // Support staff moved out of the customers (contract §15); the old sign-ins go.
+  // Support staff moved out of the customers (docs/CONTRACT.md §15); the old sign-ins go.
   await prisma.user.deleteMany({ where: { id: { in: [...retiredDemoUserIds] } } });
   // bcrypt is slow on purpose (~1 s a hash in bcryptjs here): hash only when a user is new,
   // and once for all of them, since they share the password anyway.

@@ -9,7 +9,7 @@ export const DEFAULT_DEMO_PASSWORD = "demo-password-2026";
 export const demoOrganizations = {
   acme: { id: "org_acme", name: "Acme Telecom Ltd" },
   globex: { id: "org_globex", name: "Globex Corporation" },
-  // The operator's own organization: support staff belong to it, never to a customer (§15).
+  // The operator's own organization: support staff belong to it, never to a customer (docs/CONTRACT.md §15).
   operator: { id: "org_operator", name: "Numbers support", isOperator: true },
 } as const;
 
@@ -21,7 +21,7 @@ export type DemoUser = {
   role: Role;
 };
 
-// Contract §15: each Acme role can be tried at once; support is the operator's.
+// docs/CONTRACT.md §15: each Acme role can be tried at once; support is the operator's.
 export const demoUsers = {
   acmeCustomer: {
     id: "usr_acme_customer",
@@ -74,7 +74,7 @@ export const demoUsers = {
   },
 } as const satisfies Record<string, DemoUser>;
 
-/** Demo sign-ins of earlier versions, removed when the demo data is seeded again (§15). */
+/** Demo sign-ins of earlier versions, removed when the demo data is seeded again (docs/CONTRACT.md §15). */
 export const retiredDemoUserIds = ["usr_acme_support", "usr_globex_support"] as const;
 
 /** Public order ids of the seed's orders: "ORD-" and 10 RFC 4648 base32 characters, stable per key. */

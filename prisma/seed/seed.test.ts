@@ -214,7 +214,7 @@ describe("demo rules", () => {
     expect(extensions.every((configuration) => configuration.inventoryNumberId === null)).toBe(true);
   });
 
-  it("use every activation form of contract §8", async () => {
+  it("use every activation form of docs/CONTRACT.md §8", async () => {
     const activations = await db.prisma.activation.findMany();
     const now = new Date();
     const has = (predicate: (activation: (typeof activations)[number]) => boolean) =>
@@ -234,7 +234,7 @@ describe("demo rules", () => {
     expect(activations.every((a) => a.startsAt.getUTCMilliseconds() === 0)).toBe(true);
   });
 
-  it("use every action form of contract §8", async () => {
+  it("use every action form of docs/CONTRACT.md §8", async () => {
     const rules = await db.prisma.rule.findMany();
     const has = (predicate: (rule: (typeof rules)[number]) => boolean) => rules.some(predicate);
     expect(has((r) => r.disabled)).toBe(true);

@@ -1,7 +1,7 @@
 // npx tsx scripts/bench/activation.ts [-- --numbers 1000] [--postgres postgresql://root@127.0.0.1:5432/postgres]
 //
 // How long approving a compliance bundle takes when it activates many pending numbers
-// (contract §17: every covered pending number of the organization, in the approval's own
+// (docs/CONTRACT.md §17: every covered pending number of the organization, in the approval's own
 // transaction, each with its history entry, number.activated event and audit entry). On
 // embedded PGlite in this process by default; with --postgres, on a fresh database made on
 // that server (and dropped after). Seeds reference data, `--numbers` DE local numbers owned

@@ -18,7 +18,7 @@ export async function createBenchToken(url: string): Promise<string> {
       create: BENCH_ORGANIZATION,
       update: {},
     });
-    // A token acts for its creator (contract §15): the bench's owner, verified, may do anything
+    // A token acts for its creator (docs/CONTRACT.md §15): the bench's owner, verified, may do anything
     // a token can. Nobody signs in as them, so the password hash is not a hash of anything.
     await db.prisma.user.upsert({
       where: { id: BENCH_USER_ID },

@@ -1,6 +1,6 @@
 // npx tsx scripts/bench/jobs.ts [-- --numbers 1000] [--postgres]
 //
-// How fast the worker does a bulk job (contract §16): numbers a second for a set_tags job and
+// How fast the worker does a bulk job (docs/CONTRACT.md §16): numbers a second for a set_tags job and
 // a lock job over `--numbers` numbers, each number through the same domain function as its
 // single endpoint, in its own transaction with its history entry, audit entry and event and
 // the job item marked done (lib/jobs/run-jobs.ts). On embedded PGlite in this process by

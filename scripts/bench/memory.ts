@@ -7,7 +7,7 @@
 // webhooks, docs, pending numbers, compliance, members, security, the audit log; then support's
 // review queue as the demo support person), and samples the resident set of every process below npm every 250 ms
 // (/proc). Prints each process after start-up, after the walk and at its peak, and exits 1
-// when the tree after the walk is at or over --limit-mb (default 400): issues 23 and 28's check.
+// when the tree after the walk is at or over --limit-mb (default 400), the target of docs/PERFORMANCE.md.
 // BENCH_APP_DIR serves another work tree's build (a "before" run); --rebuild builds first.
 import { spawn } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, rmSync } from "node:fs";

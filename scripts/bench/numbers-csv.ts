@@ -1,6 +1,6 @@
 // npx tsx --expose-gc scripts/bench/numbers-csv.ts [-- --numbers 100000] [--postgres]
 //
-// What a CSV export of a large fleet costs the server's memory (contract §16: "a 100,000-number
+// What a CSV export of a large fleet costs the server's memory (docs/CONTRACT.md §16: "a 100,000-number
 // export must not grow the server's memory by more than a few MB"). On embedded PGlite in this
 // process by default (the database's own memory then counts too), or with --postgres on a fresh
 // database of the PostgreSQL server PG_TEST_URL names (default postgresql://root@127.0.0.1:5432/

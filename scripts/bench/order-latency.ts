@@ -2,7 +2,7 @@
 //
 // How long one order takes, end to end in lib/orders (no HTTP): placeOrder one after another,
 // on embedded PGlite in this process by default (the default database, where an order should
-// stay under 20 ms: issue 28), or with --postgres on a fresh database on the PG_TEST_URL server.
+// stay under 20 ms: docs/PERFORMANCE.md), or with --postgres on a fresh database on the PG_TEST_URL server.
 // Seeds reference data and one region's numbers, then times `--orders` orders of each shape
 // (one geography number; one named number; one named number with an Idempotency-Key and its
 // replay). Prints p50/p90/p99/mean per shape; checks that no number was sold twice.

@@ -4,9 +4,9 @@
 //   [--docs-document openapi.json]
 //   [--only 1,3,11,11t]
 //
-// Issue 23's items as figures, measured against running servers in Debian's Chromium: one line
-// per item for one --base; given two (the tree before the fixes first, then after), a table
-// item | before | after. A --token (the demo token `npm start` prints, in the order of --base)
+// The portal fixes of 27 November (docs/PERFORMANCE.md) as figures, measured against running
+// servers in Debian's Chromium: one line per item for one --base; given two (the tree before the
+// fixes first, then after), a table item | before | after. A --token (the demo token `npm start` prints, in the order of --base)
 // is needed for item 16; a --pid (npm start's, in the same order) adds the tree's resident
 // memory after this walk to item 21 (the measured figure is `npm run bench:memory`'s). The
 // /docs time-to-show (navigation start to the first operation's heading visible, and to the

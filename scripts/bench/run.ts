@@ -225,7 +225,7 @@ async function main() {
     const baselineLoad = { ...load, cpu: { server: cpuOf(baseline), postgres: backends.probe } };
     const api = (route: string) => `${app.url}/api/v2${route}`;
 
-    // The floor: what Next itself costs for a route that does nothing (contract §13: no token,
+    // The floor: what Next itself costs for a route that does nothing (docs/CONTRACT.md §13: no token,
     // no database, no log line), served by the same build; every row is read against it.
     log("GET /api/health (floor)");
     rows.push({ label: FLOOR_LABEL, app: await measure({ ...load, url: `${app.url}/api/health` }) });

@@ -1,4 +1,4 @@
-// Where the tail of a steady load comes from (issue 28): the app served by `npm start` with
+// Where the tail of a steady load comes from: the app served by `npm start` with
 // SERVER_TIMING=1 on the bench's database, each search shape and products at a steady rate
 // (an open loop, scripts/bench/steady.ts), and for the slowest 1 % of each run what its
 // answers waited for, from the server's own Server-Timing marks (lib/server-timing.ts).

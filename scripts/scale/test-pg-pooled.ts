@@ -1,5 +1,5 @@
 // npm run test:pg:pooled — `npm run test:pg` with the app reaching PostgreSQL through PgBouncer in
-// transaction pooling mode (contract §18): PgBouncer (scripts/scale/pgbouncer.ts) is started in
+// transaction pooling mode (docs/CONTRACT.md §18): PgBouncer (scripts/scale/pgbouncer.ts) is started in
 // front of the server PG_TEST_DIRECT_URL names (default postgresql://root@127.0.0.1:5432/test),
 // then the suites run with PG_TEST_URL = PgBouncer (every query of the code under test) and
 // PG_TEST_DIRECT_URL = the server (template and clone databases, migrations, LISTEN). PgBouncer

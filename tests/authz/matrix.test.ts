@@ -1,4 +1,4 @@
-// Issue 8: every route × every state of credentials, and organization data × {own, another
+// Every route × every state of credentials, and organization data × {own, another
 // organization's, support}. Each cell asserts the exact status (and error code), and that the
 // body holds nothing that identifies another organization's data unless support may see it.
 import { beforeAll, describe, expect, it } from "vitest";

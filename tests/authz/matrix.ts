@@ -34,7 +34,7 @@ export type OrgData = {
   victimTokenId: string;
   /** A token other organizations try to revoke: it must stay alive. */
   guardedTokenId: string;
-  /** A number the organization holds (contract §12), and one for sale that nobody holds. */
+  /** A number the organization holds (docs/CONTRACT.md §12), and one for sale that nobody holds. */
   heldNumberE164: string;
   holdableNumberE164: string;
   /** A webhook endpoint of the organization, one of its deliveries, and the one a DELETE cell removes (made for it). */
@@ -93,7 +93,7 @@ export const sessionOnlyRoutes: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Account actions for people not signed in (contract §15: sign-up, verification, reset). The
+ * Account actions for people not signed in (docs/CONTRACT.md §15: sign-up, verification, reset). The
  * matrix sends each an empty body, so getting past the credentials shows as 400
  * invalid_parameter and nothing is made or mailed; what they do is tested in
  * app/api/v2/signup/accounts.test.ts.
@@ -127,7 +127,7 @@ export function isSessionOnly(key: string): boolean {
   return sessionOnlyRoutes.has(key) || definition.auth === "session";
 }
 
-/** A role that may not (contract §15): 401, naming the role needed. */
+/** A role that may not (docs/CONTRACT.md §15): 401, naming the role needed. */
 const roleForbidden: Expectation = { status: 401, code: "role_forbidden" };
 const invalidBody: Expectation = { status: 400, code: "invalid_parameter" };
 const missing: Expectation = { status: 404, code: "not_found" };
@@ -140,7 +140,7 @@ const missing: Expectation = { status: 404, code: "not_found" };
  * organization columns here yet.
  */
 export const credentialRoutes: Readonly<Record<string, Expectation>> = {
-  // A person's own security (contract §15): portal session only.
+  // A person's own security (docs/CONTRACT.md §15): portal session only.
   "POST /sessions/end-all": { status: 204 },
   "POST /password": invalidBody,
   "GET /two-factor": { status: 200 },
@@ -155,7 +155,7 @@ export const credentialRoutes: Readonly<Record<string, Expectation>> = {
   "PUT /organization/sso": invalidBody,
   "DELETE /organization/sso": missing,
   "POST /organization/sso/domains/{domain}/verify": roleForbidden,
-  // Members (contract §15): reading is members:read; changing needs an owner's or admin's session.
+  // Members (docs/CONTRACT.md §15): reading is members:read; changing needs an owner's or admin's session.
   "PATCH /members/{member_id}": invalidBody,
   "DELETE /members/{member_id}": missing,
   "POST /members/invitations": invalidBody,
@@ -163,7 +163,7 @@ export const credentialRoutes: Readonly<Record<string, Expectation>> = {
   "POST /members/invitations/{invitation_id}/resend": missing,
   "POST /invitations/{token}/accept": invalidBody,
   "GET /invitations/{token}": missing,
-  // Compliance (contract §17).
+  // Compliance (docs/CONTRACT.md §17).
   "GET /requirements/{country}/{number_type}": { status: 200 },
   "GET /end_users": { status: 200 },
   "POST /end_users": invalidBody,
@@ -184,7 +184,7 @@ export const credentialRoutes: Readonly<Record<string, Expectation>> = {
   "PATCH /bundles/{bundle_id}": missing,
   "POST /bundles/{bundle_id}/evaluate": missing,
   "POST /bundles/{bundle_id}/submit": missing,
-  // Support only (contract §17); a refused role is 401 role_forbidden (§15).
+  // Support only (docs/CONTRACT.md §17); a refused role is 401 role_forbidden (§15).
   "POST /bundles/{bundle_id}/approve": roleForbidden,
   "POST /bundles/{bundle_id}/reject": invalidBody,
 };
@@ -466,7 +466,7 @@ export const organizationDataRoutes: Readonly<
     other: { status: 404, code: "not_found" },
     support: { status: 200, mayShowOther: true, check: listsEveryOrganization },
   },
-  // organization_id is support's filter: a customer who sends it is refused (contract §2).
+  // organization_id is support's filter: a customer who sends it is refused (docs/CONTRACT.md §2).
   "GET /orders": {
     own: { status: 200, check: listsOnly("viewer") },
     other: { status: 400, code: "invalid_parameter" },
@@ -477,7 +477,7 @@ export const organizationDataRoutes: Readonly<
     other: notFound,
     support: { status: 200, mayShowOther: true, check: isOf("owner") },
   },
-  // Support may not buy at all (contract §15: they stand outside every customer).
+  // Support may not buy at all (docs/CONTRACT.md §15: they stand outside every customer).
   "POST /order": {
     own: { status: 200, check: orderedForViewer },
     other: { status: 409, code: "number_unavailable" },
@@ -509,16 +509,18 @@ export const organizationDataRoutes: Readonly<
     other: notFound,
     support: { status: 200, mayShowOther: true, check: isOf("owner") },
   },
-  // Support may change any organization's configuration (contract §2); a customer only their own.
+  // Support may change any organization's configuration (docs/CONTRACT.md §2); a customer only their own.
   "PUT /numbers/{number_id}": {
     own: { status: 200, check: isOf("viewer") },
     other: { ...notFound, check: unchangedBy("customer") },
     support: { status: 200, mayShowOther: true, check: isOf("owner") },
   },
   // The history names who changed a configuration, and that may be a support person of the
-  // service, whoever's organization they sit in (contract §2, §11): only support actors may be strangers.
-  // Release (contract §16): each cell releases the owner's number, and puts it back after.
-  // Release and restore are the owner's and admin's (§15's table, §16): support may not.
+  // service, whoever's organization they sit in (docs/CONTRACT.md §2, §11): only support actors
+  // may be strangers.
+  // Release (docs/CONTRACT.md §16): each cell releases the owner's number, and puts it back after.
+  // Release and restore are the owner's and admin's (the table of docs/CONTRACT.md §15, and
+  // §16): support may not.
   "DELETE /numbers/{number_id}": {
     own: { status: 200, check: activeAgain },
     other: { ...notFound, check: ownerStillActive },
@@ -529,7 +531,7 @@ export const organizationDataRoutes: Readonly<
     other: notFound,
     support: roleForbidden,
   },
-  // Bulk jobs (contract §16): only the organization's own numbers; support reads any job.
+  // Bulk jobs (docs/CONTRACT.md §16): only the organization's own numbers; support reads any job.
   "POST /jobs": {
     own: { status: 202, check: isOf("viewer") },
     other: { status: 400, code: "invalid_parameter" },
@@ -577,16 +579,16 @@ export const organizationDataRoutes: Readonly<
     other: { ...notFound, check: victimAlive },
     support: { ...notFound, check: victimAlive },
   },
-  // A cart is its person's own (contract §12): nobody's request names another's, and the
+  // A cart is its person's own (docs/CONTRACT.md §12): nobody's request names another's, and the
   // matrix never fills one, so every answer is the caller's own empty cart. Support may not
-  // fill one (§15: they cannot buy).
+  // fill one (docs/CONTRACT.md §15: they cannot buy).
   "GET /cart": { own: { status: 200, check: emptyCart }, support: { status: 200, check: emptyCart } },
   "PUT /cart": { own: { status: 200, check: emptyCart }, support: roleForbidden },
   "DELETE /cart": { own: { status: 200, check: emptyCart }, support: { status: 200, check: emptyCart } },
   "POST /cart/renew": { own: { status: 200, check: emptyCart }, support: roleForbidden },
   // A held number that is no line of the caller's own cart, whoever holds it: nothing is renewed.
   "POST /cart/renew/{number_e164}": { own: missing, other: missing, support: roleForbidden },
-  // Holds are the organization's (contract §12); support cannot hold (§15).
+  // Holds are the organization's (docs/CONTRACT.md §12); support cannot hold (§15).
   "POST /reservations": {
     own: { status: 200, check: heldForViewer },
     other: { status: 409, code: "number_unavailable", check: ownerStillHolds },
@@ -601,7 +603,7 @@ export const organizationDataRoutes: Readonly<
     other: { ...notFound, check: ownerStillHolds },
     support: { ...roleForbidden, check: ownerStillHolds },
   },
-  // Events and webhooks (contract §14): support reads every organization's, like orders, and
+  // Events and webhooks (docs/CONTRACT.md §14): support reads every organization's, like orders, and
   // changes only its own organization's endpoints.
   "GET /events": {
     own: { status: 200, check: listsOnly("viewer") },
@@ -642,7 +644,7 @@ export const organizationDataRoutes: Readonly<
     other: { ...notFound, check: nothingQueued },
     support: { ...notFound, check: nothingQueued },
   },
-  // Members (contract §15): any member reads their own organization's; support names whose.
+  // Members (docs/CONTRACT.md §15): any member reads their own organization's; support names whose.
   "GET /members": {
     own: { status: 200, check: membersOf("viewer") },
     other: { status: 400, code: "invalid_parameter" },
@@ -653,7 +655,7 @@ export const organizationDataRoutes: Readonly<
     other: { status: 400, code: "invalid_parameter" },
     support: { status: 200, mayShowOther: true },
   },
-  // The audit log (contract §15): one organization's; support names it, a customer may not.
+  // The audit log (docs/CONTRACT.md §15): one organization's; support names it, a customer may not.
   "GET /audit-events": {
     own: { status: 200, check: listsOnlyIfAny("viewer") },
     other: { status: 400, code: "invalid_parameter" },
@@ -868,7 +870,7 @@ export async function buildRequest(cell: Cell, context: MatrixContext): Promise<
 // ---------------------------------------------------------------- cells
 
 const customerToken: Record<OrgKey, TestTokenName> = { acme: "acmeAll", globex: "globexAll" };
-// Support staff are the operator's (contract §15): one person, outside both organizations.
+// Support staff are the operator's (docs/CONTRACT.md §15): one person, outside both organizations.
 const supportToken: Record<OrgKey, TestTokenName> = { acme: "support", globex: "support" };
 const customerUser = { acme: "acmeCustomer", globex: "globexCustomer" } as const;
 const supportUser = { acme: "support", globex: "support" } as const;

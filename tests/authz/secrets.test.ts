@@ -1,4 +1,4 @@
-// Issue 8: secrets stay secret. Tokens are stored only as hashes, passwords only as bcrypt
+// Secrets stay secret. Tokens are stored only as hashes, passwords only as bcrypt
 // hashes, and the JSON request logs (LOG_LEVEL=info) carry no token, password, cookie or body.
 import { createHash } from "node:crypto";
 import { Writable } from "node:stream";

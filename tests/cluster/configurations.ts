@@ -1,4 +1,4 @@
-// Contract §11 across processes: PUTs of one configuration with the same ETag, one per
+// docs/CONTRACT.md §11 across processes: PUTs of one configuration with the same ETag, one per
 // instance at the same moment, must let exactly one through; the others answer 412, and the
 // history records exactly the winner.
 import type { Pool } from "pg";

@@ -1,4 +1,4 @@
-// Contract §12 across processes: CLUSTER_CLIENTS clients of three organizations hold the same
+// docs/CONTRACT.md §12 across processes: CLUSTER_CLIENTS clients of three organizations hold the same
 // 50 numbers through every instance at once. Each number ends up held by exactly one
 // organization; the others' orders for it all answer 409 while the hold lives; once it has
 // ended (the instances run with a short RESERVATION_MINUTES, run.ts's HOLD_MINUTES), another
@@ -25,7 +25,7 @@ async function organizationsWithTokens(url: string, count: number) {
     for (let index = 0; index < count; index++) {
       const id = `org_hold_${tag}_${index}`;
       await db.prisma.organization.create({ data: { id, name: `Hold race ${index}` } });
-      // A token acts for its creator (contract §15): an owner whose email is verified may hold
+      // A token acts for its creator (docs/CONTRACT.md §15): an owner whose email is verified may hold
       // and buy. Nobody signs in as them, so the password hash is not a hash of anything.
       const userId = `usr_hold_${tag}_${index}`;
       await db.prisma.user.create({

@@ -1,4 +1,4 @@
-// Contract §16 across processes: a bulk job's worker dies (kill -9) holding the job's lease,
+// docs/CONTRACT.md §16 across processes: a bulk job's worker dies (kill -9) holding the job's lease,
 // mid-batch, and the job still does every number exactly once. The organization gets
 // JOB_NUMBERS fresh numbers (inserted as fixtures, no rules, no tags); a set_tags job adds a
 // tag no other number has. While the job runs, the instance whose process holds the lease

@@ -1,4 +1,4 @@
-// The cluster suite's database outage (contract §3, §13): one more `next start` instance reaches
+// The cluster suite's database outage (docs/CONTRACT.md §3, §13): one more `next start` instance reaches
 // PostgreSQL through a TCP proxy in this process, which is closed for a few seconds while
 // clients search and order, then opened again. PostgreSQL itself stays up: other suites and
 // other people use it. Closing the proxy cuts the instance's connections in use and refuses new

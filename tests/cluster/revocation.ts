@@ -35,7 +35,7 @@ export async function revocationChecks(instances: Instance[]): Promise<void> {
   const [home, ...others] = instances;
   const session = await signIn(home, demoUsers.acmeCustomer.email, DEFAULT_DEMO_PASSWORD);
   const cookie = session.setCookies.map((entry) => entry.split(";")[0]).join("; ");
-  // A session's writes must come from the portal's own origin (contract §10).
+  // A session's writes must come from the portal's own origin (docs/CONTRACT.md §10).
   const asPortal = { cookie, origin: home.url };
   const created = await call<{ data: { id: string; secret: string } }>(home, "POST", "/tokens", {
     headers: asPortal,

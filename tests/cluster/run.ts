@@ -1,5 +1,5 @@
-// npm run test:cluster — issue 8 across processes: three `next start` instances on one fresh
-// PostgreSQL database (created, migrated and seeded small here, dropped at the end).
+// npm run test:cluster — docs/SECURITY.md's promises across processes: three `next start` instances
+// on one fresh PostgreSQL database (created, migrated and seeded small here, dropped at the end).
 //   1. portal sessions over HTTP: signing out everywhere on one instance, and a plain sign-out
 //      refusing a copied cookie on the others (tests/cluster/sessions-end.ts), cookie flags,
 //      the Origin check, sign-in throttling shared by the instances (per account and per

@@ -1,5 +1,5 @@
 // Across instances: a person signed in on all three instances signs out everywhere on one;
-// every instance refuses every one of those sessions within a second (contract §15). Sessions
+// every instance refuses every one of those sessions within a second (docs/CONTRACT.md §15). Sessions
 // are cookies, and the person's row (app_user.sessions_valid_after) is read on each request
 // with no cache in between (lib/auth/end-sessions.ts), so the refusal is immediate.
 // Then one session's plain "Sign out" on one instance: a copy of its cookie taken before is

@@ -1,4 +1,4 @@
-// Contract §14 across processes: events made on three instances, delivered by the workers
+// docs/CONTRACT.md §14 across processes: events made on three instances, delivered by the workers
 // inside them to a loopback receiver that is slow and fails every first attempt, while one
 // instance is killed (kill -9) with deliveries in flight and restarted. Every event must be
 // delivered (none lost), no delivery may be received twice at the same moment (the receiver

@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { anyText, countries, numberTypes, regions, type FuzzSamples } from "@/tests/fuzz/values";
 
-// Contract §17: an item may name a bundle (the organizations' draft ones, unknown, malformed).
+// docs/CONTRACT.md §17: an item may name a bundle (the organizations' draft ones, unknown, malformed).
 const bundleId = (samples: FuzzSamples) =>
   fc.oneof(fc.constantFrom(...samples.bundleIds, "bnd_nobody"), anyText, fc.constant(null));
 

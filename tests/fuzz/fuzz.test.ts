@@ -1,4 +1,4 @@
-// Issue 8: nothing a client sends may crash the service or leak another organization's data.
+// Nothing a client sends may crash the service or leak another organization's data.
 // fast-check generates requests for every route of the registry (plus stray paths and wrong
 // methods) and sends them in-process through tests/api-client.ts's `send`, which checks each
 // answer against the OpenAPI document. Every answer must be below 500, carry X-Request-Id,
@@ -49,7 +49,7 @@ async function sessionValue(user: keyof typeof demoUsers): Promise<string> {
   return encode({ token: { sub: id, email, name, role, organizationId }, secret: getSessionSecret() });
 }
 
-/** An endpoint of Acme's with one finished delivery of one event, for the §14 routes. */
+/** An endpoint of Acme's with one finished delivery of one event, for the routes of docs/CONTRACT.md §14. */
 async function webhookSamples() {
   const prisma = await getPrisma();
   await prisma.webhook.create({
@@ -76,7 +76,7 @@ async function webhookSamples() {
 }
 
 /**
- * One of each record of the member, compliance and job routes (contract §2, §3, §15–§17) for
+ * One of each record of the member, compliance and job routes (docs/CONTRACT.md §2, §3, §15–§17) for
  * Acme and for Globex, so that requests name real ones of the caller's and of a stranger's.
  * The members are made for the fuzz: removing or demoting them leaves the seeded users alone.
  * The document has no file (GET …/file is then a 404, as for a deleted one).
@@ -267,7 +267,8 @@ async function check(label: string, fuzz: FuzzRequest): Promise<void> {
   }
   const stranger =
     fuzz.principal === "acme-customer" ? "globex" : fuzz.principal === "globex-customer" ? "acme" : null;
-  // The OpenAPI document is public by design; its path examples are demo data (issue 13's contract suite uses them).
+  // The OpenAPI document is public by design; its path examples are demo data (`npm run
+  // test:contract` uses them).
   // A trailing slash names the same document (the server answers both alike).
   const publicDocument = /^\/api\/v2\/openapi\.json\/?$/.test(url.pathname);
   if ((stranger !== null || fuzz.principal === "none") && !publicDocument) {

@@ -129,7 +129,7 @@ describe("a NUL character (U+0000), which PostgreSQL text cannot hold, is a 400"
   });
 });
 
-// Issue 13: paths Next's own router answered with its 500 text page, its 404 HTML page or a
+// Paths Next's own router answered with its 500 text page, its 404 HTML page or a
 // 308 without X-Request-Id. proxy.ts answers them now (tests/api-client.ts `send` runs it as
 // Next does); e2e/api-edges.spec.ts asks the same of the built server.
 describe("undecodable paths and queries, /api/v2 itself and trailing slashes answer the contract's JSON", () => {

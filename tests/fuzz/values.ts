@@ -24,11 +24,14 @@ export type FuzzSamples = {
   orderReferenceIds: string[];
   numberIds: string[];
   tokenIds: string[];
-  /** An endpoint of Acme's, one of its deliveries and one of Acme's events (contract §14). */
+  /** An endpoint of Acme's, one of its deliveries and one of Acme's events (docs/CONTRACT.md §14). */
   webhookIds: string[];
   deliveryIds: string[];
   eventIds: string[];
-  /** Members, invitations, compliance records and jobs (contract §2, §3, §15–§17), Acme's and Globex's. */
+  /**
+   * Members, invitations, compliance records and jobs (docs/CONTRACT.md §2, §3, §15–§17), Acme's
+   * and Globex's.
+   */
   memberIds: string[];
   invitationIds: string[];
   endUserIds: string[];
@@ -321,7 +324,7 @@ export function authArbitrary(samples: FuzzSamples): fc.Arbitrary<Auth> {
   const token = (name: TestTokenName): Auth => {
     const fixture = testTokens[name];
     // Who the token acts for is its creator's role, not its name: support's tokens are the
-    // operator's and may read every organization (contract §15).
+    // operator's and may read every organization (docs/CONTRACT.md §15).
     const principal =
       fixture.organizationId === demoOrganizations.operator.id
         ? "support"

@@ -1,4 +1,4 @@
-// Contract §3 and §13: a database that cannot be reached reads as an outage (503
+// docs/CONTRACT.md §3 and §13: a database that cannot be reached reads as an outage (503
 // service_unavailable with Retry-After), not as the service's own fault (500). The app is
 // pointed at a PostgreSQL pool on a closed port: the same on both suites, since PGlite itself
 // cannot go away.

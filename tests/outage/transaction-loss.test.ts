@@ -1,4 +1,4 @@
-// Issue 23 item 15, contract §3: losing the database inside a transaction is an outage (503
+// docs/CONTRACT.md §3: losing the database inside a transaction is an outage (503
 // service_unavailable with Retry-After), never 500. A request's transaction has its PostgreSQL
 // backend terminated (as a server stop does) between two statements, and during one; the
 // wrapper must answer 503 either way. PostgreSQL only: PGlite runs in-process and cannot lose

@@ -1,4 +1,4 @@
-// npm run test:scale — contract §18 on this machine: a primary and a streaming replica of its own
+// npm run test:scale — docs/CONTRACT.md §18 on this machine: a primary and a streaming replica of its own
 // (scripts/scale/postgres.ts), PgBouncer in transaction mode in front of the primary, and three
 // `next start` instances with DATABASE_URL = PgBouncer, DATABASE_DIRECT_URL = the primary and
 // DATABASE_REPLICA_URL = the replica plus one that never answers. Checks, in order:

@@ -12,7 +12,7 @@ import { refusalFor } from "@/lib/auth/navigation";
 export const metadata: Metadata = { title: "API tokens" };
 
 export default async function TokensPage() {
-  // A token holds at most its creator's powers (contract §15): only those are offered.
+  // A token holds at most its creator's powers (docs/CONTRACT.md §15): only those are offered.
   const user = await requirePortalUser();
   return (
     <>

@@ -1,4 +1,4 @@
-// GET /api/health – liveness for load balancers (contract §13): no token, no database, no
+// GET /api/health – liveness for load balancers (docs/CONTRACT.md §13): no token, no database, no
 // rate limit, no request log line.
 import { methodNotAllowed } from "@/lib/api/route";
 

@@ -92,7 +92,7 @@ describe("authentication on reference endpoints", () => {
   }
 });
 
-describe("the Authorization scheme is case-insensitive (contract §1)", () => {
+describe("the Authorization scheme is case-insensitive (docs/CONTRACT.md §1)", () => {
   const secret = testTokens.acmeAll.secret;
   it.each([`Bearer ${secret}`, `bearer ${secret}`, `BEARER ${secret}`, `bEaReR  ${secret}`])(
     "%s → 200",

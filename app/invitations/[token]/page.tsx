@@ -1,4 +1,4 @@
-// /invitations/{token} – what an invitation offers, then name and password to join (contract §15)
+// /invitations/{token} – what an invitation offers, then name and password to join (docs/CONTRACT.md §15)
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";

@@ -100,7 +100,7 @@ describe("describeChanges", () => {
       ["Office hours: London time → New York time"],
     ],
     ["nothing", config("A", [voicemail]), config("A", [voicemail]), ["Saved without changes"]],
-    // Renames are renames (issue 23), not a removal and an addition.
+    // Renames are renames, not a removal and an addition.
     [
       "a renamed rule",
       config("A", [voicemail]),
@@ -159,7 +159,7 @@ describe("describeChanges", () => {
       config("A", [{ ...voicemail, name: "Twin", priority: 3 }]),
       ["Twin: moved from 2nd to 1st", "Removed “Voicemail”"],
     ],
-    // On or off is kept in the words (issue 23).
+    // On or off is kept in the words.
     [
       "an added rule that is off",
       config("A", []),

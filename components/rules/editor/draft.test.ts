@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { normalizeDestination } from "@/components/rules/editor/draft";
 
-// A destination field takes both shapes (issue 23, item 2): a phone number as people write it,
+// A destination field takes both shapes: a phone number as people write it,
 // and a sip: address whose host may carry dashes.
 
 describe("normalizeDestination", () => {

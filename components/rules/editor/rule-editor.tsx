@@ -31,7 +31,7 @@ import { useDestinations, useSaveConfiguration } from "@/lib/hooks/use-configura
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 import styles from "@/components/rules/editor/editor.module.css";
 
-// The rule editor (issue 15): a draft of the configuration, checked by the API's own validator
+// The rule editor: a draft of the configuration, checked by the API's own validator
 // as it is typed, previewed by the API's own evaluator before it is saved, and saved under
 // If-Match so a change someone else made in between is never silently overwritten.
 
@@ -53,7 +53,7 @@ export function RuleEditor({ configuration, etag: initialEtag, onClose, onReload
   const [conflict, setConflict] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const [quickDestination, setQuickDestination] = useState("");
-  // The preview's time is typed in the number's zone, as its week chart is drawn (contract §10).
+  // The preview's time is typed in the number's zone, as its week chart is drawn (docs/CONTRACT.md §10).
   const [previewAt, setPreviewAt] = useState(() => toZonedInput(new Date(), zone));
   const rulesRef = useRef<HTMLOListElement>(null);
   const save = useSaveConfiguration(configuration.number_id);

@@ -10,7 +10,7 @@ import {
   verifyEmailRequestSchema,
 } from "@/lib/schemas/accounts";
 
-// Sign-up, email verification and password reset (contract §15). No token: these are for
+// Sign-up, email verification and password reset (docs/CONTRACT.md §15). No token: these are for
 // people who are not signed in (resend: signed in, not yet verified). Each is throttled per
 // client address (and reset per email) in the shared counter store.
 const bodyErrors = [

@@ -2,7 +2,7 @@ import { defineEndpoint } from "@/lib/api/endpoint-definition";
 import { auditExportQuerySchema, auditListQuerySchema, auditListResponseSchema } from "@/lib/schemas/audit";
 import { csvSchema } from "@/lib/schemas/common";
 
-// The audit log (contract §15). Readers are whoever holds audit:read: owner, admin and billing
+// The audit log (docs/CONTRACT.md §15). Readers are whoever holds audit:read: owner, admin and billing
 // by their role, support staff for the organization they name.
 export const auditEndpoints = {
   "GET /audit-events": defineEndpoint({

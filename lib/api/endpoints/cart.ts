@@ -3,7 +3,7 @@ import { emptyQuerySchema } from "@/lib/schemas/common";
 import { cartResponseSchema, putCartRequestSchema } from "@/lib/schemas/cart";
 import { reservationParamsSchema } from "@/lib/schemas/reservations";
 
-// The portal's cart (contract §12): each signed-in person's own, kept on the server. scope is
+// The portal's cart (docs/CONTRACT.md §12): each signed-in person's own, kept on the server. scope is
 // null because no token scope grants it: the handlers accept a signed-in session only.
 export const cartEndpoints = {
   "GET /cart": defineEndpoint({
@@ -19,7 +19,7 @@ export const cartEndpoints = {
     summary:
       "Replace your cart; a named number new to it is held for your organization, one left out is released (portal session only)",
     scope: null,
-    // Filling a cart holds numbers to buy them (contract §15: owner, admin, billing).
+    // Filling a cart holds numbers to buy them (docs/CONTRACT.md §15: owner, admin, billing).
     permission: "orders:write",
     verifiedEmail: true,
     auth: "session",

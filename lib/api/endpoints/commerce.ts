@@ -32,7 +32,7 @@ const productErrors = [
   "unknown_region",
 ] as const;
 
-// Inventory search, products and orders (contract §5–7).
+// Inventory search, products and orders (docs/CONTRACT.md §5–§7).
 export const commerceEndpoints = {
   "GET /inventory/{country}": defineEndpoint({
     summary: "Search the numbers for sale in a country",

@@ -34,7 +34,7 @@ import {
 
 const bodyErrors = ["invalid_parameter", "payload_too_large", "unsupported_media_type"] as const;
 
-// Regulatory compliance (contract §17). compliance:read reads, compliance:write changes; the
+// Regulatory compliance (docs/CONTRACT.md §17). compliance:read reads, compliance:write changes; the
 // people who may act are an organization's owner, admin and billing members, and support
 // (who alone approves and rejects).
 export const complianceEndpoints = {

@@ -9,9 +9,9 @@ import {
   jobResponseSchema,
 } from "@/lib/schemas/jobs";
 
-// Bulk jobs (contract §16). jobs:write for all of them; a job's type also needs the scope of
+// Bulk jobs (docs/CONTRACT.md §16). jobs:write for all of them; a job's type also needs the scope of
 // its single endpoint (numbers:write, or numbers:release for lock, unlock and release).
-// Roles (contract §15): owner, admin, and developer for configuration and tag jobs.
+// Roles (docs/CONTRACT.md §15): owner, admin, and developer for configuration and tag jobs.
 export const jobEndpoints = {
   "POST /jobs": defineEndpoint({
     summary:

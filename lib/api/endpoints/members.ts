@@ -17,7 +17,7 @@ import {
   membersQuerySchema,
 } from "@/lib/schemas/members";
 
-// An organization's members and invitations (contract §15). Reading needs members:read (every
+// An organization's members and invitations (docs/CONTRACT.md §15). Reading needs members:read (every
 // member; support names the organization). Changing the team is a person's act: a portal
 // session of an owner or admin ("members:manage" in lib/auth/roles.ts), never a token, since
 // no token scope grants it.

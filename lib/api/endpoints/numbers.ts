@@ -40,7 +40,7 @@ const writeErrors = [
   "precondition_required",
 ] as const;
 
-// Number and extension configuration, and the active rule (contract §8, §11).
+// Number and extension configuration, and the active rule (docs/CONTRACT.md §8, §11).
 export const numberEndpoints = {
   "GET /numbers": defineEndpoint({
     summary: "Search the configurations of your numbers and extensions (support: of every organization)",
@@ -105,7 +105,7 @@ export const numberEndpoints = {
   "DELETE /numbers/{number_id}": defineEndpoint({
     summary:
       "Release a number (If-Match required): calls stop at once; it can be restored for RELEASE_AGING_DAYS (default 14)",
-    // Roles (contract §15): owner and admin.
+    // Roles (docs/CONTRACT.md §15): owner and admin.
     scope: "numbers:release",
     params: numberIdParamsSchema,
     query: releaseQuerySchema,
@@ -123,7 +123,7 @@ export const numberEndpoints = {
   }),
   "POST /numbers/{number_id}/restore": defineEndpoint({
     summary: "Restore a released number within its window: active again, with the configuration it had",
-    // Roles (contract §15): owner and admin.
+    // Roles (docs/CONTRACT.md §15): owner and admin.
     scope: "numbers:release",
     params: numberIdParamsSchema,
     query: emptyQuerySchema,

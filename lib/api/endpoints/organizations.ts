@@ -15,7 +15,7 @@ const organizationListSchema = z
   })
   .meta({ id: "OrganizationList" });
 
-// Who the customers are, for support staff (contract §2).
+// Who the customers are, for support staff (docs/CONTRACT.md §2).
 export const organizationEndpoints = {
   "GET /organizations": defineEndpoint({
     summary: "List every organization with its name (support users only; a customer gets 404)",

@@ -10,7 +10,7 @@ import {
   regionListSchema,
 } from "@/lib/schemas/reference";
 
-// Countries, number types, document types, regions, forwarding destinations (contract §4).
+// Countries, number types, document types, regions, forwarding destinations (docs/CONTRACT.md §4).
 export const referenceEndpoints = {
   "GET /countries": defineEndpoint({
     summary: "List the countries numbers are sold in",

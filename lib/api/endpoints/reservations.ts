@@ -8,7 +8,7 @@ import {
   reservationResponseSchema,
 } from "@/lib/schemas/reservations";
 
-// Holding numbers while a customer decides (contract §12). All three need reservations:write.
+// Holding numbers while a customer decides (docs/CONTRACT.md §12). All three need reservations:write.
 export const reservationEndpoints = {
   "POST /reservations": defineEndpoint({
     summary:

@@ -12,7 +12,7 @@ import {
   twoFactorStatusSchema,
 } from "@/lib/schemas/security";
 
-// A person's own security (contract §15), from a portal session only: an API token can
+// A person's own security (docs/CONTRACT.md §15), from a portal session only: an API token can
 // neither change a password nor turn off two-factor sign-in.
 const noContent = z.undefined();
 const bodyErrors = [

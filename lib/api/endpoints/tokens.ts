@@ -8,7 +8,7 @@ import {
   tokenResponseSchema,
 } from "@/lib/schemas/tokens";
 
-// API-token management for the portal (contract §2, §10 /tokens). scope is null because no
+// API-token management for the portal (docs/CONTRACT.md §2, §10 /tokens). scope is null because no
 // token scope grants it: the handlers accept a signed-in session only (401 otherwise).
 export const tokenEndpoints = {
   "GET /tokens": defineEndpoint({

@@ -17,7 +17,7 @@ import {
 
 const bodyErrors = ["invalid_parameter", "payload_too_large", "unsupported_media_type"] as const;
 
-// Events and webhooks (contract §14). One scope per side: events:read to read events,
+// Events and webhooks (docs/CONTRACT.md §14). One scope per side: events:read to read events,
 // webhooks:write for everything about endpoints and deliveries (reading them included).
 export const webhookEndpoints = {
   "GET /events": defineEndpoint({

@@ -14,7 +14,7 @@ import {
 import { numberConfigurationSchema } from "@/lib/schemas/numbers/responses";
 import { documentedShapes, NOT_BLANK } from "@/lib/schemas/common";
 
-// Changing a configuration (§11).
+// Changing a configuration (docs/CONTRACT.md §11).
 //
 // The body of PUT /numbers/{number_id} and of the extension writes: the NumberConfiguration
 // shape with its limits, and defaults where a field has an obvious "nothing" value. Checks
@@ -199,7 +199,7 @@ const exampleRules = [
   { name: "After hours", priority: 2, action: { type: "voicemail", tags: {} } },
 ];
 
-// Contract §16: the number's own tags, stored lower case (they compare case-insensitively),
+// docs/CONTRACT.md §16: the number's own tags, stored lower case (they compare case-insensitively),
 // each once.
 const numberTagsInputSchema = z
   .array(

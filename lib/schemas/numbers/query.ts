@@ -14,7 +14,7 @@ import { CONTAINS_MAX_DIGITS, NUMBER_PAGE } from "@/lib/schemas/limits";
 import { EXTENSION, MAX_NUMBER_TAGS, NUMBER_TAG, numberStatuses } from "@/lib/schemas/numbers/fields";
 import { E164_PATTERN } from "@/lib/reference/e164";
 
-// The path parameters and query strings of the number-configuration endpoints (contract §8).
+// The path parameters and query strings of the number-configuration endpoints (docs/CONTRACT.md §8).
 
 const MAX_NUMBERS_PER_SEARCH = 100;
 
@@ -127,7 +127,7 @@ const statusFilterSchema = documentedAs(
 
 const numberSorts = ["number", "name", "purchased_at", "-purchased_at"] as const;
 
-/** The GET /numbers filters a bulk job may also name (contract §16). */
+/** The GET /numbers filters a bulk job may also name (docs/CONTRACT.md §16). */
 const numberFilterShape = {
   tag: tagFilterSchema.optional(),
   status: statusFilterSchema.optional(),

@@ -13,7 +13,7 @@ import {
   SIP_ADDRESS,
 } from "@/lib/schemas/numbers/fields";
 
-// Number and extension configuration as the API answers it (spec §2.11–2.14, contract §8):
+// Number and extension configuration as the API answers it (docs/CONTRACT.md §8):
 // these schemas shape the responses and drive the OpenAPI document.
 
 export const activationSchema = z
@@ -222,7 +222,8 @@ export const configurationChangeSchema = z
     changed_by: z.object({
       type: z.enum(["user", "token"]),
       name: z.string().meta({ description: "The user's name, or the token's name." }),
-      // The role at the time: "customer" is what changes made before the five roles of §15 say.
+      // The role at the time: "customer" is what changes made before the five roles of
+      // docs/CONTRACT.md §15 say.
       role: z.enum([...roles, "customer"]),
     }),
     before: numberConfigurationSchema

@@ -1,5 +1,5 @@
 // Call-handling rules of the demo numbers and extensions. Together they use every form of
-// contract §8: rules with and without activations, open-ended, bounded and expired
+// docs/CONTRACT.md §8: rules with and without activations, open-ended, bounded and expired
 // activations, weekday subsets and every day, daytime windows, windows that cross midnight
 // and all-day ones, several time zones, a disabled rule, and all four kinds of action.
 // Destinations are numbers set aside for drama (Ofcom 020 7946 0xxx, NANP 555-01xx, Arcep

@@ -3,7 +3,7 @@ import { countries } from "@/prisma/seed/data/countries";
 import { offers } from "@/prisma/seed/data/offers";
 import type { DestinationSeed } from "@/prisma/seed/data/types";
 
-// Contract §4: calls to a (country, type) pair may go to any country we serve (the person
+// docs/CONTRACT.md §4: calls to a (country, type) pair may go to any country we serve (the person
 // types the number), to a SIP address, or to a service such as voicemail. The number's own
 // country is listed first, the others by English name, then SIP and services.
 const SERVICE_SORT_START = 100;

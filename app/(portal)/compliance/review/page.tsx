@@ -1,4 +1,4 @@
-// /compliance/review – support's queue of bundles waiting for review, oldest first (contract §17)
+// /compliance/review – support's queue of bundles waiting for review, oldest first (docs/CONTRACT.md §17)
 import type { Metadata } from "next";
 import { RoleGate } from "@/components/auth/role-gate";
 import { refusalFor } from "@/lib/auth/navigation";

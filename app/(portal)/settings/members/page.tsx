@@ -1,4 +1,4 @@
-// /settings/members – the organization's members, invitations and roles (contract §15)
+// /settings/members – the organization's members, invitations and roles (docs/CONTRACT.md §15)
 import type { Metadata } from "next";
 import { MemberSettings } from "@/components/members/member-settings";
 import { PageHeader } from "@/components/ui/page-header";

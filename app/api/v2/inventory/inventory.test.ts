@@ -226,7 +226,7 @@ describe("GET /inventory: results", () => {
         outside_country_display: row.outsideCountryDisplay,
         portable: row.portable,
         capabilities: { sms: row.smsEnabled, voice: row.voiceEnabled },
-        // Contract §17: Acme has no approved bundle, so a number needing documents would wait.
+        // docs/CONTRACT.md §17: Acme has no approved bundle, so a number needing documents would wait.
         activatable_now: false,
         covering_bundle_id: null,
         activation_note: `Needs ${row.requiredDocumentIds

@@ -6,7 +6,7 @@ import { runDueJobs } from "@/lib/jobs/run-jobs";
 import type { Job } from "@/lib/schemas/jobs";
 import { sessionHeaders } from "@/tests/session";
 
-// Bulk jobs (contract §16): created by the API, run by the worker's function on an injected
+// Bulk jobs (docs/CONTRACT.md §16): created by the API, run by the worker's function on an injected
 // clock, resumed after a crash (an expired lease) without doing any number twice.
 
 type One = { data: Job };

@@ -7,7 +7,7 @@ import { acceptInvitation, INVITATION_LIFETIME_MS } from "@/lib/members/manage-m
 import { hashLinkToken } from "@/lib/accounts/links";
 import { ApiError } from "@/lib/errors";
 
-// Contract §15: members and invitations. One database per file; the cases that change the
+// docs/CONTRACT.md §15: members and invitations. One database per file; the cases that change the
 // team run in order and leave Acme with its demo people.
 
 type Listed<T> = { data: T[] };

@@ -1,4 +1,4 @@
-// GET /api/v2/members – the organization's members with their roles, paged (contract §15)
+// GET /api/v2/members – the organization's members with their roles, paged (docs/CONTRACT.md §15)
 import { paginationHeaders } from "@/lib/api/pagination";
 import { publicRequestUrl } from "@/lib/api/public-url";
 import { Reply, route } from "@/lib/api/route";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { api, get } from "@/tests/api-client";
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 
-// Contract §11 as a property: every generated configuration that the API accepts reads back
+// docs/CONTRACT.md §11 as a property: every generated configuration that the API accepts reads back
 // unchanged (rules by priority), and every one it refuses leaves the stored one untouched.
 // The generator mixes valid values with ones just past each limit, so both kinds occur.
 

@@ -4,7 +4,7 @@ import type { TestTokenName } from "@/tests/fixtures";
 import type { ConfigurationChange, NumberConfiguration } from "@/lib/schemas/numbers/responses";
 import { errorBody } from "@/tests/error-body";
 
-// PUT /numbers/{number_id}, GET with ETag, history, extensions (contract §11).
+// PUT /numbers/{number_id}, GET with ETag, history, extensions (docs/CONTRACT.md §11).
 
 type One = { data: NumberConfiguration };
 const put = (path: string, token: TestTokenName, body: unknown, ifMatch?: string) =>
@@ -278,7 +278,7 @@ describe("PUT /numbers/{number_id}: validation", () => {
       "name must not be empty (and 1 more: see details)",
       "name: must not be empty; rules[0].action.timeout_sec: must be between 5 and 300 seconds",
     ],
-    // Issue 23 item 16: a bad shape used to hide the checks past the schema (read-only fields,
+    // A bad shape used to hide the checks past the schema (read-only fields,
     // destinations, priorities); every bad field is named at once.
     [
       "three problems at once, one of the shape and two past it",

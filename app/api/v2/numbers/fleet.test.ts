@@ -6,7 +6,7 @@ import { getPrisma } from "@/lib/db/client";
 import { exportNumbersCsv } from "@/lib/numbers/export-csv";
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 
-// Finding numbers in a fleet (contract §16): tags, the filters, sort and the CSV export.
+// Finding numbers in a fleet (docs/CONTRACT.md §16): tags, the filters, sort and the CSV export.
 
 type List = { data: NumberConfiguration[] };
 const ids = async (query: string) => {

@@ -8,7 +8,7 @@ import { metrics } from "@/lib/observability/metrics";
 import { returnReleasedNumbers } from "@/lib/orders/return-released";
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 
-// Release, restore and the return to inventory (contract §16), on the test database of this
+// Release, restore and the return to inventory (docs/CONTRACT.md §16), on the test database of this
 // file. The clock is injected where a window must end: the domain functions take `now`.
 
 type One = { data: NumberConfiguration };

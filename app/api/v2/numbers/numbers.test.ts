@@ -350,7 +350,7 @@ describe("GET /numbers: support users read every organization", () => {
   });
 });
 
-describe("GET /numbers?contains: digits as people write them (contract §8)", () => {
+describe("GET /numbers?contains: digits as people write them (docs/CONTRACT.md §8)", () => {
   const digitsOf = (text: string) => text.replace(/\D/g, "");
   // The oracle: the digits of the E.164 number, the extension, or the national format as
   // libphonenumber writes it (the trunk prefix included), not the SQL the endpoint runs.
@@ -447,7 +447,7 @@ describe("GET /numbers?contains: digits as people write them (contract §8)", ()
   });
 });
 
-describe("GET /numbers: paging (contract §8)", () => {
+describe("GET /numbers: paging (docs/CONTRACT.md §8)", () => {
   it("answers 100 by default with the total, and no Link when one page holds them all", async () => {
     const expected = expectedIds(() => true);
     const response = await get<ListBody>("/numbers", { token: "support" });

@@ -1,4 +1,4 @@
-// Issue 23 item 6 (API part): GET /numbers?order=<reference_id> lists exactly the numbers that
+// GET /numbers?order=<reference_id> lists exactly the numbers that
 // order bought, so the portal can link to them after checkout. Another organization's order
 // is an empty list, as every other filter answers for what the caller cannot see.
 import { beforeAll, describe, expect, it } from "vitest";

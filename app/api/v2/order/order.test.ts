@@ -36,7 +36,7 @@ const order = <T = Placed>(
 const readOrder = async (referenceId: string, token: TestTokenName = "acmeAll") =>
   (await get<{ data: OrderView }>(`/orders/${referenceId}`, { token })).body.data;
 
-// What a product without documents may sell: numbers that need none (contract §7).
+// What a product without documents may sell: numbers that need none (docs/CONTRACT.md §7).
 async function availableIn(regionId: string, take: number, documentFree = true) {
   const prisma = await getPrisma();
   return prisma.inventoryNumber.findMany({
@@ -269,7 +269,7 @@ describe("POST /order: geography items", () => {
     });
   });
 
-  it("refuses support staff any order, for others or themselves (contract §15)", async () => {
+  it("refuses support staff any order, for others or themselves (docs/CONTRACT.md §15)", async () => {
     for (const body of [
       { contact_name: "Sam Patel", items: [{ country: "DE", number_type: "mobile", quantity: 1 }] },
       {

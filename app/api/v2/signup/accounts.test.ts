@@ -12,7 +12,7 @@ import { setRequestClock } from "@/lib/api/request-clock";
 import { actOnPasswordResetRequests } from "@/lib/accounts/password-reset";
 import { demoUsers } from "@/prisma/seed/fixtures";
 
-// Sign-up, verification and password reset through the routes (contract §15), on a clock the
+// Sign-up, verification and password reset through the routes (docs/CONTRACT.md §15), on a clock the
 // test moves. Links are read from the queued email rows, as the worker would send them; a reset
 // request becomes its email in the worker's step, which `askReset` runs after the request.
 

@@ -1,4 +1,4 @@
-// POST /api/v2/signup – a new organization and its owner (contract §15); 202 whatever the email
+// POST /api/v2/signup – a new organization and its owner (docs/CONTRACT.md §15); 202 whatever the email
 import { route } from "@/lib/api/route";
 import { answerSignUp } from "@/lib/accounts/endpoints";
 

@@ -1,4 +1,4 @@
-// POST /api/v2/verification – use the link of the verification email (contract §15)
+// POST /api/v2/verification – use the link of the verification email (docs/CONTRACT.md §15)
 import { route } from "@/lib/api/route";
 import { answerVerification } from "@/lib/accounts/endpoints";
 

@@ -1,4 +1,4 @@
-// PATCH /api/v2/members/{member_id} – change a member's role; DELETE – remove them (contract §15)
+// PATCH /api/v2/members/{member_id} – change a member's role; DELETE – remove them (docs/CONTRACT.md §15)
 import { route } from "@/lib/api/route";
 import { changeMemberRole, removeMember } from "@/lib/members/manage-members";
 

@@ -1,4 +1,4 @@
-// GET /api/v2/members/invitations – pending invitations; POST – invite someone (contract §15)
+// GET /api/v2/members/invitations – pending invitations; POST – invite someone (docs/CONTRACT.md §15)
 import { route, Reply } from "@/lib/api/route";
 import { inviteMember, listInvitations } from "@/lib/members/manage-members";
 

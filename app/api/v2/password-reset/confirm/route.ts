@@ -1,4 +1,4 @@
-// POST /api/v2/password-reset/confirm – the new password, through the reset link (contract §15)
+// POST /api/v2/password-reset/confirm – the new password, through the reset link (docs/CONTRACT.md §15)
 import { route } from "@/lib/api/route";
 import { answerResetConfirm } from "@/lib/accounts/endpoints";
 

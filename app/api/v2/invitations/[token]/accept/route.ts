@@ -1,4 +1,4 @@
-// POST /api/v2/invitations/{token}/accept – join the organization an invitation names (contract §15)
+// POST /api/v2/invitations/{token}/accept – join the organization an invitation names (docs/CONTRACT.md §15)
 import { route, Reply } from "@/lib/api/route";
 import { acceptInvitation } from "@/lib/members/manage-members";
 

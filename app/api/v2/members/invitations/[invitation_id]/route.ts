@@ -1,4 +1,4 @@
-// DELETE /api/v2/members/invitations/{invitation_id} – revoke an invitation (contract §15)
+// DELETE /api/v2/members/invitations/{invitation_id} – revoke an invitation (docs/CONTRACT.md §15)
 import { route } from "@/lib/api/route";
 import { revokeInvitation } from "@/lib/members/manage-members";
 

@@ -1,4 +1,4 @@
-// POST /api/v2/members/invitations/{invitation_id}/resend – a new link, 7 more days (contract §15)
+// POST /api/v2/members/invitations/{invitation_id}/resend – a new link, 7 more days (docs/CONTRACT.md §15)
 import { route } from "@/lib/api/route";
 import { resendInvitation } from "@/lib/members/manage-members";
 
