@@ -137,15 +137,6 @@ const VALID_BY_CONSTRUCTION: Array<{ variation: RegExp; why: string }> = [
     why: "newman replaces a form's Content-Type with its own multipart one; the 415 for JSON is tested in documents-api.test.ts",
   },
   {
-    // Not valid by construction either: the generic wrong-content-type and out-of-range
-    // variations send the customer's session, and this operation is support's, so it is refused
-    // (401) before its body is read. They are excluded for it in portman-config.json, which runs
-    // them with support's session instead; this covers a Portman that still generates them.
-    variation:
-      /^Support: mark a domain an organization lists as theirs.*\[(Wrong content type|Out of range)\]/,
-    why: "the generic variation sends the customer's session to a support-only operation, refused before its body is read; the variations [… as support] test it",
-  },
-  {
     variation: /^Change an end user.*\[required type\]/,
     why: "a change may leave type out; the schema names type only to say that a business keeps its business_name",
   },
