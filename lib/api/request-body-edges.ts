@@ -79,7 +79,7 @@ function capChunkedBody(request: IncomingMessage, response: ServerResponse): voi
   const push = request.push.bind(request);
   request.push = (chunk: unknown, encoding?: BufferEncoding) => {
     if (chunk !== null && (received += (chunk as Buffer).length) > MAX_UPLOAD_BYTES) {
-      request.push = push;
+      request.push = () => true;
       cutOff(request, response, tooLarge());
       return false;
     }
@@ -114,12 +114,30 @@ function watchForStall(request: IncomingMessage, response: ServerResponse, idleM
  * answer is written (or at once). The body's reader (Next) sees what it sees when a client goes
  * away mid-body, so the request is logged as an abort; without that, Node, whose answer is
  * already sent, would leave the body neither ended nor closed, and its reader waiting for good.
+ *
+ * The close lingers: the server half-closes and reads on, dropping what the client still sends,
+ * until the client closes too (or LINGER_MS passes). Destroying a socket with unread bytes sends
+ * a reset, and a reset makes the client's system discard the answer it has not read yet, so a
+ * client still sending its upload would see the connection reset instead of the 413.
  */
+const LINGER_MS = 2_000;
+
 function cutOff(request: IncomingMessage, response: ServerResponse, error: ApiError): void {
   const socket = request.socket;
   const end = () => {
-    request.destroy(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
-    socket.destroy();
+    const abort = () => request.destroy(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+    request.push = () => true;
+    socket.end();
+    socket.resume();
+    const timer = setTimeout(() => {
+      abort();
+      socket.destroy();
+    }, LINGER_MS);
+    timer.unref();
+    socket.once("close", () => {
+      clearTimeout(timer);
+      abort();
+    });
   };
   if (response.headersSent) return end();
   const answer = errorResponse(error, requestIdFor({ headers: headersOf(request) }));
