@@ -31,7 +31,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
 }
 
 /**
- * /api/*: a path Next could not decode answers the contract's 400 here (Next would answer its
+ * /api/*: a path Next could not decode answers the API's 400 here (Next would answer its
  * own page); a trailing slash is served as the path without it (docs/CONTRACT.md §1); a client-sent
  * X-Forwarded-For is dropped unless a proxy is trusted.
  */

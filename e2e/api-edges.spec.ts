@@ -37,7 +37,7 @@ test.describe("the API's edges on the built server", () => {
     { pathname: "/api/v2", status: 404, body: notFound("/api/v2") },
     { pathname: "/api/v2/", status: 404, body: notFound("/api/v2") },
   ]) {
-    test(`GET ${pathname} → ${status} in the contract's body`, async ({ request }) => {
+    test(`GET ${pathname} → ${status} in the API's error body`, async ({ request }) => {
       const response = await request.get(pathname, {
         headers: { "x-request-id": "edge-e2e" },
         maxRedirects: 0,

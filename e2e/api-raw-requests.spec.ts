@@ -100,7 +100,7 @@ test.describe("raw requests on the built server", () => {
     });
   }
 
-  test("TRACE on a path with no endpoint is the contract's 404", async ({ baseURL }) => {
+  test("TRACE on a path with no endpoint is the API's 404", async ({ baseURL }) => {
     const answer = await raw(baseURL!, "TRACE /api/v2/nowhere HTTP/1.1");
     expect(answer.status).toBe(404);
     expect(answer.headers["content-type"]).toBe("application/json; charset=utf-8");
@@ -108,7 +108,7 @@ test.describe("raw requests on the built server", () => {
   });
 
   for (const pathname of ["/api/v2/%2e%2e", "/api/v2/%2E%2E/v2/countries", "/api/v2/countries/."]) {
-    test(`GET ${pathname} → the contract's 404, not the portal's page`, async ({ baseURL }) => {
+    test(`GET ${pathname} → the API's 404, not the portal's page`, async ({ baseURL }) => {
       const answer = await raw(baseURL!, `GET ${pathname} HTTP/1.1`, { "X-Request-Id": "raw-e2e" });
       expect(answer.status).toBe(404);
       expect(answer.headers["content-type"]).toBe("application/json; charset=utf-8");

@@ -31,7 +31,7 @@ test.describe("the API served by npm start", () => {
     for (const region of regions) expect(region.id.startsWith("US-")).toBe(true);
   });
 
-  test("answers unknown paths with 404 in the contract's body", async ({ request }) => {
+  test("answers unknown paths with 404 in the API's error body", async ({ request }) => {
     for (const pathname of ["/api/v2/nope", "/api/v2/regions", "/api/v2/countries/US/extra"]) {
       const response = await request.get(pathname, { headers: { "x-request-id": "smoke-404" } });
       expect(response.status(), pathname).toBe(404);

@@ -143,7 +143,7 @@ test("the token form's errors are in words beside their fields", async ({ page }
 test.describe("the tokens' error box says what the server said", () => {
   const cases = [
     {
-      name: "a 503 with a message but not the contract's whole body",
+      name: "a 503 with a message but not the API's whole error body",
       body: {
         message: "Service Unavailable",
         error: { message: "The database is being upgraded; back in two minutes." },
@@ -151,7 +151,7 @@ test.describe("the tokens' error box says what the server said", () => {
       says: "The database is being upgraded; back in two minutes.",
     },
     {
-      name: "a 503 in the contract's body",
+      name: "a 503 in the API's error body",
       body: {
         message: "Service Unavailable",
         error: {

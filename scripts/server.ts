@@ -1,7 +1,7 @@
 // npm start, second half: Next's documented custom server (next({ dev: false }) and its request
 // handler behind node:http), so that the request edges Next gets wrong are settled before Next
 // sees them (lib/api/front-door.ts): absolute-form targets are served as their path, never
-// redirected off-site; /api dot segments and methods Next cannot route answer the contract's JSON;
+// redirected off-site; /api dot segments and methods Next cannot route answer the API's JSON error;
 // uploads past their bound and bodies that stop arriving are answered before Next reads them
 // (lib/api/request-body-edges.ts).
 // scripts/start.ts bundles this file to .next/portal-server.mjs; `npm start` execs node on it, so

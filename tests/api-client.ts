@@ -118,7 +118,7 @@ export const get = <T = unknown>(pathAndQuery: string, request?: ApiRequest) =>
 
 /**
  * The lower-level entry for fuzzing: any Request (raw paths, headers, bodies, content types),
- * answered as Next would and checked against the contract like `api`. proxy.ts runs first, as
+ * answered as Next would and checked against the OpenAPI document like `api`. proxy.ts runs first, as
  * it does in Next for these paths: it answers an undecodable path itself (`answeredByProxy`)
  * and serves a trailing-slash path as the path without it. A path no route file matches is
  * Next's 404 (`routedByNext`, no body).

@@ -63,7 +63,7 @@ describe("frontDoor", () => {
     ["GET", "/api/v2/%2E%2e/v2/countries?x=1", "/api/v2/%2E%2e/v2/countries"],
     ["POST", "/api/v2/countries/.", "/api/v2/countries/."],
     ["TRACE", "/api/v2/nowhere", "/api/v2/nowhere"],
-  ])("%s %s → the contract's 404", async (method, target, pathname) => {
+  ])("%s %s → the API's 404", async (method, target, pathname) => {
     const decision = frontDoor(method, target, headers());
     if (!("answer" in decision)) throw new Error("expected an answer");
     expect(decision.answer.status).toBe(404);

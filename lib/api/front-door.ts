@@ -8,10 +8,10 @@ import { requestIdFor } from "@/lib/api/request-id";
 // Next itself gets wrong:
 // - an absolute-form target (`GET http://other.example/x HTTP/1.1`) is served as its path, so
 //   Next's slash normalization cannot redirect it to the host it names;
-// - under /api, a path with a `.` or `..` segment (also as %2e) answers the contract's 404 rather
+// - under /api, a path with a `.` or `..` segment (also as %2e) answers the API's 404 rather
 //   than being resolved to another path (the portal's HTML 404);
 // - under /api, a method Next cannot route (TRACE is refused by undici's Request, WebDAV
-//   methods by the route module) answers the contract's 405 with Allow.
+//   methods by the route module) answers the API's 405 with Allow.
 
 /** The methods Next's route handlers receive; any other method never reaches the wrapper. */
 const ROUTED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);

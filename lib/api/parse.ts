@@ -35,7 +35,7 @@ export function searchParamsToObject(params: URLSearchParams): Record<string, st
   return out;
 }
 
-/** Parses with a zod schema; the first issue becomes the contract's 400 body. */
+/** Parses with a zod schema; the first issue becomes the API's 400 body. */
 export function parseOrThrow<S extends z.ZodType>(
   schema: S,
   input: unknown,

@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/errors";
 
 // docs/CONTRACT.md §1: a path or query that cannot be percent-decoded is the client's mistake, a 400
-// in the contract's body, not Next's 400/500 page. Checked on the raw text, before anything
+// in the API's error body, not Next's 400/500 page. Checked on the raw text, before anything
 // decodes it.
 
 /** 400 invalid_parameter for the first path segment that is not valid percent-encoded UTF-8. */

@@ -7,7 +7,7 @@ import { databaseStatuses } from "@/lib/db/replicas";
 /**
  * GET /api/ready's answer: 200 when the primary answers, with each database and the replicas'
  * lag (docs/CONTRACT.md §18: a replica that does not answer is reported, not a reason to be unready);
- * else 503 in the contract's body.
+ * else 503 in the API's error body.
  */
 export async function answerReadiness(request: Request): Promise<Response> {
   const requestId = requestIdFor(request);

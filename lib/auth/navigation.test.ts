@@ -3,7 +3,7 @@ import { accountLinks, linksFor, mainLinks, mayFollow, refusalFor } from "@/lib/
 import { roles, type Role } from "@/lib/schemas/roles";
 
 // The navigation each role is offered, written out by hand from the table of docs/CONTRACT.md §15: a change
-// to the table (lib/auth/roles.ts) or to a link's needs that the contract does not make fails here.
+// to the table (lib/auth/roles.ts) or to a link's needs that docs/CONTRACT.md does not make fails here.
 const labels = (role: Role, links = mainLinks) => linksFor(role, links).map((link) => link.label);
 
 describe("the navigation a role is offered", () => {

@@ -31,7 +31,7 @@ const contract = {
 
 describe("apiFetch's error in words", () => {
   it.each([
-    ["the contract's body", 503, JSON.stringify(contract), contract.error.message, "service_unavailable"],
+    ["the API's error body", 503, JSON.stringify(contract), contract.error.message, "service_unavailable"],
     [
       "a body with error.message only",
       503,

@@ -5,12 +5,12 @@ import type { ErrorBody } from "@/lib/errors";
 // Answers are typed by the routes' own response schemas, named at each call. They are not
 // parsed again here: every route parses its reply with that schema before sending it
 // (lib/api/route.ts), and parsing here would ship zod and every schema to the browser.
-// Errors keep the contract's body.
+// Errors keep the API's error body.
 
 export class ApiClientError extends Error {
   /**
    * `message`: what a person is told. The contract's `error.message` when the answer has one,
-   * even in a body that is not the contract's in full (a proxy, a gateway), else words for the status.
+   * even in a body that is not the API's in full (a proxy, a gateway), else words for the status.
    */
   constructor(
     readonly status: number,

@@ -236,7 +236,7 @@ export type UploadRequest = {
   expires_on: string | null;
 };
 
-/** POST /documents as multipart/form-data; a refusal keeps the contract's error body. */
+/** POST /documents as multipart/form-data; a refusal keeps the API's error body. */
 export function useUploadDocument() {
   return useInvalidating(async (request: UploadRequest): Promise<DocumentView> => {
     const form = new FormData();

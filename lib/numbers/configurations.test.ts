@@ -6,7 +6,7 @@ import { numberConfigurationSchema, type NumberConfiguration } from "@/lib/schem
 import { demoExtensions, demoOwnedNumbers } from "@/prisma/seed/fixtures";
 
 // Every configuration the seed writes must fit the API's schemas, and between them the demo
-// data must show every form the contract allows, so the portal and the tests see them all.
+// data must show every form docs/CONTRACT.md §8 allows, so the portal and the tests see them all.
 
 let configurations: NumberConfiguration[] = [];
 

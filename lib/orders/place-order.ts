@@ -155,7 +155,7 @@ async function sell(sale: { key: string | null }, request: OrderRequest): Promis
   }
 }
 
-// The answer's keys in the order the contract lists them (the stored copy is jsonb, as before).
+// The answer's keys in the order docs/API.md lists them (the stored copy is jsonb, as before).
 function placedInOrder(body: OrderPlaced): OrderPlaced {
   return {
     data: {

@@ -185,7 +185,7 @@ describe("inventoryNumberSchema (a number in GET /inventory's answer)", () => {
       "Needs Proof of address; no approved bundle of yours is for GB local numbers: bought now, it would wait pending documents until a bundle that covers them is approved.",
   };
 
-  it("keeps every field of the contract and drops any other", () => {
+  it("keeps every documented field and drops any other", () => {
     expect(
       inventoryNumberSchema.parse({ ...number, id: 7, capabilities: { ...number.capabilities, mms: true } }),
     ).toEqual(number);

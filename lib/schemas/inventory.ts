@@ -13,7 +13,7 @@ import { keypadToDigits } from "@/lib/reference/keypad";
 
 const CONTAINS_MESSAGE = "contains must be 1 to 15 digits or keypad letters, optionally after a leading +";
 
-// "1-800 CALL" style input is refused rather than stripped: the contract allows only a leading
+// "1-800 CALL" style input is refused rather than stripped: the API allows only a leading
 // + besides digits and letters. A leading space is a + that was sent unencoded (the query
 // string decodes + to a space), as docs/CONTRACT.md §8 reads it for numbers too.
 const containsSchema = documentedAs(

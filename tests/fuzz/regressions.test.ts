@@ -1,5 +1,5 @@
 // What the fuzzer found, pinned as plain cases: each of these answered 500 before its fix in
-// lib/api/parse.ts, and must stay a 400 in the contract's error body.
+// lib/api/parse.ts, and must stay a 400 in the API's error body.
 import { describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
 import { api, send } from "@/tests/api-client";
@@ -132,7 +132,7 @@ describe("a NUL character (U+0000), which PostgreSQL text cannot hold, is a 400"
 // Paths Next's own router answered with its 500 text page, its 404 HTML page or a
 // 308 without X-Request-Id. proxy.ts answers them now (tests/api-client.ts `send` runs it as
 // Next does); e2e/api-edges.spec.ts asks the same of the built server.
-describe("undecodable paths and queries, /api/v2 itself and trailing slashes answer the contract's JSON", () => {
+describe("undecodable paths and queries, /api/v2 itself and trailing slashes answer the API's JSON error", () => {
   const undecodable = (segment: string, path: string) => ({
     message: "Bad Request",
     error: {

@@ -1,4 +1,4 @@
-// /api/health and /api/ready answer other methods 405 in the contract's body
+// /api/health and /api/ready answer other methods 405 in the API's error body
 // with Allow and X-Request-Id (Next's own answer was an empty 405).
 import { describe, expect, it } from "vitest";
 import * as health from "@/app/api/health/route";

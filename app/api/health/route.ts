@@ -4,7 +4,7 @@ import { methodNotAllowed } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 
-// Any other method: 405 in the contract's body with Allow, as under /api/v2.
+// Any other method: 405 in the API's error body with Allow, as under /api/v2.
 const notAllowed = methodNotAllowed(["GET"]);
 export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
 

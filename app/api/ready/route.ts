@@ -5,7 +5,7 @@ import { answerReadiness } from "@/lib/api/readiness";
 
 export const dynamic = "force-dynamic";
 
-// Any other method: 405 in the contract's body with Allow, as under /api/v2.
+// Any other method: 405 in the API's error body with Allow, as under /api/v2.
 const notAllowed = methodNotAllowed(["GET"]);
 export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
 

@@ -1,4 +1,4 @@
-// Any other path under /api/v2 – 404 in the contract's error body
+// Any other path under /api/v2 – 404 in the API's error body
 import { ApiError } from "@/lib/errors";
 import { errorResponse } from "@/lib/api/responses";
 import { requestIdFor } from "@/lib/api/request-id";

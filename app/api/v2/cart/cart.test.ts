@@ -104,7 +104,7 @@ describe("the cart needs a portal session", () => {
 });
 
 describe("PUT /cart: refused requests change nothing", () => {
-  it("refuses each bad cart with the contract's body", async () => {
+  it("refuses each bad cart with the API's error body", async () => {
     const [number] = await available(1);
     const [product] = await londonProducts();
     const geography = {

@@ -97,7 +97,7 @@ describe("GET /numbers: tags and filters", () => {
 });
 
 describe("GET /numbers?format=csv", () => {
-  it("streams every match with the contract's columns", async () => {
+  it("streams every match with the documented columns", async () => {
     const prisma = await getPrisma();
     const main = await prisma.numberConfiguration.findUniqueOrThrow({
       where: { id: "num_acme_main" },
