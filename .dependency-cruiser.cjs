@@ -2,11 +2,19 @@
 // points down: entry points (app) → lib/api (HTTP) → domains → vocabulary → lib/db.
 // Tests may reach up (an API test of a domain module), so the layer rules skip *.test.ts.
 const DOMAINS =
-  "lib/(auth|inventory|orders|numbers|products|tokens|cart|reservations|events|webhooks|accounts|email|compliance|audit|jobs|members|organizations)/";
+  "lib/(auth|inventory|orders|numbers|products|tokens|cart|reservations|events|webhooks|accounts|email|compliance|coverage|queue|audit|audit-events|jobs|members|organizations|billing)/";
 const VOCABULARY = "lib/(reference|schemas|http|counters)/|lib/errors\\.ts$";
+// lib/worker/queue.ts (the claim under lease and the outcome record) sits with the database, so
+// every domain's queue handler may use it; the rest of lib/worker (the loop and its registry of
+// handlers) sits on top, beside lib/api, and imports the domains.
 const BOTTOM =
-  "lib/db/|lib/generated/|lib/observability/|lib/env\\.ts$|lib/process-singleton\\.ts$|lib/server-timing\\.ts$";
+  "lib/db/|lib/generated/|lib/observability/|lib/env\\.ts$|lib/process-singleton\\.ts$|lib/server-timing\\.ts$|lib/worker/queue\\.ts$";
 const TESTS = "\\.test\\.tsx?$";
+// What the browser runs: every component and the query hooks (components/hooks). No module under
+// app/ says "use client", so the pages stay on the server's side of the line.
+const BROWSER = "components/";
+// Where `import "server-only"` resolves (tsconfig.json paths): the marker of a server module.
+const SERVER_ONLY = "node_modules/next/dist/compiled/server-only/";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -40,6 +48,14 @@ module.exports = {
         "Domains, vocabulary and the database layer never import lib/api (the HTTP wrapper sits on top).",
       from: { path: `^(${DOMAINS}|${VOCABULARY}|${BOTTOM})`, pathNot: TESTS },
       to: { path: "^lib/api/" },
+    },
+    {
+      name: "only-entry-points-use-the-worker",
+      severity: "error",
+      comment:
+        "The worker's loop and registry (lib/worker/) import every domain; only entry points (instrumentation.ts, scripts/worker.ts) import them. Domains use lib/worker/queue.ts alone.",
+      from: { path: `^(${DOMAINS}|${VOCABULARY}|${BOTTOM}|lib/api/)`, pathNot: TESTS },
+      to: { path: "^lib/worker/(?!queue\\.ts$)" },
     },
     {
       name: "vocabulary-below-domains",
@@ -89,15 +105,25 @@ module.exports = {
       name: "browser-never-touches-db",
       severity: "error",
       comment: "Components and query hooks run in the browser: never the database or the server's domains.",
-      from: { path: "^(components|lib/hooks)/", pathNot: TESTS },
+      from: { path: `^${BROWSER}`, pathNot: TESTS },
       to: {
         path: "^(lib/db/|lib/generated/|lib/api/(?!client/)|lib/(auth|inventory|orders|products|tokens)/)|node_modules/(@prisma|prisma|pg)/",
       },
     },
+    {
+      name: "browser-never-reaches-server-only",
+      severity: "error",
+      comment:
+        'The browser/server line: a module that reaches the database starts with `import "server-only"`, and nothing the browser runs (components/, its hooks) may import it, directly or through another module.',
+      from: { path: `^${BROWSER}`, pathNot: TESTS },
+      to: { path: SERVER_ONLY, reachable: true },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^(node_modules|\\.next|lib/generated)/" },
+    // node_modules stays out of the graph, but for the server-only marker, which the browser rule
+    // needs to see.
+    exclude: { path: "^(node_modules/(?!next/dist/compiled/server-only/)|\\.next/|lib/generated/)" },
     tsConfig: { fileName: "tsconfig.json" },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {

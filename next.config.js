@@ -30,8 +30,10 @@ const securityHeaders = [
 
 const nextConfig = {
   // PGlite loads its wasm and data files from its package directory at run time, and pg has
-  // optional native bindings: bundling either breaks them.
+  // optional native bindings: bundling either breaks them. pdfkit reads its fonts' metrics
+  // from its package directory too (lib/billing/invoice-pdf.ts).
   serverExternalPackages: [
+    "pdfkit",
     "@electric-sql/pglite",
     "pglite-prisma-adapter",
     "pg",

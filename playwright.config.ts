@@ -44,7 +44,7 @@ export default defineConfig({
       name: "mobile",
       use: { viewport: { width: 390, height: 844 }, hasTouch: true },
       testMatch:
-        /(pages|phone|cart-holds|webhooks|rules|rule-editor|roles|security|audit|signup|members|fleet|compliance|docs-public|inventory-typed|sso)\.spec\.ts/,
+        /(pages|phone|billing|cart-holds|webhooks|rules|rule-editor|roles|security|audit|signup|members|fleet|compliance|docs-public|inventory-typed|sso(-[\w-]+)?)\.spec\.ts/,
     },
   ],
   webServer: external
@@ -65,6 +65,8 @@ export default defineConfig({
           WEBHOOKS_ALLOW_HTTP: "1",
           // e2e/signup.spec.ts runs a real SMTP server here and follows the links it receives.
           SMTP_URL: `smtp://127.0.0.1:${port + 25}`,
+          // The specs buy many numbers: a new billing account's limit no order here reaches.
+          BILLING_DEFAULT_CREDIT_LIMIT: "100000000.00",
         },
       },
 });

@@ -68,6 +68,7 @@ export const config = {
     "/tokens/:path*",
     "/webhooks/:path*",
     "/audit/:path*",
+    "/billing/:path*",
     "/settings/:path*",
     // Only requests that carry the header pay for the proxy.
     { source: "/api/:path*", has: [{ type: "header", key: "x-forwarded-for" }] },

@@ -5,7 +5,18 @@ import { defineConfig } from "vitest/config";
 // the same suites on a PostgreSQL server. Each test file gets its own database, cloned from
 // one migrated and seeded template made in the global setup.
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  // `import "server-only"` marks a module that reaches the database (.dependency-cruiser.cjs keeps
+  // it out of the browser); outside Next it resolves to Next's empty marker, as tsconfig.json says
+  // for tsx and esbuild.
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname),
+      "server-only": path.resolve(
+        import.meta.dirname,
+        "node_modules/next/dist/compiled/server-only/empty.js",
+      ),
+    },
+  },
   test: {
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", ".next/**", "e2e/**", "data/**", ".stryker-tmp/**"],
@@ -19,6 +30,8 @@ export default defineConfig({
       LOG_LEVEL: "silent",
       RATE_LIMIT_DEFAULT_PER_MINUTE: "100000000",
       RATE_LIMIT_ORDERS_PER_MINUTE: "100000000",
+      // Suites buy hundreds of numbers per organization; billing's own tests set the limits they test.
+      BILLING_DEFAULT_CREDIT_LIMIT: "100000000.00",
     },
   },
 });

@@ -1,4 +1,5 @@
 // / – signed in: the inventory; otherwise the sign-in page (docs/CONTRACT.md §10).
+import "server-only";
 import { redirect } from "next/navigation";
 import { getPortalUser } from "@/lib/auth/portal-session";
 

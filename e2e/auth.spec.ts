@@ -41,6 +41,41 @@ test.describe("signing in and out", () => {
     expect((await page.request.get("/api/v2/tokens")).status()).toBe(401);
   });
 
+  test("what is missing is said beside its field, before anything is sent, and focus goes to the first", async ({
+    page,
+  }) => {
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" || request.url().includes("/sso/start")) sent.push(request.url());
+    });
+    await page.goto("/sign-in");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Enter your email address");
+    await expect(page.getByLabel("Password")).toHaveAccessibleDescription(/Enter your password$/);
+    await expect(page.getByLabel("Email")).toBeFocused();
+
+    // Not an email, so not one for single sign-on either: the password is still asked for.
+    await page.getByLabel("Email").fill("alex");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Enter a valid email address");
+    await expect(page.getByLabel("Email")).toBeFocused();
+    await page.getByLabel("Email").fill(users.acmeCustomer);
+    await page.getByLabel("Password").fill("x".repeat(201));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByLabel("Password")).toHaveAccessibleDescription(/That password is too long$/);
+    await expect(page.getByLabel("Password")).toBeFocused();
+    await expect(page.getByLabel("Email")).not.toHaveAttribute("aria-invalid", "true");
+    expect(sent).toEqual([]);
+
+    // A refusal sent back in the URL is the form's error, already in the page the server sends.
+    const html = await (await page.request.get("/sign-in?error=sso_required")).text();
+    expect(html).toContain('id="sign-in-error"');
+    await page.goto("/sign-in?error=sso_required");
+    await expect(page.locator("#sign-in-error")).toHaveText(
+      "Your organization signs in through its identity provider: leave the password empty and continue with single sign-on.",
+    );
+  });
+
   test("ten failures for one email hold further attempts back", async ({ page }) => {
     // A made-up account, so the demo users stay usable for the other specs. Ten is
     // SIGN_IN_THROTTLE.perEmail (lib/auth/sign-in-throttle.ts, not imported here: it pulls in

@@ -233,6 +233,8 @@ test("the navigation offers support and a viewer only what their roles may do", 
     "API tokens",
     "Webhooks",
     "Audit log",
+    "Billing",
+    "Billing accounts",
     "Docs",
   ]);
   await expect(page.getByRole("link", { name: "Members" })).toHaveCount(0);

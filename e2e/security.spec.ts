@@ -19,9 +19,24 @@ async function signInWithCode(page: Page, email: string, code: string) {
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   const codeField = page.getByLabel("Two-factor code");
-  await expect(codeField).toBeVisible();
+  await expect(codeField).toBeFocused();
+  const verify = page.getByRole("button", { name: "Verify and sign in" });
+  // No code: asked for beside the field, before anything is sent.
+  await verify.click();
+  await expect(codeField).toHaveAccessibleDescription(
+    /Enter the 6-digit code from your authenticator app, or one of your recovery codes\.$/,
+  );
+  await expect(codeField).toBeFocused();
+  // A wrong one: next-auth's refusal beside the field, which is emptied for the next try.
+  await codeField.fill("000000");
+  await verify.click();
+  await expect(codeField).toHaveAccessibleDescription(
+    /That code is not right, or was already used\. Enter the code your app shows now\.$/,
+  );
+  await expect(codeField).toHaveValue("");
+  await expect(codeField).toBeFocused();
   await codeField.fill(code);
-  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await verify.click();
   await expect(page).toHaveURL(/\/settings\/security$/);
 }
 

@@ -181,6 +181,37 @@ const envSchema = z.object({
     .min(100, "HEADERS_TIMEOUT_MS must be at least 100")
     .max(300_000, "HEADERS_TIMEOUT_MS must be at most 300000 (Node's own request timeout)")
     .default(20_000),
+  // Billing (docs/API.md "Billing"). A new billing account's credit limit, in each currency.
+  BILLING_DEFAULT_CREDIT_LIMIT: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, "BILLING_DEFAULT_CREDIT_LIMIT must be an amount such as 100.00")
+    .default("100.00"),
+  // Days from an invoice's issue to its due date.
+  BILLING_PAYMENT_TERMS_DAYS: z.coerce
+    .number("BILLING_PAYMENT_TERMS_DAYS must be a number of days")
+    .int("BILLING_PAYMENT_TERMS_DAYS must be a whole number of days")
+    .min(0, "BILLING_PAYMENT_TERMS_DAYS must be at least 0")
+    .max(120, "BILLING_PAYMENT_TERMS_DAYS must be at most 120")
+    .default(14),
+  // How often the worker looks for accounts the month-end run has not closed yet.
+  BILLING_RUN_EVERY_MS: z.coerce
+    .number("BILLING_RUN_EVERY_MS must be a number of milliseconds")
+    .int("BILLING_RUN_EVERY_MS must be a whole number of milliseconds")
+    .min(100, "BILLING_RUN_EVERY_MS must be at least 100")
+    .max(3_600_000, "BILLING_RUN_EVERY_MS must be at most 3600000 (an hour)")
+    .default(60_000),
+  // The seller every invoice names, and its country's standard VAT rate (percent).
+  BILLING_SELLER_NAME: z.string().min(1).default("Numbers Portal Ltd"),
+  BILLING_SELLER_ADDRESS: z.string().min(1).default("1 Example Street, London EC1A 1AA"),
+  BILLING_SELLER_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/, "BILLING_SELLER_COUNTRY must be a two-letter country code such as GB")
+    .default("GB"),
+  BILLING_SELLER_VAT_ID: z.string().min(1).default("GB123456789"),
+  BILLING_VAT_RATE: z
+    .string()
+    .regex(/^\d{1,2}(\.\d{1,2})?$/, "BILLING_VAT_RATE must be a percentage such as 20 or 20.5")
+    .default("20"),
   NEXTAUTH_URL: z.url({ protocol: /^https?$/, error: "NEXTAUTH_URL must be an http(s):// URL" }).optional(),
 });
 

@@ -13,12 +13,20 @@ export const errorStatus = {
   bundle_not_compliant: 400,
   invalid_bundle: 400,
   invalid_transition: 400,
+  // A VAT ID that is not one of its country's, or not of the profile's country (docs/API.md "Billing").
+  invalid_vat_id: 400,
   unauthorized: 401,
   insufficient_scope: 401,
   // A person whose organization requires two-factor sign-in and who has not set it up (docs/CONTRACT.md §15).
   two_factor_required: 401,
   role_forbidden: 401,
   email_unverified: 401,
+  // A member's password sign-in to an organization whose single sign-on is required (docs/API.md "Single sign-on").
+  sso_required: 401,
+  // Billing (docs/API.md, "Charges and the ledger"): an order the account cannot pay for now, or an
+  // organization whose account is past due or suspended.
+  insufficient_funds: 402,
+  account_past_due: 402,
   not_found: 404,
   method_not_allowed: 405,
   number_unavailable: 409,
@@ -51,6 +59,7 @@ const errorCodes = Object.keys(errorStatus) as ErrorCode[];
 const statusPhrases: Record<number, string> = {
   400: "Bad Request",
   401: "Unauthorized",
+  402: "Payment Required",
   404: "Not Found",
   405: "Method Not Allowed",
   408: "Request Timeout",
@@ -114,4 +123,34 @@ export class ClientAbortedError extends Error {
     super(message, options);
     this.name = "ClientAbortedError";
   }
+}
+
+/**
+ * What each 404 says and which parameter its details name. The compliance resources have always
+ * said "No document X."; the others "There is no token X."; clients may match either, so each
+ * keeps its words.
+ */
+const notFoundWords = {
+  address: { message: "No address", field: "address_id" },
+  "billing alert": { message: "There is no billing alert", field: "alert_id" },
+  bundle: { message: "No bundle", field: "bundle_id" },
+  document: { message: "No document", field: "document_id" },
+  "end user": { message: "No end user", field: "end_user_id" },
+  extension: { message: "There is no extension", field: "extension" },
+  invitation: { message: "There is no invitation", field: "invitation_id" },
+  job: { message: "There is no job", field: "job_id" },
+  member: { message: "There is no member", field: "member_id" },
+  number: { message: "There is no number with number_id", field: "number_id" },
+  order: { message: "There is no order", field: "reference_id" },
+  token: { message: "There is no token", field: "token_id" },
+  "webhook endpoint": { message: "There is no webhook endpoint", field: "webhook_id" },
+} as const satisfies Record<string, { message: string; field: string }>;
+
+/**
+ * The 404 for a record the caller cannot see, whether it never existed or belongs to another
+ * organization: the same words either way, so an answer leaks nothing.
+ */
+export function notFound(kind: keyof typeof notFoundWords, id: string): ApiError {
+  const { message, field } = notFoundWords[kind];
+  return new ApiError("not_found", `${message} ${id}.`, `${field}=${id}`);
 }

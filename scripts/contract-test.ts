@@ -177,6 +177,8 @@ async function main(): Promise<number> {
           // The receiver above is on loopback over http; the worker looks for due deliveries often.
           WEBHOOKS_ALLOW_HTTP: "1",
           WEBHOOKS_POLL_MS: "100",
+          // The contract run buys numbers: a new billing account's limit no order of it reaches.
+          BILLING_DEFAULT_CREDIT_LIMIT: "100000000.00",
         },
       });
   try {

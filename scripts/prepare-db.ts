@@ -11,6 +11,7 @@ import { scopes } from "@/lib/schemas/scopes";
 import { seedDatabase } from "@/prisma/seed/seed";
 import { DEFAULT_DEMO_PASSWORD, demoOrganizations, demoUsers } from "@/prisma/seed/fixtures";
 import { seedDemoAccounts } from "@/prisma/seed/demo";
+import { initech, seedBillingHistory } from "@/prisma/seed/billing";
 
 // Beside the embedded database when there is one, so each data directory has its own token.
 export function demoCredentialsFile(env = getEnv()): string {
@@ -63,8 +64,14 @@ export async function prepareDatabase(log: (line: string) => void = console.log)
       // role, support moved to the operator) and loses the retired sign-ins.
       await seedDemoAccounts(db.prisma, DEFAULT_DEMO_PASSWORD);
     }
+    // Two months of invoices and payments, through the billing functions (once).
+    if (await db.prisma.organization.findUnique({ where: { id: demoOrganizations.acme.id } }))
+      await seedBillingHistory(db, { now: new Date(), password: DEFAULT_DEMO_PASSWORD, log });
     const token = await ensureDemoToken(db);
-    const users = Object.values(demoUsers).map((user) => ({ email: user.email, role: user.role }));
+    const users = [...Object.values(demoUsers), initech.owner].map((user) => ({
+      email: user.email,
+      role: user.role,
+    }));
     return { token, password: DEFAULT_DEMO_PASSWORD, users };
   } finally {
     await db.close();

@@ -275,6 +275,8 @@ async function main(): Promise<void> {
     // Memory and errors are under test, not the rate limit.
     RATE_LIMIT_DEFAULT_PER_MINUTE: "100000000",
     RATE_LIMIT_ORDERS_PER_MINUTE: "100000000",
+    // Nor the credit limit: a new billing account gets one no order of the soak reaches.
+    BILLING_DEFAULT_CREDIT_LIMIT: "100000000.00",
   };
   const cleanups: Array<() => Promise<void> | void> = [];
   let tokens: Tokens;

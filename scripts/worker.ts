@@ -2,7 +2,7 @@
 // apart from the web instances (set WEBHOOKS_WORKER=off on those). Stops on SIGTERM or SIGINT
 // after the pass under way.
 import { getEnv } from "@/lib/env";
-import { startWorker, workerOptionsFromEnv } from "@/lib/webhooks/worker";
+import { startWorker, workerOptionsFromEnv } from "@/lib/worker/worker";
 import { startTracing } from "@/lib/observability/tracing";
 import { listenForScrapes } from "@/lib/api/metrics-endpoint";
 

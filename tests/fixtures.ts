@@ -162,6 +162,18 @@ export const testTokens = {
     userId: "usr_acme_customer",
     scopes: allScopesBut("jobs:write"),
   },
+  acmeLacksBillingRead: {
+    secret: "npk_test_acme_lacks_billing_read_00000000",
+    organizationId: "org_acme",
+    userId: "usr_acme_customer",
+    scopes: allScopesBut("billing:read"),
+  },
+  acmeLacksBillingWrite: {
+    secret: "npk_test_acme_lacks_billing_write_0000000",
+    organizationId: "org_acme",
+    userId: "usr_acme_customer",
+    scopes: allScopesBut("billing:write"),
+  },
 } satisfies Record<
   string,
   {

@@ -1,4 +1,5 @@
 // /sign-in – email and password, or the email alone for single sign-on; back to callbackUrl afterwards
+import "server-only";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";

@@ -6,8 +6,7 @@ import { sessionHeaders } from "@/tests/session";
 import { getPrisma } from "@/lib/db/client";
 import { GET as start } from "@/app/sso/start/route";
 import { GET as callback } from "@/app/sso/callback/route";
-import { parseCookieHeader, readSessionClaims, sessionCookieName } from "@/lib/auth/session-cookie";
-import { loadSessionUser } from "@/lib/auth/session";
+import { connectAcme, portalUserOf, sessionOf, SITE, SSO_DOMAIN, ssoSignIn } from "@/tests/sso-flow";
 import { SignInRefused, verifyCredentials } from "@/lib/auth/credentials";
 import { SignInThrottle } from "@/lib/auth/sign-in-throttle";
 import { memoryStore } from "@/lib/counters/stores";
@@ -19,8 +18,7 @@ import { DEFAULT_DEMO_PASSWORD, demoOrganizations, demoUsers } from "@/prisma/se
 // endpoints answer as a provider does, and each refusal below is made by changing what it
 // signs or sends, never by replacing code of ours.
 
-const SITE = "http://localhost:3000";
-const DOMAIN = "acme-sso.example";
+const DOMAIN = SSO_DOMAIN;
 const acme = demoOrganizations.acme.id;
 const globex = demoOrganizations.globex.id;
 
@@ -36,55 +34,6 @@ function nextIdToken(change: (payload: Payload) => void) {
     provider.service.off("beforeTokenSigning", listener);
   };
   provider.service.on("beforeTokenSigning", listener);
-}
-
-async function connect(issuerUrl: string, extra: Record<string, unknown> = {}) {
-  const put = await api("PUT", "/organization/sso", {
-    headers: await sessionHeaders("acmeCustomer"),
-    body: {
-      issuer: issuerUrl,
-      client_id: "numbers-portal",
-      client_secret: "provider secret",
-      domains: [DOMAIN],
-      default_role: "developer",
-      ...extra,
-    },
-  });
-  expect(put.status).toBe(200);
-  const verified = await api("POST", `/organization/sso/domains/${DOMAIN}/verify`, {
-    headers: await sessionHeaders("support"),
-    body: { organization_id: acme },
-  });
-  expect(verified.status).toBe(200);
-}
-
-const cookieOf = (response: Response, name: string) =>
-  response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .find((pair) => pair.startsWith(`${name}=`) && pair.length > name.length + 1);
-
-/** /sso/start → the provider's /authorize (which signs the person in at once) → /sso/callback. */
-async function signIn(email: string, beforeProvider?: (authorizeUrl: URL) => Promise<void>) {
-  const started = await start(
-    new Request(`${SITE}/sso/start?email=${encodeURIComponent(email)}&callbackUrl=/numbers`),
-  );
-  expect(started.status).toBe(303);
-  const stateCookie = cookieOf(started, "sso-state");
-  expect(stateCookie).toBeDefined();
-  await beforeProvider?.(new URL(started.headers.get("location") as string));
-  const atProvider = await fetch(started.headers.get("location") as string, { redirect: "manual" });
-  const back = atProvider.headers.get("location") as string;
-  expect(back.startsWith(`${SITE}/sso/callback?`)).toBe(true);
-  const cookie = stateCookie as string;
-  const answer = await callback(new Request(back, { headers: { cookie } }));
-  return { answer, back, cookie, authorizeUrl: new URL(started.headers.get("location") as string) };
-}
-
-const sessionOf = (response: Response) => cookieOf(response, sessionCookieName(false));
-async function portalUserOf(cookie: string) {
-  const claims = await readSessionClaims(parseCookieHeader(cookie), false);
-  return claims ? loadSessionUser(claims) : null;
 }
 
 async function failures() {
@@ -114,7 +63,7 @@ beforeEach(async () => {
   await prisma.user.deleteMany({ where: { email: { endsWith: `@${DOMAIN}` } } });
   await prisma.auditEvent.deleteMany({ where: { action: { startsWith: "sign_in." } } });
   await prisma.organization.updateMany({ data: { requireTwoFactor: false } });
-  await connect(issuer);
+  await connectAcme(issuer);
 });
 
 describe("signing in through the provider", () => {
@@ -122,7 +71,7 @@ describe("signing in through the provider", () => {
     nextIdToken((payload) =>
       Object.assign(payload, { email: `Jane@${DOMAIN}`, email_verified: true, name: "Jane Roe" }),
     );
-    const { answer, authorizeUrl } = await signIn(`jane@${DOMAIN}`);
+    const { answer, authorizeUrl } = await ssoSignIn(`jane@${DOMAIN}`);
     expect(authorizeUrl.searchParams.get("code_challenge_method")).toBe("S256");
     expect(authorizeUrl.searchParams.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(authorizeUrl.searchParams.get("state")).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -159,7 +108,7 @@ describe("signing in through the provider", () => {
 
     // A second sign-in is the same member, not a new one.
     nextIdToken((payload) => Object.assign(payload, { email: `jane@${DOMAIN}`, email_verified: true }));
-    const again = await signIn(`jane@${DOMAIN}`);
+    const again = await ssoSignIn(`jane@${DOMAIN}`);
     expect((await portalUserOf(sessionOf(again.answer) as string))?.userId).toBe(user?.userId);
     expect(await prisma.user.count({ where: { email: `jane@${DOMAIN}` } })).toBe(1);
   });
@@ -174,7 +123,7 @@ describe("signing in through the provider", () => {
         role: "owner",
       }),
     );
-    const { answer } = await signIn(`mallory@${DOMAIN}`);
+    const { answer } = await ssoSignIn(`mallory@${DOMAIN}`);
     const user = await portalUserOf(sessionOf(answer) as string);
     expect([user?.organizationId, user?.role]).toEqual([acme, "developer"]);
   });
@@ -183,7 +132,7 @@ describe("signing in through the provider", () => {
     const prisma = await getPrisma();
     await prisma.organization.update({ where: { id: acme }, data: { requireTwoFactor: true } });
     nextIdToken((payload) => Object.assign(payload, { email: `jane@${DOMAIN}`, email_verified: true }));
-    const { answer } = await signIn(`jane@${DOMAIN}`);
+    const { answer } = await ssoSignIn(`jane@${DOMAIN}`);
     expect((await portalUserOf(sessionOf(answer) as string))?.twoFactorSetupRequired).toBe(false);
   });
 });
@@ -231,7 +180,7 @@ describe("refusals", () => {
       Object.assign(payload, { email: `jane@${DOMAIN}`, email_verified: true });
       change(payload);
     });
-    const { answer } = await signIn(`jane@${DOMAIN}`);
+    const { answer } = await ssoSignIn(`jane@${DOMAIN}`);
     expect(answer.status).toBe(303);
     expect(answer.headers.get("location")).toBe(`${SITE}/sign-in?error=sso_${reason}`);
     expect(sessionOf(answer)).toBeUndefined();
@@ -250,7 +199,7 @@ describe("refusals", () => {
     await forger.issuer.keys.generate("RS256");
     forger.issuer.url = issuer;
     const [real] = provider.issuer.keys.toJSON() as Array<{ kid: string }>;
-    const { answer } = await signIn(`jane@${DOMAIN}`, async (authorizeUrl) => {
+    const { answer } = await ssoSignIn(`jane@${DOMAIN}`, async (authorizeUrl) => {
       // Everything right but the key: the provider's issuer, our client, the nonce sent, and
       // the provider's own key id, so only the signature can tell.
       forger.issuer.once("beforeSigning", (token: { header: Record<string, unknown> }) => {
@@ -282,7 +231,7 @@ describe("refusals", () => {
 
   it("refuses a replayed state, and a state from another browser", async () => {
     nextIdToken((payload) => Object.assign(payload, { email: `jane@${DOMAIN}`, email_verified: true }));
-    const { answer, back, cookie } = await signIn(`jane@${DOMAIN}`);
+    const { answer, back, cookie } = await ssoSignIn(`jane@${DOMAIN}`);
     expect(sessionOf(answer)).toBeDefined();
     const replayed = await callback(new Request(back, { headers: { cookie } }));
     expect(replayed.headers.get("location")).toBe(`${SITE}/sign-in?error=sso_state_invalid`);
@@ -313,7 +262,7 @@ describe("refusals", () => {
       },
     });
     nextIdToken((payload) => Object.assign(payload, { email: `taken@${DOMAIN}`, email_verified: true }));
-    const { answer } = await signIn(`taken@${DOMAIN}`);
+    const { answer } = await ssoSignIn(`taken@${DOMAIN}`);
     expect(answer.headers.get("location")).toBe(`${SITE}/sign-in?error=sso_email_in_another_organization`);
     expect(sessionOf(answer)).toBeUndefined();
   });
@@ -327,7 +276,7 @@ describe("refusals", () => {
     });
     const prisma = await getPrisma();
     await prisma.ssoConnection.deleteMany({});
-    await connect(`http://127.0.0.1:${closed}`);
+    await connectAcme(`http://127.0.0.1:${closed}`);
     const started = await start(new Request(`${SITE}/sso/start?email=jane@${DOMAIN}`));
     expect(started.status).toBe(303);
     expect(started.headers.get("location")).toBe(
@@ -377,7 +326,7 @@ describe("a required connection", () => {
   it("refuses members a password sign-in with sso_required, but not owners", async () => {
     const prisma = await getPrisma();
     await prisma.ssoConnection.deleteMany({});
-    await connect(issuer, { required: true });
+    await connectAcme(issuer, { required: true });
     const admin = demoUsers.acmeAdmin;
     await expect(
       verifyCredentials({ email: admin.email, password: DEFAULT_DEMO_PASSWORD }, null, throttle()),
@@ -399,8 +348,53 @@ describe("a required connection", () => {
     expect(refused.changes).toEqual([{ field: "reason", from: null, to: "sso_required" }]);
   });
 
+  it("ends the members' password sessions when turned on, not the owners' nor those made through the provider", async () => {
+    nextIdToken((payload) => Object.assign(payload, { email: `jane@${DOMAIN}`, email_verified: true }));
+    const ssoSession = sessionOf((await ssoSignIn(`jane@${DOMAIN}`)).answer) as string;
+    const admin = await sessionHeaders("acmeAdmin");
+    const owner = await sessionHeaders("acmeCustomer");
+    const otherOrganization = await sessionHeaders("globexCustomer");
+    const sessions = [ssoSession, admin.cookie, owner.cookie, otherOrganization.cookie];
+    const valid = async () =>
+      Promise.all(sessions.map(async (cookie) => (await portalUserOf(cookie)) !== null));
+    expect(await valid()).toEqual([true, true, true, true]);
+    expect((await api("GET", "/members", { headers: admin })).status).toBe(200);
+
+    const put = await api("PUT", "/organization/sso", {
+      headers: owner,
+      body: {
+        issuer,
+        client_id: "numbers-portal",
+        domains: [DOMAIN],
+        default_role: "developer",
+        required: true,
+      },
+    });
+    expect(put.status).toBe(200);
+    expect(await valid()).toEqual([true, false, true, true]);
+    const refused = await api("GET", "/members", { headers: admin });
+    expect([refused.status, (refused.body as { error: { code: string } }).error.code]).toEqual([
+      401,
+      "unauthorized",
+    ]);
+
+    // Turned off again, a password sign-in is allowed again (and the old session with it).
+    const off = await api("PUT", "/organization/sso", {
+      headers: owner,
+      body: {
+        issuer,
+        client_id: "numbers-portal",
+        domains: [DOMAIN],
+        default_role: "developer",
+        required: false,
+      },
+    });
+    expect(off.status).toBe(200);
+    expect(await valid()).toEqual([true, true, true, true]);
+  });
+
   it("leaves other organizations' members alone", async () => {
-    await connect(issuer, { required: true });
+    await connectAcme(issuer, { required: true });
     const other = demoUsers.globexCustomer;
     const signedIn = await verifyCredentials(
       { email: other.email, password: DEFAULT_DEMO_PASSWORD },
@@ -414,7 +408,7 @@ describe("a required connection", () => {
 describe("disconnecting", () => {
   it("ends the sessions made through the provider, and only those", async () => {
     nextIdToken((payload) => Object.assign(payload, { email: `jane@${DOMAIN}`, email_verified: true }));
-    const { answer } = await signIn(`jane@${DOMAIN}`);
+    const { answer } = await ssoSignIn(`jane@${DOMAIN}`);
     const ssoSession = sessionOf(answer) as string;
     expect(await portalUserOf(ssoSession)).not.toBeNull();
     const owner = await sessionHeaders("acmeCustomer");
@@ -422,13 +416,13 @@ describe("disconnecting", () => {
     expect(await portalUserOf(ssoSession)).toBeNull();
     expect(await portalUserOf(owner.cookie)).not.toBeNull();
     // Connecting again does not bring the old sessions back.
-    await connect(issuer);
+    await connectAcme(issuer);
     expect(await portalUserOf(ssoSession)).toBeNull();
   });
 
   it("a new client ends them too; a change of domains, role or requirement does not", async () => {
     nextIdToken((payload) => Object.assign(payload, { email: `jane@${DOMAIN}`, email_verified: true }));
-    const ssoSession = sessionOf((await signIn(`jane@${DOMAIN}`)).answer) as string;
+    const ssoSession = sessionOf((await ssoSignIn(`jane@${DOMAIN}`)).answer) as string;
     const owner = await sessionHeaders("acmeCustomer");
     const body = {
       issuer,

@@ -13,14 +13,16 @@ import {
 } from "@/components/audit/audit-words";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { Field } from "@/components/ui/field";
+import { OrganizationOptions } from "@/components/organizations/organization-options";
 import { relativeTime } from "@/components/ui/format";
-import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { auditCsvHref, auditFilterNames, auditFiltersFrom } from "@/lib/hooks/audit-filters";
-import { useAuditEvents } from "@/lib/hooks/use-audit";
-import { useMembers } from "@/lib/hooks/use-members";
-import { useTokens } from "@/lib/hooks/use-tokens";
-import { organizationLabel, useOrganizationNames } from "@/lib/hooks/use-organizations";
-import { useQueryString } from "@/lib/hooks/use-query-string";
+import { QueryState } from "@/components/ui/query-state";
+import { EmptyState } from "@/components/ui/states";
+import { auditCsvHref, auditFilterNames, auditFiltersFrom } from "@/components/hooks/audit-filters";
+import { useAuditEvents } from "@/components/hooks/use-audit";
+import { useMembers } from "@/components/hooks/use-members";
+import { useTokens } from "@/components/hooks/use-tokens";
+import { useOrganizationNames } from "@/components/hooks/use-organizations";
+import { useQueryString } from "@/components/hooks/use-query-string";
 import type { AuditEventView } from "@/lib/schemas/audit";
 
 const PAGE_SIZE = 50;
@@ -112,12 +114,7 @@ export function AuditView({ isSupport }: { isSupport: boolean }) {
                   value={filters.organization_id ?? ""}
                   onChange={(event) => navigate({ organization_id: event.target.value, offset: "" })}
                 >
-                  <option value="">Choose an organization</option>
-                  {[...names.keys()].sort().map((id) => (
-                    <option key={id} value={id}>
-                      {organizationLabel(names, id)}
-                    </option>
-                  ))}
+                  <OrganizationOptions names={names} none="Choose an organization" />
                 </select>
               )}
             </Field>
@@ -223,39 +220,37 @@ function AuditResults({
         </EmptyState>
       </section>
     );
-  if (entries.isPending) return <LoadingState label="Loading the audit log…" />;
-  if (entries.isError)
-    return (
-      <ErrorState
-        error={entries.error}
-        onRetry={() => entries.refetch()}
-        title="The audit log could not be loaded"
-      />
-    );
-  if (entries.data.items.length === 0)
-    return (
-      <section className="card">
-        <EmptyState title="No entries match">
-          <p>Changes appear here as they are made. Try fewer filters or a wider time.</p>
-        </EmptyState>
-      </section>
-    );
   return (
-    <DataTable
-      caption="Audit log, newest first"
-      columns={columns}
-      rows={entries.data.items}
-      rowId={(entry) => entry.id}
-      rowProps={() => ({ testId: "audit-row" })}
-      busy={entries.isFetching}
-      paging={{
-        label: "Audit log pages",
-        offset,
-        limit: PAGE_SIZE,
-        total: entries.data.total,
-        onChange: onPage,
-      }}
-    />
+    <QueryState
+      query={entries}
+      loading="Loading the audit log…"
+      errorTitle="The audit log could not be loaded"
+      empty={
+        <section className="card">
+          <EmptyState title="No entries match">
+            <p>Changes appear here as they are made. Try fewer filters or a wider time.</p>
+          </EmptyState>
+        </section>
+      }
+    >
+      {(data) => (
+        <DataTable
+          caption="Audit log, newest first"
+          columns={columns}
+          rows={data.items}
+          rowId={(entry) => entry.id}
+          rowProps={() => ({ testId: "audit-row" })}
+          busy={entries.isFetching}
+          paging={{
+            label: "Audit log pages",
+            offset,
+            limit: PAGE_SIZE,
+            total: data.total,
+            onChange: onPage,
+          }}
+        />
+      )}
+    </QueryState>
   );
 }
 

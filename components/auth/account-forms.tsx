@@ -1,71 +1,97 @@
 "use client";
 import Link from "next/link";
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Field } from "@/components/ui/field";
-import { postAccount } from "@/components/auth/account-requests";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useForm, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
+import {
+  FormError,
+  FormField,
+  requestResolver,
+  submitRequest,
+  type RequestFields,
+} from "@/components/ui/form";
+import { postAccount, sendAccount } from "@/components/auth/account-requests";
+import type { SignUpRequest } from "@/lib/schemas/accounts";
 import { PASSWORD_MAX, PASSWORD_MIN, passwordLengthProblem } from "@/lib/schemas/password";
 
 // The portal's account forms (docs/CONTRACT.md §15): sign-up, forgot and reset password, and the
 // verification page. Each puts the server's words beside the field they name.
 
-type Errors = Record<string, string | undefined>;
+type SignUpValues = { organization_name: string; name: string; email: string; password: string };
 
-function useAccountForm(fields: readonly string[]) {
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(fields.map((field) => [field, ""])),
-  );
-  const [errors, setErrors] = useState<Errors>({});
+const signUpFields = {
+  organization_name: { field: "organization_name", words: "The organization name" },
+  name: { field: "name", words: "Your name" },
+  email: { field: "email", words: "The email" },
+  password: { field: "password", words: "The password" },
+} as const;
+const emailFields = { email: { field: "email", words: "The email" } } as const;
+const passwordFields = { password: { field: "password", words: "The password" } } as const;
+
+function loadSchemas() {
+  return import("@/lib/schemas/accounts");
+}
+
+// The browser's own words for what it can tell at once; the route's schema checks the rest.
+const looksLikeEmail = (email: string) => /^\S+@\S+\.\S+$/.test(email.trim());
+
+const signUpResolver = requestResolver({
+  schema: () => loadSchemas().then((module) => module.signUpRequestSchema),
+  toRequest: (values: SignUpValues) => values,
+  fields: signUpFields,
+  precheck: (values) => ({
+    organization_name: values.organization_name.trim() ? undefined : "Enter your organization's name.",
+    name: values.name.trim() ? undefined : "Enter your name.",
+    email: looksLikeEmail(values.email) ? undefined : "Enter an email address, such as ada@example.com.",
+    password: passwordLengthProblem(values.password) ?? undefined,
+  }),
+});
+
+const forgotResolver = requestResolver({
+  schema: () => loadSchemas().then((module) => module.passwordResetRequestSchema),
+  toRequest: (values: { email: string }) => values,
+  fields: emailFields,
+  precheck: ({ email }) => ({
+    email: looksLikeEmail(email) ? undefined : "Enter the email address you sign in with.",
+  }),
+});
+
+/**
+ * One account form: checked and sent through components/ui/form, so the server's refusals stand
+ * beside the field they name (the rest above the fields) and focus goes to the first in error.
+ * `done`: the server's answer and the request it took, once it has.
+ */
+function useAccountSubmit<V extends FieldValues, R>(
+  form: UseFormReturn<V, unknown, R>,
+  fields: RequestFields<V>,
+  path: string,
+  body: (request: R) => unknown = (request) => request,
+) {
   const [pending, setPending] = useState(false);
-  // Focus goes to the first field in error once React has shown the errors, not before.
-  const focusIn = useRef<HTMLFormElement | null>(null);
-  useEffect(() => {
-    const element = focusIn.current;
-    focusIn.current = null;
-    element?.querySelector<HTMLInputElement>("[aria-invalid='true']")?.focus();
-  }, [errors]);
-  /** Shows the errors and moves focus to the first field in error; answers whether there were any. */
-  const showErrors = (found: Errors, element: HTMLFormElement): boolean => {
-    focusIn.current = element;
-    setErrors(found);
-    return Object.keys(found).length > 0;
-  };
-  const bind = (field: string) => ({
-    name: field,
-    value: values[field],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [field]: event.target.value })),
-  });
-  /** Sends; answers the server's message, or null after putting its refusal beside the field it names. */
-  async function send(
-    path: string,
-    body: unknown,
-    element: HTMLFormElement,
-    fieldOf = (field: string | null) => field ?? "form",
-  ): Promise<string | null> {
+  const [done, setDone] = useState<{ message: string; request: R } | null>(null);
+  const submit = submitRequest(form, fields, async (request) => {
     setPending(true);
-    const result = await postAccount(path, body);
-    setPending(false);
-    if (result.ok) return (result.body as { message: string }).message;
-    showErrors({ [fieldOf(result.refusal.field)]: result.refusal.message }, element);
-    return null;
-  }
-  return { values, errors, showErrors, pending, bind, send };
+    try {
+      const answer = (await sendAccount(path, body(request))) as { message: string };
+      setDone({ message: answer.message, request });
+    } finally {
+      setPending(false);
+    }
+  });
+  return { pending, done, submit };
 }
 
-function NewPasswordField({ form, label }: { form: ReturnType<typeof useAccountForm>; label: string }) {
+function NewPasswordField<V extends { password: string }, R>({
+  form,
+  label,
+}: {
+  form: UseFormReturn<V, unknown, R>;
+  label: string;
+}) {
   return (
-    <Field label={label} hint={passwordHint} error={form.errors.password}>
-      {(props) => <input {...props} {...form.bind("password")} type="password" autoComplete="new-password" />}
-    </Field>
+    <FormField form={form} name={"password" as Path<V>} label={label} hint={passwordHint}>
+      {(props) => <input {...props} type="password" autoComplete="new-password" />}
+    </FormField>
   );
-}
-
-function FormNotice({ message }: { message: string | undefined }) {
-  return message ? (
-    <div className="notice notice--error" role="alert">
-      {message}
-    </div>
-  ) : null;
 }
 
 function Done({ children }: { children: ReactNode }) {
@@ -81,38 +107,29 @@ function Done({ children }: { children: ReactNode }) {
 const passwordHint = `${PASSWORD_MIN} to ${PASSWORD_MAX} characters; a few unrelated words are easy to remember. Common passwords are refused.`;
 
 export function SignUpForm() {
-  const form = useAccountForm(["organization_name", "name", "email", "password"]);
-  const [done, setDone] = useState<string | null>(null);
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const element = event.currentTarget;
-    const found: Errors = {};
-    if (!form.values.organization_name.trim()) found.organization_name = "Enter your organization's name.";
-    if (!form.values.name.trim()) found.name = "Enter your name.";
-    if (!/^\S+@\S+\.\S+$/.test(form.values.email.trim()))
-      found.email = "Enter an email address, such as ada@example.com.";
-    const length = passwordLengthProblem(form.values.password);
-    if (length) found.password = length;
-    if (form.showErrors(found, element)) return;
-    setDone(await form.send("/signup", form.values, element));
-  }
+  const form = useForm<SignUpValues, unknown, SignUpRequest>({
+    resolver: signUpResolver,
+    shouldFocusError: false,
+    defaultValues: { organization_name: "", name: "", email: "", password: "" },
+  });
+  const { pending, done, submit } = useAccountSubmit(form, signUpFields, "/signup");
   // The address as the server keeps it (trimmed, lower case), so a typo shows here.
-  if (done) return <SignUpSent email={form.values.email.trim().toLowerCase()} body={form.values} />;
+  if (done) return <SignUpSent email={done.request.email} body={done.request} />;
   return (
-    <form method="post" onSubmit={submit} noValidate>
-      <FormNotice message={form.errors.form} />
-      <Field label="Organization name" error={form.errors.organization_name}>
-        {(props) => <input {...props} {...form.bind("organization_name")} autoComplete="organization" />}
-      </Field>
-      <Field label="Your name" error={form.errors.name}>
-        {(props) => <input {...props} {...form.bind("name")} autoComplete="name" />}
-      </Field>
-      <Field label="Email" error={form.errors.email}>
-        {(props) => <input {...props} {...form.bind("email")} type="email" autoComplete="email" />}
-      </Field>
+    <form method="post" onSubmit={submit} onFocus={() => void loadSchemas()} noValidate>
+      <FormError form={form} />
+      <FormField form={form} name="organization_name" label="Organization name">
+        {(props) => <input {...props} autoComplete="organization" />}
+      </FormField>
+      <FormField form={form} name="name" label="Your name">
+        {(props) => <input {...props} autoComplete="name" />}
+      </FormField>
+      <FormField form={form} name="email" label="Email">
+        {(props) => <input {...props} type="email" autoComplete="email" />}
+      </FormField>
       <NewPasswordField form={form} label="Password" />
-      <button type="submit" className="btn btn--primary" disabled={form.pending}>
-        {form.pending ? "Creating your account…" : "Create account"}
+      <button type="submit" className="btn btn--primary" disabled={pending}>
+        {pending ? "Creating your account…" : "Create account"}
       </button>
       <p className="muted">
         Already have an account? <Link href="/sign-in">Sign in</Link>
@@ -126,7 +143,7 @@ export function SignUpForm() {
  * Sending again is the same sign-up request: for an address still waiting for its link, the
  * server sends a new one (lib/accounts/sign-up.ts), and its answer says no more than the first.
  */
-function SignUpSent({ email, body }: { email: string; body: Record<string, string> }) {
+function SignUpSent({ email, body }: { email: string; body: SignUpRequest }) {
   const [again, setAgain] = useState<{ text: string; error: boolean } | null>(null);
   const [pending, setPending] = useState(false);
   async function sendAgain() {
@@ -163,26 +180,21 @@ function SignUpSent({ email, body }: { email: string; body: Record<string, strin
 }
 
 export function ForgotPasswordForm() {
-  const form = useAccountForm(["email"]);
-  const [done, setDone] = useState<string | null>(null);
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const element = event.currentTarget;
-    if (!/^\S+@\S+\.\S+$/.test(form.values.email.trim())) {
-      form.showErrors({ email: "Enter the email address you sign in with." }, element);
-      return;
-    }
-    setDone(await form.send("/password-reset", form.values, element));
-  }
-  if (done) return <Done>{done}</Done>;
+  const form = useForm({
+    resolver: forgotResolver,
+    shouldFocusError: false,
+    defaultValues: { email: "" },
+  });
+  const { pending, done, submit } = useAccountSubmit(form, emailFields, "/password-reset");
+  if (done) return <Done>{done.message}</Done>;
   return (
-    <form method="post" onSubmit={submit} noValidate>
-      <FormNotice message={form.errors.form} />
-      <Field label="Email" error={form.errors.email}>
-        {(props) => <input {...props} {...form.bind("email")} type="email" autoComplete="username" />}
-      </Field>
-      <button type="submit" className="btn btn--primary" disabled={form.pending}>
-        {form.pending ? "Sending…" : "Send me a link"}
+    <form method="post" onSubmit={submit} onFocus={() => void loadSchemas()} noValidate>
+      <FormError form={form} />
+      <FormField form={form} name="email" label="Email">
+        {(props) => <input {...props} type="email" autoComplete="username" />}
+      </FormField>
+      <button type="submit" className="btn btn--primary" disabled={pending}>
+        {pending ? "Sending…" : "Send me a link"}
       </button>
       <p className="muted">
         Remembered it? <Link href="/sign-in">Sign in</Link>
@@ -192,38 +204,35 @@ export function ForgotPasswordForm() {
 }
 
 export function ResetPasswordForm({ token }: { token: string }) {
-  const form = useAccountForm(["password"]);
-  const [done, setDone] = useState<string | null>(null);
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const element = event.currentTarget;
-    const length = passwordLengthProblem(form.values.password);
-    if (length) {
-      form.showErrors({ password: length }, element);
-      return;
-    }
-    // A problem with the link itself is the form's, not the password field's.
-    setDone(
-      await form.send(
-        "/password-reset/confirm",
-        { token, password: form.values.password },
-        element,
-        (field) => (field === "password" ? "password" : "form"),
-      ),
-    );
-  }
+  // A problem with the link itself (its token) is the form's, not the password field's.
+  const resolver = useMemo(
+    () =>
+      requestResolver({
+        schema: () => loadSchemas().then((module) => module.passwordResetConfirmSchema),
+        toRequest: ({ password }: { password: string }) => ({ token, password }),
+        fields: passwordFields,
+        precheck: ({ password }) => ({ password: passwordLengthProblem(password) ?? undefined }),
+      }),
+    [token],
+  );
+  const form = useForm({
+    resolver,
+    shouldFocusError: false,
+    defaultValues: { password: "" },
+  });
+  const { pending, done, submit } = useAccountSubmit(form, passwordFields, "/password-reset/confirm");
   if (done)
     return (
       <Done>
-        {done} <Link href="/sign-in">Sign in</Link>
+        {done.message} <Link href="/sign-in">Sign in</Link>
       </Done>
     );
   return (
-    <form method="post" onSubmit={submit} noValidate>
-      <FormNotice message={form.errors.form} />
+    <form method="post" onSubmit={submit} onFocus={() => void loadSchemas()} noValidate>
+      <FormError form={form} />
       <NewPasswordField form={form} label="New password" />
-      <button type="submit" className="btn btn--primary" disabled={form.pending}>
-        {form.pending ? "Setting it…" : "Set the new password"}
+      <button type="submit" className="btn btn--primary" disabled={pending}>
+        {pending ? "Setting it…" : "Set the new password"}
       </button>
     </form>
   );

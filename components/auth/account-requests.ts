@@ -1,37 +1,41 @@
-// The account endpoints as the portal's forms call them (same origin: the session cookie and
-// Origin go along). A refusal comes back as the field it names (from error.details) and the
-// server's words, so the form can put it beside the field.
+import { ApiClientError, apiFetch } from "@/components/hooks/api-fetch";
+
+// The account endpoints as the portal's forms call them, through the portal's one fetch client
+// (same origin: the session cookie and Origin go along). A refusal comes back as the field it
+// names (from error.details) and the server's words, so the form can put it beside the field.
 
 export type Refusal = { field: string | null; message: string };
+
+/**
+ * Posts; answers the server's body, or throws its refusal as an ApiClientError whose message is
+ * the words the account pages show (the forms put it beside its field through components/ui/form).
+ */
+export async function sendAccount(path: string, body?: unknown): Promise<unknown> {
+  try {
+    return (await apiFetch(path, { method: "POST", body })).data;
+  } catch (error) {
+    if (!(error instanceof ApiClientError)) throw error;
+    throw new ApiClientError(error.status, error.body, messageOf(error));
+  }
+}
 
 export async function postAccount(
   path: string,
   body?: unknown,
 ): Promise<{ ok: true; body: unknown } | { ok: false; refusal: Refusal }> {
-  let response: Response;
   try {
-    response = await fetch(`/api/v2${path}`, {
-      method: "POST",
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
+    return { ok: true, body: await sendAccount(path, body) };
+  } catch (error) {
+    if (!(error instanceof ApiClientError)) throw error;
+    const details = error.body?.error.details ?? "";
     return {
       ok: false,
-      refusal: {
-        field: null,
-        message: "The portal could not be reached; check your connection and try again.",
-      },
+      refusal: { field: /^body\.([a-z_]+)/.exec(details)?.[1] ?? null, message: error.message },
     };
   }
-  const parsed = (await response.json().catch(() => null)) as {
-    error?: { message?: string; details?: string };
-  } | null;
-  if (response.ok) return { ok: true, body: parsed };
-  const details = parsed?.error?.details ?? "";
-  const field = /^body\.([a-z_]+)/.exec(details)?.[1] ?? null;
-  return {
-    ok: false,
-    refusal: { field, message: parsed?.error?.message ?? `The request failed (HTTP ${response.status}).` },
-  };
+}
+
+function messageOf(error: ApiClientError): string {
+  if (error.status === 0) return "The portal could not be reached; check your connection and try again.";
+  return error.body?.error.message ?? `The request failed (HTTP ${error.status}).`;
 }

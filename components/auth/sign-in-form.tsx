@@ -1,14 +1,63 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useMemo, useState } from "react";
+import { useForm, type FieldErrors, type Resolver, type ResolverResult } from "react-hook-form";
 import { signInWithCredentials } from "@/components/auth/auth-requests";
-import { Field } from "@/components/ui/field";
+import {
+  FormError,
+  FormField,
+  FormRefusal,
+  requestResolver,
+  submitRequest,
+  type RequestFields,
+} from "@/components/ui/form";
+import type { SignInRequest } from "@/lib/schemas/sign-in";
 
 // The rules the credentials provider reads too, and the words for its errors; loaded when the
 // form is first used, so zod is not part of the page's first load.
 const loadSignIn = () => import("@/lib/schemas/sign-in");
 
-type Errors = Partial<Record<"email" | "password" | "code" | "form", string>>;
+type Values = { email: string; password: string; code: string };
+
+/** Where a checked form goes: the organization's identity provider, or next-auth's credentials flow. */
+type SignInStep = { singleSignOn: string } | { credentials: SignInRequest };
+
+const fields = {
+  email: { field: "email", words: "The email" },
+  password: { field: "password", words: "The password" },
+  code: { field: "code", words: "The code" },
+} as const satisfies RequestFields<Values>;
+
+/** `needsCode`: the second step, once the password was right and the person has two-factor sign-in. */
+function signInResolver(needsCode: boolean): Resolver<Values, unknown, SignInStep> {
+  const checkCredentials = requestResolver({
+    schema: () => loadSignIn().then((module) => module.signInSchema),
+    toRequest: ({ email, password, code }: Values) => ({
+      email,
+      password,
+      code: needsCode ? code : undefined,
+    }),
+    fields,
+  });
+  return async (values, context, options): Promise<ResolverResult<Values, SignInStep>> => {
+    const { describeSignInError, signInErrors, singleSignOnEmail } = await loadSignIn();
+    // No password: the organization's provider signs the person in, if their email's domain is
+    // connected (/sso/start sends them there, or back here saying to use the password).
+    const ssoEmail = needsCode || values.password !== "" ? null : singleSignOnEmail(values.email);
+    if (ssoEmail !== null) return { values: { singleSignOn: ssoEmail }, errors: {} };
+    const checked = await checkCredentials(values, context, options);
+    if (Object.keys(checked.errors).length > 0) return { values: {}, errors: checked.errors };
+    // No errors: the values are what the schema made of them (the email trimmed, "" no code).
+    const request = checked.values as SignInRequest;
+    if (needsCode && request.code === undefined) {
+      const errors: FieldErrors<Values> = {
+        code: { type: "validation", message: describeSignInError(signInErrors.codeRequired) },
+      };
+      return { values: {}, errors };
+    }
+    return { values: { credentials: request }, errors: {} };
+  };
+}
 
 /**
  * `initialError`: the sentence for the error next-auth (or single sign-on) sent back in the URL,
@@ -24,126 +73,83 @@ export function SignInForm({
   initialEmail?: string;
 }) {
   const router = useRouter();
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState("");
-  // The second step, for people with two-factor sign-in: shown once the password was right.
   const [needsCode, setNeedsCode] = useState(false);
-  const [code, setCode] = useState("");
-  const [errors, setErrors] = useState<Errors>(initialError ? { form: initialError } : {});
-  const [pending, setPending] = useState(false);
+  // Set once the page is being left (signed in, or off to the provider): the button stays busy.
+  const [leaving, setLeaving] = useState(false);
+  const resolver = useMemo(() => signInResolver(needsCode), [needsCode]);
+  // The URL's error, as the server rendered it, until the next attempt replaces it.
+  const [errors] = useState<FieldErrors<Values> | undefined>(() =>
+    initialError ? { root: { server: { type: "server", message: initialError } } } : undefined,
+  );
+  const form = useForm<Values, unknown, SignInStep>({
+    resolver,
+    shouldFocusError: false,
+    errors,
+    defaultValues: { email: initialEmail, password: "", code: "" },
+  });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const { describeSignInError, signInErrors, signInSchema, singleSignOnEmail } = await loadSignIn();
-    // No password: the organization's provider signs the person in, if their email's domain is
-    // connected (/sso/start sends them there, or back here saying to use the password).
-    const ssoEmail = needsCode || password !== "" ? null : singleSignOnEmail(email);
-    if (ssoEmail !== null) {
-      setPending(true);
+  const submit = submitRequest(form, fields, async (step) => {
+    if ("singleSignOn" in step) {
+      setLeaving(true);
       // /sso/start is a route handler that redirects to another site: a whole page load, not the router's.
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-      window.location.assign(`/sso/start?${new URLSearchParams({ email: ssoEmail, callbackUrl })}`);
+      window.location.assign(`/sso/start?${new URLSearchParams({ email: step.singleSignOn, callbackUrl })}`);
       return;
     }
-    const parsed = signInSchema.safeParse({ email, password, code: needsCode ? code : undefined });
-    if (!parsed.success) {
-      const fieldErrors: Errors = {};
-      for (const issue of parsed.error.issues)
-        fieldErrors[issue.path[0] as "email" | "password" | "code"] ??= issue.message;
-      setErrors(fieldErrors);
-      return;
-    }
-    if (needsCode && parsed.data.code === undefined) {
-      setErrors({ code: describeSignInError(signInErrors.codeRequired) });
-      return;
-    }
-    setPending(true);
-    setErrors({});
     // Navigate here, to this site's own callbackUrl, rather than where next-auth would.
-    const { code: typedCode, ...credentials } = parsed.data;
-    const error = await signInWithCredentials(
-      typedCode === undefined ? credentials : { ...credentials, code: typedCode },
+    const { code, ...credentials } = step.credentials;
+    const refused = await signInWithCredentials(
+      code === undefined ? credentials : { ...credentials, code },
       callbackUrl,
     );
-    if (error !== null) {
-      setPending(false);
-      if (error === signInErrors.codeRequired) {
-        setNeedsCode(true);
-        setErrors({});
-      } else if (error === signInErrors.invalidCode) {
-        setCode("");
-        setErrors({ code: describeSignInError(error) });
-      } else setErrors({ form: describeSignInError(error) });
+    if (refused === null) {
+      setLeaving(true);
+      router.replace(callbackUrl);
+      router.refresh();
       return;
     }
-    router.replace(callbackUrl);
-    router.refresh();
-  }
+    const { describeSignInError, signInErrors } = await loadSignIn();
+    if (refused === signInErrors.codeRequired) return setNeedsCode(true);
+    if (refused === signInErrors.invalidCode) {
+      form.setValue("code", "");
+      throw new FormRefusal(describeSignInError(refused), "code");
+    }
+    throw new FormRefusal(describeSignInError(refused));
+  });
 
+  const pending = form.formState.isSubmitting || leaving;
   return (
     // method="post": should the script not run, the password still never lands in a URL.
     <form
       method="post"
-      onSubmit={handleSubmit}
+      onSubmit={submit}
       onFocus={() => void loadSignIn()}
       noValidate
-      aria-describedby={errors.form ? "sign-in-error" : undefined}
+      aria-describedby={form.formState.errors.root ? "sign-in-error" : undefined}
     >
-      {errors.form ? (
-        <div id="sign-in-error" className="notice notice--error" role="alert">
-          {errors.form}
-        </div>
-      ) : null}
-      <Field label="Email" error={errors.email}>
-        {(props) => (
-          <input
-            {...props}
-            type="email"
-            name="email"
-            autoComplete="username"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            required
-          />
-        )}
-      </Field>
-      <Field
+      <FormError form={form} id="sign-in-error" />
+      <FormField form={form} name="email" label="Email">
+        {(props) => <input {...props} type="email" autoComplete="username" required />}
+      </FormField>
+      <FormField
+        form={form}
+        name="password"
         label="Password"
         hint="Does your organization sign in with its identity provider? Leave the password empty."
-        error={errors.password}
       >
-        {(props) => (
-          <input
-            {...props}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            required
-          />
-        )}
-      </Field>
+        {(props) => <input {...props} type="password" autoComplete="current-password" required />}
+      </FormField>
       {needsCode ? (
-        <Field
+        <FormField
+          form={form}
+          name="code"
           label="Two-factor code"
           hint="The 6-digit code from your authenticator app, or one of your recovery codes."
-          error={errors.code}
         >
           {(props) => (
-            <input
-              {...props}
-              type="text"
-              name="code"
-              inputMode="text"
-              autoComplete="one-time-code"
-              autoFocus
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              required
-            />
+            <input {...props} type="text" inputMode="text" autoComplete="one-time-code" autoFocus required />
           )}
-        </Field>
+        </FormField>
       ) : null}
       <button type="submit" className="btn btn--primary" disabled={pending}>
         {pending ? "Signing in…" : needsCode ? "Verify and sign in" : "Sign in"}

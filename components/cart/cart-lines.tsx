@@ -10,7 +10,7 @@ import {
   type CartLine,
   type CartProduct,
 } from "@/lib/cart/cart";
-import { useRenewHold, type Hold } from "@/lib/hooks/use-cart";
+import { useRenewHold, type Hold } from "@/components/hooks/use-cart";
 import type { Product, ProductMap } from "@/lib/schemas/products";
 import { HoldStatus } from "@/components/cart/hold-status";
 import { QuantityInput } from "@/components/cart/quantity-input";

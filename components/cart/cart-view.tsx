@@ -6,14 +6,14 @@ import { CheckoutForm } from "@/components/cart/checkout-form";
 import { DocumentsNotice } from "@/components/cart/documents-notice";
 import { useRemoveWithUndo } from "@/components/cart/removed-notice";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { formatMoney } from "@/components/ui/format";
+import { ChargesSummary } from "@/components/cart/charges-summary";
 import { cheapestProduct, priceSummary, type PricedLine } from "@/lib/cart/checkout";
 import { toCartProduct, type Cart } from "@/lib/cart/cart";
-import { useCart } from "@/lib/hooks/use-cart";
-import { useProductsFor } from "@/lib/hooks/use-products";
+import { useCart } from "@/components/hooks/use-cart";
+import { useProductsFor } from "@/components/hooks/use-products";
 
 export function CartView() {
-  const { cart, update: save, holds, documents, loaded, error, retry } = useCart();
+  const { cart, update: save, holds, documents, charges, loaded, error, retry } = useCart();
   // A change the server refused is said beside the lines (the cart shown is the server's again).
   const [saveError, setSaveError] = useState<unknown>(null);
   const update = useCallback(
@@ -88,24 +88,7 @@ export function CartView() {
           {products.isPending ? (
             <LoadingState label="Pricing…" />
           ) : (
-            totals.map((total) => (
-              <dl key={total.currency} className="dl">
-                <dt>Numbers</dt>
-                <dd className="num">{total.numbers}</dd>
-                <dt>Setup, due now</dt>
-                <dd>
-                  <strong data-testid={`setup-total-${total.currency}`}>
-                    {formatMoney(total.setupNow, total.currency)}
-                  </strong>
-                </dd>
-                <dt>Monthly, from then on</dt>
-                <dd>
-                  <strong data-testid={`monthly-total-${total.currency}`}>
-                    {formatMoney(total.monthly, total.currency)}
-                  </strong>
-                </dd>
-              </dl>
-            ))
+            <ChargesSummary totals={totals} charges={charges} />
           )}
           <p className="small muted">
             Numbers that are not in stock are back-ordered and arrive within the product&apos;s lead time.

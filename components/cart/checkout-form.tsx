@@ -1,10 +1,11 @@
 "use client";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Field } from "@/components/ui/field";
-import { ApiClientError } from "@/lib/hooks/api-fetch";
-import { newIdempotencyKey } from "@/lib/hooks/use-cart";
-import { usePlaceOrder } from "@/lib/hooks/use-orders";
+import { ApiClientError } from "@/components/hooks/api-fetch";
+import { newIdempotencyKey } from "@/components/hooks/use-cart";
+import { usePlaceOrder } from "@/components/hooks/use-orders";
 import {
   emptyCart,
   markUnavailable,
@@ -41,6 +42,8 @@ export function CheckoutForm({ cart, lines, update, ready, badQuantities }: Prop
   const placeOrder = usePlaceOrder();
   const [contact, setContact] = useState({ contact_name: "", reference_number: "" });
   const [errors, setErrors] = useState<Errors>({});
+  // A 402 (the account cannot pay now, or is past due): the refusal links to the balances.
+  const [refusedForBilling, setRefusedForBilling] = useState(false);
   const blocked = cart.unavailable.length > 0;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -66,6 +69,7 @@ export function CheckoutForm({ cart, lines, update, ready, badQuantities }: Prop
       return setErrors(next);
     }
     setErrors({});
+    setRefusedForBilling(false);
     // One key per attempt at this exact order: a double click or a retry replays, never rebuys.
     let key = "";
     update((current) => {
@@ -86,6 +90,7 @@ export function CheckoutForm({ cart, lines, update, ready, badQuantities }: Prop
         );
         return;
       }
+      setRefusedForBilling(error instanceof ApiClientError && error.status === 402);
       const field = refusedField(error);
       setErrors(
         field
@@ -142,6 +147,12 @@ export function CheckoutForm({ cart, lines, update, ready, badQuantities }: Prop
         {errors.form ? (
           <div className="notice notice--error" role="alert">
             {errors.form}
+            {refusedForBilling ? (
+              <>
+                {" "}
+                <Link href="/billing">See balances and invoices</Link>
+              </>
+            ) : null}
           </div>
         ) : null}
         <button

@@ -6,7 +6,7 @@ import {
   quantityBlockWords,
   refusedField,
 } from "@/components/cart/checkout-words";
-import { ApiClientError } from "@/lib/hooks/api-fetch";
+import { ApiClientError } from "@/components/hooks/api-fetch";
 
 describe("checkoutFieldOf", () => {
   it.each([

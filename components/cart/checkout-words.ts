@@ -1,4 +1,4 @@
-import { ApiClientError } from "@/lib/hooks/api-fetch";
+import { ApiClientError } from "@/components/hooks/api-fetch";
 import { ORDER_LIMITS } from "@/lib/schemas/limits";
 
 // What checkout says to people. POST /order's schema (and its answers) name fields the API's

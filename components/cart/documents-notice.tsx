@@ -4,8 +4,8 @@ import { useMemo } from "react";
 import { listWords } from "@/components/cart/checkout-words";
 import { formatDate } from "@/components/ui/format";
 import type { CartLine } from "@/lib/cart/cart";
-import type { LineDocuments } from "@/lib/hooks/use-cart";
-import { useDocumentTypes } from "@/lib/hooks/use-reference";
+import type { LineDocuments } from "@/components/hooks/use-cart";
+import { useDocumentTypes } from "@/components/hooks/use-reference";
 
 // Before checkout: which lines' numbers would be bought without their documents (no approved
 // bundle covers them), so the order would not be "done": no call is routed to them until our

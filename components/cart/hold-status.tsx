@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useState } from "react";
-import type { Hold } from "@/lib/hooks/use-cart";
+import type { Hold } from "@/components/hooks/use-cart";
 
 // How a named number in the cart is held. The time left counts down on screen, but it is no
 // live region: a screen reader hears it when it reads the line, not every second.

@@ -1,18 +1,18 @@
 "use client";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
-import { FormError, FormField, requestResolver, submitRequest } from "@/components/ui/form";
-import { useFocusOn } from "@/components/ui/focus";
+import { FormField, requestResolver, TextField } from "@/components/ui/form";
+import { AddForm, useAddForm } from "@/components/compliance/add-form";
 import { formatDate } from "@/components/ui/format";
-import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { EmptyState } from "@/components/ui/states";
+import { QueryState } from "@/components/ui/query-state";
 import {
   COMPLIANCE_PAGE,
   useAddresses,
   useCreateAddress,
   type AddressView,
-} from "@/lib/hooks/use-compliance";
-import { useCountries } from "@/lib/hooks/use-reference";
+} from "@/components/hooks/use-compliance";
+import { useCountries } from "@/components/hooks/use-reference";
 import type { CreateAddressRequest } from "@/lib/schemas/compliance";
 
 // The addresses documents prove; one used by a submitted bundle is never changed (make a new one).
@@ -72,36 +72,35 @@ export function Addresses() {
       <p className="muted small">
         Where the end user lives or does business. Many countries need one inside the country.
       </p>
-      {addresses.isPending ? (
-        <LoadingState label="Loading addresses…" />
-      ) : addresses.isError ? (
-        <ErrorState
-          error={addresses.error}
-          onRetry={() => addresses.refetch()}
-          title="The addresses could not be loaded"
-        />
-      ) : addresses.data.items.length === 0 ? (
-        <EmptyState title="No addresses yet">
-          <p>Add one below.</p>
-        </EmptyState>
-      ) : (
-        <DataTable
-          caption="Addresses, newest first"
-          columns={columns}
-          rows={addresses.data.items}
-          rowId={(address) => address.address_id}
-          rowProps={() => ({ testId: "address-row" })}
-          busy={addresses.isFetching}
-          updating={addresses.isPlaceholderData}
-          paging={{
-            label: "Address pages",
-            offset,
-            limit: COMPLIANCE_PAGE,
-            total: addresses.data.total,
-            onChange: setOffset,
-          }}
-        />
-      )}
+      <QueryState
+        query={addresses}
+        loading="Loading addresses…"
+        errorTitle="The addresses could not be loaded"
+        empty={
+          <EmptyState title="No addresses yet">
+            <p>Add one below.</p>
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <DataTable
+            caption="Addresses, newest first"
+            columns={columns}
+            rows={data.items}
+            rowId={(address) => address.address_id}
+            rowProps={() => ({ testId: "address-row" })}
+            busy={addresses.isFetching}
+            updating={addresses.isPlaceholderData}
+            paging={{
+              label: "Address pages",
+              offset,
+              limit: COMPLIANCE_PAGE,
+              total: data.total,
+              onChange: setOffset,
+            }}
+          />
+        )}
+      </QueryState>
       <AddressForm />
     </section>
   );
@@ -110,60 +109,42 @@ export function Addresses() {
 function AddressForm() {
   const create = useCreateAddress();
   const countries = useCountries();
-  // A new object each time, so a second addition takes focus again (the button was disabled
-  // while it worked, and focus fell from it).
-  const [added, setAdded] = useState<{ text: string } | null>(null);
-  const addedRef = useFocusOn<HTMLParagraphElement>(added);
-  const form = useForm<Values, unknown, CreateAddressRequest>({
+  const { form, submit, added, addedRef } = useAddForm({
     resolver,
-    shouldFocusError: false,
-    defaultValues: empty,
-  });
-  const submit = submitRequest(form, fields, async (request) => {
-    const address = await create.mutateAsync(request);
-    form.reset(empty);
-    setAdded({ text: addressLine(address) });
+    empty,
+    fields,
+    create: (request: CreateAddressRequest) => create.mutateAsync(request),
+    describe: (address) => addressLine(address),
   });
   return (
-    <form onSubmit={submit} onFocus={() => void loadSchema()} noValidate aria-labelledby="address-form-title">
-      <h3 id="address-form-title">Add an address</h3>
-      <div className="form-grid">
-        <FormField form={form} name="street" label="Street and number">
-          {(props) => <input {...props} type="text" autoComplete="off" />}
-        </FormField>
-        <FormField form={form} name="city" label="City">
-          {(props) => <input {...props} type="text" autoComplete="off" />}
-        </FormField>
-        <FormField form={form} name="postal_code" label="Postal code">
-          {(props) => <input {...props} type="text" autoComplete="off" />}
-        </FormField>
-        <FormField form={form} name="region" label="Region (optional)">
-          {(props) => <input {...props} type="text" autoComplete="off" />}
-        </FormField>
-        <FormField form={form} name="country" label="Country">
-          {(props) => (
-            <select {...props}>
-              <option value="">Choose…</option>
-              {(countries.data ?? []).map((country) => (
-                <option key={country.id} value={country.id}>
-                  {country.english_name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-      </div>
-      <FormError form={form} />
-      <div className="form-actions">
-        <button type="submit" className="btn btn--primary" disabled={create.isPending}>
-          {create.isPending ? "Adding…" : "Add address"}
-        </button>
-        {added ? (
-          <p className="notice notice--success" role="status" ref={addedRef} tabIndex={-1}>
-            Address added: {added.text}.
-          </p>
-        ) : null}
-      </div>
-    </form>
+    <AddForm
+      form={form}
+      onSubmit={submit}
+      added={added}
+      addedRef={addedRef}
+      title="Add an address"
+      titleId="address-form-title"
+      button="Add address"
+      pending={create.isPending}
+      addedWords={(text) => `Address added: ${text}.`}
+      onFocus={() => void loadSchema()}
+    >
+      <TextField form={form} name="street" label="Street and number" />
+      <TextField form={form} name="city" label="City" />
+      <TextField form={form} name="postal_code" label="Postal code" />
+      <TextField form={form} name="region" label="Region (optional)" />
+      <FormField form={form} name="country" label="Country">
+        {(props) => (
+          <select {...props}>
+            <option value="">Choose…</option>
+            {(countries.data ?? []).map((country) => (
+              <option key={country.id} value={country.id}>
+                {country.english_name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+    </AddForm>
   );
 }

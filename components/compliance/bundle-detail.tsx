@@ -9,7 +9,8 @@ import {
 } from "@/components/compliance/compliance-words";
 import { useDocumentTypeNames } from "@/components/compliance/documents";
 import { formatDate, formatDateTime } from "@/components/ui/format";
-import { describeError, ErrorState, LoadingState } from "@/components/ui/states";
+import { QueryState } from "@/components/ui/query-state";
+import { describeError, LoadingState } from "@/components/ui/states";
 import {
   useBundleAction,
   useDocuments,
@@ -17,7 +18,7 @@ import {
   useRequirements,
   useUpdateBundle,
   type BundleView,
-} from "@/lib/hooks/use-compliance";
+} from "@/components/hooks/use-compliance";
 
 // One bundle opened: its state and what to do next, a rejection's reason and notes, the live
 // checklist (POST /bundles/{id}/evaluate after every change), its documents, and submit.
@@ -173,56 +174,56 @@ function Checklist({
   rejection: Parameters<typeof checklist>[3];
 }) {
   const requirements = useRequirements(bundle.country, bundle.number_type);
-  if (evaluation.isPending || requirements.isPending) return <LoadingState label="Checking the bundle…" />;
-  if (evaluation.isError)
-    return (
-      <ErrorState
-        error={evaluation.error}
-        onRetry={() => evaluation.refetch()}
-        title="The bundle could not be checked"
-      />
-    );
-  if (requirements.isError)
-    return (
-      <ErrorState
-        error={requirements.error}
-        onRetry={() => requirements.refetch()}
-        title="What these numbers need could not be loaded"
-      />
-    );
-  const items = checklist(
-    requiredDocumentTypes(requirements.data),
-    evaluation.data.failures,
-    names,
-    rejection,
-  );
   return (
-    <section aria-labelledby={`checklist-${bundle.bundle_id}`}>
-      <h4 id={`checklist-${bundle.bundle_id}`}>Checklist</h4>
-      {items.length === 0 ? (
-        <p className="small">These numbers need no document.</p>
-      ) : (
-        <ul className="checklist" data-testid="checklist" aria-live="polite">
-          {items.map((item) => (
-            <li key={item.requirement} className={item.met ? "checklist__met" : "checklist__missing"}>
-              <span aria-hidden="true">{item.met ? "✓" : "✗"}</span>{" "}
-              <strong>{item.met ? "Met" : item.rejected ? "Rejected" : "Missing"}:</strong> {item.label}
-              {item.reasons.map((reason) => (
-                <div key={reason} className="small">
-                  {reason}
-                </div>
-              ))}
-            </li>
-          ))}
-        </ul>
+    <QueryState
+      query={evaluation}
+      loading="Checking the bundle…"
+      errorTitle="The bundle could not be checked"
+    >
+      {(evaluated) => (
+        <QueryState
+          query={requirements}
+          loading="Checking the bundle…"
+          errorTitle="What these numbers need could not be loaded"
+        >
+          {(required) => {
+            const items = checklist(requiredDocumentTypes(required), evaluated.failures, names, rejection);
+            return (
+              <section aria-labelledby={`checklist-${bundle.bundle_id}`}>
+                <h4 id={`checklist-${bundle.bundle_id}`}>Checklist</h4>
+                {items.length === 0 ? (
+                  <p className="small">These numbers need no document.</p>
+                ) : (
+                  <ul className="checklist" data-testid="checklist" aria-live="polite">
+                    {items.map((item) => (
+                      <li
+                        key={item.requirement}
+                        className={item.met ? "checklist__met" : "checklist__missing"}
+                      >
+                        <span aria-hidden="true">{item.met ? "✓" : "✗"}</span>{" "}
+                        <strong>{item.met ? "Met" : item.rejected ? "Rejected" : "Missing"}:</strong>{" "}
+                        {item.label}
+                        {item.reasons.map((reason) => (
+                          <div key={reason} className="small">
+                            {reason}
+                          </div>
+                        ))}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <p className="small" data-testid="checklist-summary">
+                  {rejection
+                    ? "The review rejected what is marked: replace it, then submit the bundle again."
+                    : evaluated.compliant
+                      ? "Everything these numbers need is in the bundle."
+                      : "Something is still missing: see the checklist."}
+                </p>
+              </section>
+            );
+          }}
+        </QueryState>
       )}
-      <p className="small" data-testid="checklist-summary">
-        {rejection
-          ? "The review rejected what is marked: replace it, then submit the bundle again."
-          : evaluation.data.compliant
-            ? "Everything these numbers need is in the bundle."
-            : "Something is still missing: see the checklist."}
-      </p>
-    </section>
+    </QueryState>
   );
 }

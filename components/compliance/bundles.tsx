@@ -6,15 +6,16 @@ import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { Field, FormFooter, SelectField } from "@/components/ui/field";
 import { serverFieldErrors } from "@/components/ui/field-errors";
 import { formatDate, numberTypeLabel } from "@/components/ui/format";
-import { describeError, EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { describeError, EmptyState } from "@/components/ui/states";
+import { QueryState } from "@/components/ui/query-state";
 import {
   COMPLIANCE_PAGE,
   useBundles,
   useCreateBundle,
   useEndUsers,
   type BundleView,
-} from "@/lib/hooks/use-compliance";
-import { useCountries } from "@/lib/hooks/use-reference";
+} from "@/components/hooks/use-compliance";
+import { useCountries } from "@/components/hooks/use-reference";
 import { numberTypeIds } from "@/lib/reference/number-types";
 
 // Bundles: an end user's documents handed in together for a country and number type, checked
@@ -100,44 +101,43 @@ export function Bundles() {
         The documents of one end user for a country and number type, checked against what those numbers need
         and reviewed by our team. An approved bundle lets such numbers be activated.
       </p>
-      {bundles.isPending ? (
-        <LoadingState label="Loading bundles…" />
-      ) : bundles.isError ? (
-        <ErrorState
-          error={bundles.error}
-          onRetry={() => bundles.refetch()}
-          title="The bundles could not be loaded"
-        />
-      ) : bundles.data.items.length === 0 ? (
-        <EmptyState title="No bundles yet">
-          <p>Create one below for the country and type of number you need.</p>
-        </EmptyState>
-      ) : (
-        <DataTable
-          caption="Bundles, newest first"
-          columns={columns}
-          rows={bundles.data.items}
-          rowId={(bundle) => bundle.bundle_id}
-          rowProps={(bundle) => ({
-            testId: "bundle-row",
-            className: bundle.bundle_id === open ? "is-highlight" : undefined,
-          })}
-          rowDetail={(bundle) =>
-            open === bundle.bundle_id
-              ? { id: `bundle-${bundle.bundle_id}`, content: <BundleDetail bundle={bundle} /> }
-              : null
-          }
-          busy={bundles.isFetching}
-          updating={bundles.isPlaceholderData}
-          paging={{
-            label: "Bundle pages",
-            offset,
-            limit: COMPLIANCE_PAGE,
-            total: bundles.data.total,
-            onChange: setOffset,
-          }}
-        />
-      )}
+      <QueryState
+        query={bundles}
+        loading="Loading bundles…"
+        errorTitle="The bundles could not be loaded"
+        empty={
+          <EmptyState title="No bundles yet">
+            <p>Create one below for the country and type of number you need.</p>
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <DataTable
+            caption="Bundles, newest first"
+            columns={columns}
+            rows={data.items}
+            rowId={(bundle) => bundle.bundle_id}
+            rowProps={(bundle) => ({
+              testId: "bundle-row",
+              className: bundle.bundle_id === open ? "is-highlight" : undefined,
+            })}
+            rowDetail={(bundle) =>
+              open === bundle.bundle_id
+                ? { id: `bundle-${bundle.bundle_id}`, content: <BundleDetail bundle={bundle} /> }
+                : null
+            }
+            busy={bundles.isFetching}
+            updating={bundles.isPlaceholderData}
+            paging={{
+              label: "Bundle pages",
+              offset,
+              limit: COMPLIANCE_PAGE,
+              total: data.total,
+              onChange: setOffset,
+            }}
+          />
+        )}
+      </QueryState>
       <BundleCreateForm onCreated={(bundle) => setOpen(bundle.bundle_id)} />
     </section>
   );

@@ -7,7 +7,8 @@ import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { Field, FormFooter, SelectField } from "@/components/ui/field";
 import { serverFieldErrors } from "@/components/ui/field-errors";
 import { formatDate } from "@/components/ui/format";
-import { describeError, EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { describeError, EmptyState } from "@/components/ui/states";
+import { QueryState } from "@/components/ui/query-state";
 import {
   COMPLIANCE_PAGE,
   useAddresses,
@@ -15,8 +16,8 @@ import {
   useEndUsers,
   useUploadDocument,
   type DocumentView,
-} from "@/lib/hooks/use-compliance";
-import { useDocumentTypes } from "@/lib/hooks/use-reference";
+} from "@/components/hooks/use-compliance";
+import { useDocumentTypes } from "@/components/hooks/use-reference";
 
 // The organization's documents: uploaded by picking a file or dropping one on the form, each
 // with its type, end user, address and expiry, and shown in the page on request.
@@ -98,50 +99,49 @@ export function Documents() {
       <p className="muted small">
         PDF, PNG or JPEG files of at most 10 MB: identity, proof of address, registration.
       </p>
-      {documents.isPending ? (
-        <LoadingState label="Loading documents…" />
-      ) : documents.isError ? (
-        <ErrorState
-          error={documents.error}
-          onRetry={() => documents.refetch()}
-          title="The documents could not be loaded"
-        />
-      ) : documents.data.items.length === 0 ? (
-        <EmptyState title="No documents yet">
-          <p>Upload one below.</p>
-        </EmptyState>
-      ) : (
-        <DataTable
-          caption="Documents, newest first"
-          columns={columns}
-          rows={documents.data.items}
-          rowId={(document) => document.document_id}
-          rowProps={() => ({ testId: "document-row" })}
-          rowDetail={(document) =>
-            shown === document.document_id
-              ? {
-                  id: `preview-${document.document_id}`,
-                  content: (
-                    <DocumentPreview
-                      documentId={document.document_id}
-                      contentType={document.content_type}
-                      title={documentLabel(names, document)}
-                    />
-                  ),
-                }
-              : null
-          }
-          busy={documents.isFetching}
-          updating={documents.isPlaceholderData}
-          paging={{
-            label: "Document pages",
-            offset,
-            limit: COMPLIANCE_PAGE,
-            total: documents.data.total,
-            onChange: setOffset,
-          }}
-        />
-      )}
+      <QueryState
+        query={documents}
+        loading="Loading documents…"
+        errorTitle="The documents could not be loaded"
+        empty={
+          <EmptyState title="No documents yet">
+            <p>Upload one below.</p>
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <DataTable
+            caption="Documents, newest first"
+            columns={columns}
+            rows={data.items}
+            rowId={(document) => document.document_id}
+            rowProps={() => ({ testId: "document-row" })}
+            rowDetail={(document) =>
+              shown === document.document_id
+                ? {
+                    id: `preview-${document.document_id}`,
+                    content: (
+                      <DocumentPreview
+                        documentId={document.document_id}
+                        contentType={document.content_type}
+                        title={documentLabel(names, document)}
+                      />
+                    ),
+                  }
+                : null
+            }
+            busy={documents.isFetching}
+            updating={documents.isPlaceholderData}
+            paging={{
+              label: "Document pages",
+              offset,
+              limit: COMPLIANCE_PAGE,
+              total: data.total,
+              onChange: setOffset,
+            }}
+          />
+        )}
+      </QueryState>
       <UploadForm />
     </section>
   );

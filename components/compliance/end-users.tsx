@@ -1,12 +1,17 @@
 "use client";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { COMPLIANCE_PAGE, useCreateEndUser, useEndUsers, type EndUserView } from "@/lib/hooks/use-compliance";
+import {
+  COMPLIANCE_PAGE,
+  useCreateEndUser,
+  useEndUsers,
+  type EndUserView,
+} from "@/components/hooks/use-compliance";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
-import { FormError, FormField, requestResolver, submitRequest } from "@/components/ui/form";
-import { useFocusOn } from "@/components/ui/focus";
+import { FormField, requestResolver, TextField } from "@/components/ui/form";
+import { AddForm, useAddForm } from "@/components/compliance/add-form";
 import { formatDate } from "@/components/ui/format";
-import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { EmptyState } from "@/components/ui/states";
+import { QueryState } from "@/components/ui/query-state";
 import type { CreateEndUserRequest } from "@/lib/schemas/compliance";
 
 // The people or businesses the organization's numbers are for (the end users of docs/CONTRACT.md §17).
@@ -97,36 +102,35 @@ export function EndUsers() {
         1. End users
       </h2>
       <p className="muted small">The person or business each number is for, as the documents name them.</p>
-      {endUsers.isPending ? (
-        <LoadingState label="Loading end users…" />
-      ) : endUsers.isError ? (
-        <ErrorState
-          error={endUsers.error}
-          onRetry={() => endUsers.refetch()}
-          title="The end users could not be loaded"
-        />
-      ) : endUsers.data.items.length === 0 ? (
-        <EmptyState title="No end users yet">
-          <p>Add the person or business your numbers are for below.</p>
-        </EmptyState>
-      ) : (
-        <DataTable
-          caption="End users, newest first"
-          columns={columns}
-          rows={endUsers.data.items}
-          rowId={(endUser) => endUser.end_user_id}
-          rowProps={() => ({ testId: "end-user-row" })}
-          busy={endUsers.isFetching}
-          updating={endUsers.isPlaceholderData}
-          paging={{
-            label: "End user pages",
-            offset,
-            limit: COMPLIANCE_PAGE,
-            total: endUsers.data.total,
-            onChange: setOffset,
-          }}
-        />
-      )}
+      <QueryState
+        query={endUsers}
+        loading="Loading end users…"
+        errorTitle="The end users could not be loaded"
+        empty={
+          <EmptyState title="No end users yet">
+            <p>Add the person or business your numbers are for below.</p>
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <DataTable
+            caption="End users, newest first"
+            columns={columns}
+            rows={data.items}
+            rowId={(endUser) => endUser.end_user_id}
+            rowProps={() => ({ testId: "end-user-row" })}
+            busy={endUsers.isFetching}
+            updating={endUsers.isPlaceholderData}
+            paging={{
+              label: "End user pages",
+              offset,
+              limit: COMPLIANCE_PAGE,
+              total: data.total,
+              onChange: setOffset,
+            }}
+          />
+        )}
+      </QueryState>
       <EndUserForm />
     </section>
   );
@@ -134,64 +138,39 @@ export function EndUsers() {
 
 function EndUserForm() {
   const create = useCreateEndUser();
-  // A new object each time, so a second addition takes focus again (the button was disabled
-  // while it worked, and focus fell from it).
-  const [added, setAdded] = useState<{ text: string } | null>(null);
-  const addedRef = useFocusOn<HTMLParagraphElement>(added);
-  const form = useForm<Values, unknown, CreateEndUserRequest>({
+  const { form, submit, added, addedRef } = useAddForm({
     resolver,
-    shouldFocusError: false,
-    defaultValues: empty,
-  });
-  const submit = submitRequest(form, fields, async (request) => {
-    const endUser = await create.mutateAsync(request);
-    form.reset(empty);
-    setAdded({ text: endUser.name });
+    empty,
+    fields,
+    create: (request: CreateEndUserRequest) => create.mutateAsync(request),
+    describe: (endUser) => endUser.name,
   });
   return (
-    <form
+    <AddForm
+      form={form}
       onSubmit={submit}
+      added={added}
+      addedRef={addedRef}
+      title="Add an end user"
+      titleId="end-user-form-title"
+      button="Add end user"
+      pending={create.isPending}
+      addedWords={(text) => `${text} added.`}
       onFocus={() => void loadSchema()}
-      noValidate
-      aria-labelledby="end-user-form-title"
     >
-      <h3 id="end-user-form-title">Add an end user</h3>
-      <div className="form-grid">
-        <FormField form={form} name="type" label="Kind">
-          {(props) => (
-            <select {...props}>
-              <option value="individual">Individual</option>
-              <option value="business">Business</option>
-            </select>
-          )}
-        </FormField>
-        <FormField form={form} name="name" label="Name">
-          {(props) => <input {...props} type="text" autoComplete="off" />}
-        </FormField>
-        <FormField form={form} name="business_name" label="Business name (optional)">
-          {(props) => <input {...props} type="text" autoComplete="off" />}
-        </FormField>
-        <FormField form={form} name="registration_number" label="Registration number (optional)">
-          {(props) => <input {...props} type="text" autoComplete="off" />}
-        </FormField>
-        <FormField form={form} name="email" label="Email (optional)">
-          {(props) => <input {...props} type="email" autoComplete="off" />}
-        </FormField>
-        <FormField form={form} name="phone" label="Phone (optional)">
-          {(props) => <input {...props} type="tel" autoComplete="off" />}
-        </FormField>
-      </div>
-      <FormError form={form} />
-      <div className="form-actions">
-        <button type="submit" className="btn btn--primary" disabled={create.isPending}>
-          {create.isPending ? "Adding…" : "Add end user"}
-        </button>
-        {added ? (
-          <p className="notice notice--success" role="status" ref={addedRef} tabIndex={-1}>
-            {added.text} added.
-          </p>
-        ) : null}
-      </div>
-    </form>
+      <FormField form={form} name="type" label="Kind">
+        {(props) => (
+          <select {...props}>
+            <option value="individual">Individual</option>
+            <option value="business">Business</option>
+          </select>
+        )}
+      </FormField>
+      <TextField form={form} name="name" label="Name" />
+      <TextField form={form} name="business_name" label="Business name (optional)" />
+      <TextField form={form} name="registration_number" label="Registration number (optional)" />
+      <TextField form={form} name="email" label="Email (optional)" type="email" />
+      <TextField form={form} name="phone" label="Phone (optional)" type="tel" />
+    </AddForm>
   );
 }

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { documentsStep } from "@/components/compliance/compliance-words";
 import { StepBadge } from "@/components/compliance/waiting-numbers";
 import { formatDate } from "@/components/ui/format";
-import { useBundles } from "@/lib/hooks/use-compliance";
+import { useBundles } from "@/components/hooks/use-compliance";
 
 // What a number waiting for documents says on its own page: no call is routed, until when, and
 // where its bundle stands ("Hand them in" until there is one, then "In review" or "Rejected: …"

@@ -11,7 +11,8 @@ import { useFocusOn } from "@/components/ui/focus";
 import { serverFieldErrors } from "@/components/ui/field-errors";
 import { formatDate, formatDateTime, numberTypeLabel, plural } from "@/components/ui/format";
 import { Pagination } from "@/components/ui/pagination";
-import { describeError, EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { describeError, EmptyState } from "@/components/ui/states";
+import { QueryState } from "@/components/ui/query-state";
 import {
   COMPLIANCE_PAGE,
   useAddress,
@@ -21,10 +22,10 @@ import {
   useEndUser,
   useRejectBundle,
   type BundleView,
-} from "@/lib/hooks/use-compliance";
-import { noFilters } from "@/lib/hooks/number-search";
-import { useNumberSearch } from "@/lib/hooks/use-numbers";
-import { organizationLabel, useOrganizationNames } from "@/lib/hooks/use-organizations";
+} from "@/components/hooks/use-compliance";
+import { noFilters } from "@/components/hooks/number-search";
+import { useNumberSearch } from "@/components/hooks/use-numbers";
+import { organizationLabel, useOrganizationNames } from "@/components/hooks/use-organizations";
 
 /** Waiting numbers a card lists by name before it says "and N more". */
 const WAITING_SHOWN = 10;
@@ -55,43 +56,42 @@ export function ReviewQueue() {
           {decided.words}
         </p>
       ) : null}
-      {queue.isPending ? (
-        <LoadingState label="Loading the queue…" />
-      ) : queue.isError ? (
-        <ErrorState
-          error={queue.error}
-          onRetry={() => queue.refetch()}
-          title="The review queue could not be loaded"
-        />
-      ) : queue.data.items.length === 0 ? (
-        <EmptyState title="Nothing is waiting for review">
-          <p>Bundles appear here when a customer submits one.</p>
-        </EmptyState>
-      ) : (
-        <>
-          <p className="small muted" aria-live="polite">
-            {plural(queue.data.total, "bundle")} waiting, the oldest first.
-          </p>
-          <ol className="plain-list stack" aria-label="Bundles waiting for review, oldest first">
-            {queue.data.items.map((bundle) => (
-              <li key={bundle.bundle_id}>
-                <ReviewCard
-                  bundle={bundle}
-                  organization={organizationLabel(organizations, bundle.organization_id)}
-                  onDecided={(words) => setDecided({ words })}
-                />
-              </li>
-            ))}
-          </ol>
-          <Pagination
-            label="Review queue pages"
-            offset={offset}
-            limit={COMPLIANCE_PAGE}
-            total={queue.data.total}
-            onChange={setOffset}
-          />
-        </>
-      )}
+      <QueryState
+        query={queue}
+        loading="Loading the queue…"
+        errorTitle="The review queue could not be loaded"
+        empty={
+          <EmptyState title="Nothing is waiting for review">
+            <p>Bundles appear here when a customer submits one.</p>
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <>
+            <p className="small muted" aria-live="polite">
+              {plural(data.total, "bundle")} waiting, the oldest first.
+            </p>
+            <ol className="plain-list stack" aria-label="Bundles waiting for review, oldest first">
+              {data.items.map((bundle) => (
+                <li key={bundle.bundle_id}>
+                  <ReviewCard
+                    bundle={bundle}
+                    organization={organizationLabel(organizations, bundle.organization_id)}
+                    onDecided={(words) => setDecided({ words })}
+                  />
+                </li>
+              ))}
+            </ol>
+            <Pagination
+              label="Review queue pages"
+              offset={offset}
+              limit={COMPLIANCE_PAGE}
+              total={data.total}
+              onChange={setOffset}
+            />
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }
@@ -203,51 +203,48 @@ function ReviewDocument({ documentId, country }: { documentId: string; country: 
   const address = useAddress(document.data?.address_id ?? null);
   const names = useDocumentTypeNames();
   const [shown, setShown] = useState(false);
-  if (document.isPending) return <LoadingState label="Loading a document…" />;
-  if (document.isError)
-    return (
-      <ErrorState
-        error={document.error}
-        onRetry={() => document.refetch()}
-        title="A document could not be loaded"
-      />
-    );
-  const label = documentLabel(names, document.data);
   return (
-    <div className="stack" data-testid="review-document">
-      <div className="row">
-        <span>{label}</span>
-        <button
-          type="button"
-          className="btn btn--small"
-          aria-expanded={shown}
-          aria-label={`${shown ? "Hide" : "Show"} ${label}`}
-          onClick={() => setShown(!shown)}
-        >
-          {shown ? "Hide" : "Show"}
-        </button>
-      </div>
-      <p className="small">
-        {reviewExpiry(document.data.expires_on, new Date())}
-        <br />
-        Address on file:{" "}
-        {document.data.address_id === null ? (
-          <span className="muted">none</span>
-        ) : address.data ? (
-          <>
-            {addressLine(address.data)}
-            {address.data.country === country ? "" : ` (outside ${country})`}
-          </>
-        ) : address.isError ? (
-          <span className="muted">could not be loaded</span>
-        ) : (
-          "…"
-        )}
-      </p>
-      {shown ? (
-        <DocumentPreview documentId={documentId} contentType={document.data.content_type} title={label} />
-      ) : null}
-    </div>
+    <QueryState query={document} loading="Loading a document…" errorTitle="A document could not be loaded">
+      {(data) => {
+        const label = documentLabel(names, data);
+        return (
+          <div className="stack" data-testid="review-document">
+            <div className="row">
+              <span>{label}</span>
+              <button
+                type="button"
+                className="btn btn--small"
+                aria-expanded={shown}
+                aria-label={`${shown ? "Hide" : "Show"} ${label}`}
+                onClick={() => setShown(!shown)}
+              >
+                {shown ? "Hide" : "Show"}
+              </button>
+            </div>
+            <p className="small">
+              {reviewExpiry(data.expires_on, new Date())}
+              <br />
+              Address on file:{" "}
+              {data.address_id === null ? (
+                <span className="muted">none</span>
+              ) : address.data ? (
+                <>
+                  {addressLine(address.data)}
+                  {address.data.country === country ? "" : ` (outside ${country})`}
+                </>
+              ) : address.isError ? (
+                <span className="muted">could not be loaded</span>
+              ) : (
+                "…"
+              )}
+            </p>
+            {shown ? (
+              <DocumentPreview documentId={documentId} contentType={data.content_type} title={label} />
+            ) : null}
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }
 

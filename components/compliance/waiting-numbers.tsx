@@ -4,10 +4,10 @@ import { useMemo } from "react";
 import { documentsStep, numberCountry, type DocumentsStep } from "@/components/compliance/compliance-words";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { formatDate, numberTypeLabel, plural } from "@/components/ui/format";
-import { ErrorState, LoadingState } from "@/components/ui/states";
-import { noFilters, type NumberSearch } from "@/lib/hooks/number-search";
-import { useBundles, useRequirements } from "@/lib/hooks/use-compliance";
-import { useNumberSearch } from "@/lib/hooks/use-numbers";
+import { QueryState } from "@/components/ui/query-state";
+import { noFilters, type NumberSearch } from "@/components/hooks/number-search";
+import { useBundles, useRequirements } from "@/components/hooks/use-compliance";
+import { useNumberSearch } from "@/components/hooks/use-numbers";
 import { NUMBER_PAGE } from "@/lib/schemas/limits";
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 
@@ -79,40 +79,41 @@ export function WaitingNumbers() {
     [bundles.data],
   );
 
-  if (numbers.isPending) return <LoadingState label="Looking for numbers waiting for documents…" />;
-  if (numbers.isError)
-    return (
-      <ErrorState
-        error={numbers.error}
-        onRetry={() => numbers.refetch()}
-        title="The numbers waiting for documents could not be loaded"
-      />
-    );
-  if (rows.length === 0) return null;
-  const first = rows[0];
   return (
-    <section className="card stack" aria-labelledby="waiting-title" data-testid="waiting-numbers">
-      <h2 id="waiting-title" className="card__title">
-        {plural(numbers.data.total, "number")} waiting for documents
-      </h2>
-      <p data-testid="waiting-summary">
-        No call to {numbers.data.total === 1 ? "it" : "them"} is routed until our team approves a bundle of
-        the documents {numbers.data.total === 1 ? "it needs" : "they need"}.
-        {first.documents_due
-          ? ` The first is released on ${formatDate(first.documents_due)} unless one is approved by then.`
-          : ""}{" "}
-        Work down this page: <a href="#end-users-title">1. who the numbers are for</a>,{" "}
-        <a href="#addresses-title">2. their address</a>, <a href="#documents-title">3. the documents</a>,{" "}
-        <a href="#bundles-title">4. a bundle to submit</a>.
-      </p>
-      <DataTable
-        caption="Numbers waiting for documents, the first released first"
-        columns={columns}
-        rows={rows}
-        rowId={(number) => number.number_id}
-        rowProps={() => ({ testId: "waiting-number" })}
-      />
-    </section>
+    <QueryState
+      query={numbers}
+      loading="Looking for numbers waiting for documents…"
+      errorTitle="The numbers waiting for documents could not be loaded"
+    >
+      {(data) => {
+        if (rows.length === 0) return null;
+        const first = rows[0];
+        return (
+          <section className="card stack" aria-labelledby="waiting-title" data-testid="waiting-numbers">
+            <h2 id="waiting-title" className="card__title">
+              {plural(data.total, "number")} waiting for documents
+            </h2>
+            <p data-testid="waiting-summary">
+              No call to {data.total === 1 ? "it" : "them"} is routed until our team approves a bundle of the
+              documents {data.total === 1 ? "it needs" : "they need"}.
+              {first.documents_due
+                ? ` The first is released on ${formatDate(first.documents_due)} unless one is approved by then.`
+                : ""}{" "}
+              Work down this page: <a href="#end-users-title">1. who the numbers are for</a>,{" "}
+              <a href="#addresses-title">2. their address</a>, <a href="#documents-title">3. the documents</a>
+              , <a href="#bundles-title">4. a bundle to submit</a>.
+            </p>
+            <DataTable
+              caption="Numbers waiting for documents, the first released first"
+              columns={columns}
+              rows={rows}
+              rowId={(number) => number.number_id}
+              rowProps={() => ({ testId: "waiting-number" })}
+            />
+          </section>
+        );
+      }}
+    </QueryState>
   );
 }
 

@@ -3,12 +3,12 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Field } from "@/components/ui/field";
 import { numberTypeLabel } from "@/components/ui/format";
 import { PAGE_SIZES, type RefusedFilter } from "@/components/inventory/search-state";
-import { blankInventorySearch } from "@/lib/hooks/inventory-search";
-import type { InventorySearch } from "@/lib/hooks/use-inventory";
+import { blankInventorySearch } from "@/components/hooks/inventory-search";
+import type { InventorySearch } from "@/components/hooks/use-inventory";
 import { INVENTORY_PAGE } from "@/lib/schemas/limits";
 import type { inventoryQuerySchema } from "@/lib/schemas/inventory";
-import { useCountries, useDocumentTypes, useRegions } from "@/lib/hooks/use-reference";
-import { useProducts } from "@/lib/hooks/use-products";
+import { useCountries, useDocumentTypes, useRegions } from "@/components/hooks/use-reference";
+import { useProducts } from "@/components/hooks/use-products";
 
 // The route's own query schema checks the form, loaded when the form is first used: zod and
 // the schemas stay out of the page's first load (the results need neither).

@@ -4,8 +4,8 @@ import { numberTypeLabel } from "@/components/ui/format";
 import { addNumber } from "@/lib/cart/cart";
 import { formatFee } from "@/components/ui/format";
 import { cheapestProduct } from "@/lib/cart/checkout";
-import { useCart } from "@/lib/hooks/use-cart";
-import { useProductsFor } from "@/lib/hooks/use-products";
+import { useCart } from "@/components/hooks/use-cart";
+import { useProductsFor } from "@/components/hooks/use-products";
 import { describeError } from "@/components/ui/states";
 import type { InventoryNumber } from "@/lib/schemas/inventory";
 

@@ -7,11 +7,12 @@ import { InventoryResults } from "@/components/inventory/inventory-results";
 import { refusedFilter, searchFromParams, searchToParams } from "@/components/inventory/search-state";
 import { plural } from "@/components/ui/format";
 import { Pagination } from "@/components/ui/pagination";
-import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { QueryState } from "@/components/ui/query-state";
+import { EmptyState } from "@/components/ui/states";
 import { numberCount } from "@/lib/cart/cart";
-import { useCart } from "@/lib/hooks/use-cart";
-import { useInventorySearch, type InventorySearch } from "@/lib/hooks/use-inventory";
-import { useRegions } from "@/lib/hooks/use-reference";
+import { useCart } from "@/components/hooks/use-cart";
+import { useInventorySearch, type InventorySearch } from "@/components/hooks/use-inventory";
+import { useRegions } from "@/components/hooks/use-reference";
 
 /** `cartRefusal`: why this person's role may not hold or buy numbers; null when it may. */
 export function InventoryView({ cartRefusal }: { cartRefusal: string | null }) {
@@ -89,32 +90,38 @@ export function InventoryView({ cartRefusal }: { cartRefusal: string | null }) {
           <EmptyState title="Choose a country to start">
             <p>Pick a country, and optionally a number type, region and filters, then search.</p>
           </EmptyState>
-        ) : results.isPending || updating ? (
-          // The previous search's numbers are not shown while the next loads: they would read as its results.
-          <LoadingState label="Searching numbers…" />
-        ) : results.isError ? (
-          // A lost connection or a server failure: asking again may help, so Try again is offered.
-          <ErrorState error={results.error} onRetry={() => results.refetch()} title="The search failed" />
-        ) : results.data.items.length === 0 ? (
-          <EmptyState title="No numbers match">
-            <p>Try fewer filters, another region, or a shorter pattern.</p>
-          </EmptyState>
         ) : (
-          <>
-            <InventoryResults
-              items={results.data.items}
-              national={results.data.national}
-              regionNames={regionNames}
-              cartRefusal={cartRefusal}
-            />
-            <Pagination
-              label="Result pages"
-              offset={search.offset}
-              limit={search.limit}
-              total={results.data.total}
-              onChange={(offset) => go({ ...search, offset })}
-            />
-          </>
+          // While the next search loads (`updating`) the previous one's numbers are not shown: they
+          // would read as its results. A failure offers Try again: asking again may help.
+          <QueryState
+            query={results}
+            pending={updating}
+            loading="Searching numbers…"
+            errorTitle="The search failed"
+            empty={
+              <EmptyState title="No numbers match">
+                <p>Try fewer filters, another region, or a shorter pattern.</p>
+              </EmptyState>
+            }
+          >
+            {(data) => (
+              <>
+                <InventoryResults
+                  items={data.items}
+                  national={data.national}
+                  regionNames={regionNames}
+                  cartRefusal={cartRefusal}
+                />
+                <Pagination
+                  label="Result pages"
+                  offset={search.offset}
+                  limit={search.limit}
+                  total={data.total}
+                  onChange={(offset) => go({ ...search, offset })}
+                />
+              </>
+            )}
+          </QueryState>
         )}
       </section>
     </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { refusedFilter } from "@/components/inventory/search-state";
-import { ApiClientError } from "@/lib/hooks/api-fetch";
+import { ApiClientError } from "@/components/hooks/api-fetch";
 
 const answer = (status: number, details: string, message = "m") =>
   new ApiClientError(status, { message: "m", error: { code: "invalid_parameter", message, details } });

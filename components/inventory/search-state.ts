@@ -1,5 +1,5 @@
-import { ApiClientError } from "@/lib/hooks/api-fetch";
-import type { InventorySearch } from "@/lib/hooks/use-inventory";
+import { ApiClientError } from "@/components/hooks/api-fetch";
+import type { InventorySearch } from "@/components/hooks/use-inventory";
 import { INVENTORY_PAGE } from "@/lib/schemas/limits";
 
 // The inventory search lives in the page's query string (docs/CONTRACT.md §10: shareable, survives a

@@ -1,7 +1,7 @@
 "use client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { ApiClientError } from "@/lib/hooks/api-fetch";
+import { ApiClientError } from "@/components/hooks/api-fetch";
 
 // One QueryClient per browser tab (created in state so a re-render keeps it).
 export function Providers({ children }: { children: ReactNode }) {

@@ -4,7 +4,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { signOut } from "@/components/auth/auth-requests";
 import { numberCount } from "@/lib/cart/cart";
-import { useCart } from "@/lib/hooks/use-cart";
+import { useCart } from "@/components/hooks/use-cart";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Role } from "@/lib/schemas/roles";
 

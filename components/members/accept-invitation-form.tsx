@@ -6,7 +6,7 @@ import { signInWithCredentials } from "@/components/auth/auth-requests";
 import { Field } from "@/components/ui/field";
 import { useFocusOn } from "@/components/ui/focus";
 import { describeError } from "@/components/ui/states";
-import { apiFetch, ApiClientError } from "@/lib/hooks/api-fetch";
+import { apiFetch, ApiClientError } from "@/components/hooks/api-fetch";
 import type { acceptedInvitationResponseSchema } from "@/lib/schemas/members";
 
 // /invitations/{token}: the invited person chooses their name and password, joins, and is

@@ -6,9 +6,9 @@ import { Field } from "@/components/ui/field";
 import { plural } from "@/components/ui/format";
 import { selectedCount, type Selection } from "@/components/ui/selection";
 import { describeError } from "@/components/ui/states";
-import { readTags, type NumberSearch } from "@/lib/hooks/number-search";
+import { readTags, type NumberSearch } from "@/components/hooks/number-search";
 import { jobTarget } from "@/components/numbers/job-target";
-import { useStartJob, type JobStart } from "@/lib/hooks/use-jobs";
+import { useStartJob, type JobStart } from "@/components/hooks/use-jobs";
 
 // What can be done to the numbers picked on /numbers at once: one bulk job (docs/CONTRACT.md §16) per
 // action. Actions the person's role may not start are not offered, and the form says why.

@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { jobFailureAdvice } from "@/components/numbers/job-failure-words";
-import { useNumberConfiguration } from "@/lib/hooks/use-numbers";
+import { useNumberConfiguration } from "@/components/hooks/use-numbers";
 import type { Job } from "@/lib/schemas/jobs";
 
 /** One number a bulk job could not change: the number (a link to its page), why, and what to do. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jobTarget } from "@/components/numbers/job-target";
 import { noSelection, selectAllMatching, toggleRow, type Selection } from "@/components/ui/selection";
-import { interpretNumberSearch, noFilters } from "@/lib/hooks/number-search";
+import { interpretNumberSearch, noFilters } from "@/components/hooks/number-search";
 
 const pick = (...ids: string[]): Selection =>
   ids.reduce((selection, id) => toggleRow(selection, id, true), noSelection);

@@ -1,7 +1,7 @@
 import type { Selection } from "@/components/ui/selection";
-import { apiFetch, toQueryString } from "@/lib/hooks/api-fetch";
-import { jobFilter, searchParameters, type NumberSearch } from "@/lib/hooks/number-search";
-import type { JobTarget } from "@/lib/hooks/use-jobs";
+import { apiFetch, toQueryString } from "@/components/hooks/api-fetch";
+import { jobFilter, searchParameters, type NumberSearch } from "@/components/hooks/number-search";
+import type { JobTarget } from "@/components/hooks/use-jobs";
 import { MAX_JOB_NUMBERS } from "@/lib/schemas/limits";
 import type { numberConfigurationListResponseSchema } from "@/lib/schemas/numbers/responses";
 

@@ -3,8 +3,8 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { statusChoices } from "@/components/numbers/number-words";
 import { Field } from "@/components/ui/field";
 import { numberTypeLabel } from "@/components/ui/format";
-import { filterParams, readNumberFilters } from "@/lib/hooks/number-search";
-import { useCountries, useRegions } from "@/lib/hooks/use-reference";
+import { filterParams, readNumberFilters } from "@/components/hooks/number-search";
+import { useCountries, useRegions } from "@/components/hooks/use-reference";
 
 // The /numbers search form: the search box and GET /numbers' filters (docs/CONTRACT.md §16). What is
 // typed waits for "Search"; the page then writes it to the URL as a new history step, so a link

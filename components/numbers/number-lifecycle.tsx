@@ -14,9 +14,10 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { useFocusOn } from "@/components/ui/focus";
 import { formatDate } from "@/components/ui/format";
 import { describeError } from "@/components/ui/states";
-import { ApiClientError } from "@/lib/hooks/api-fetch";
-import { useLockNumber, useReleaseNumber, useRestoreNumber } from "@/lib/hooks/use-number-lifecycle";
+import { ApiClientError } from "@/components/hooks/api-fetch";
+import { useLockNumber, useReleaseNumber, useRestoreNumber } from "@/components/hooks/use-number-lifecycle";
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
+import { numberStateFacts } from "@/lib/schemas/number-states";
 
 // A number's state on its page (docs/CONTRACT.md §16) and what can be done to it: release (saying until
 // when it can be restored, and which of the organization's rules dial it), restore, lock. A
@@ -93,7 +94,7 @@ export function NumberLifecycle({
               {refusal}
             </p>
           )}
-          {number.status === "aging" ? (
+          {numberStateFacts[number.status].restorable ? (
             <RestoreAction
               number={number}
               describedBy={refusal === null ? undefined : reasonId}

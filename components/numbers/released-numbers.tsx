@@ -3,8 +3,8 @@ import Link from "next/link";
 import { useFocusOn } from "@/components/ui/focus";
 import { formatDate, plural } from "@/components/ui/format";
 import { describeError } from "@/components/ui/states";
-import { useRestoreNumber } from "@/lib/hooks/use-number-lifecycle";
-import { useNumberConfiguration } from "@/lib/hooks/use-numbers";
+import { useRestoreNumber } from "@/components/hooks/use-number-lifecycle";
+import { useNumberConfiguration } from "@/components/hooks/use-numbers";
 
 // What a finished bulk release did, where the person is looking: the released numbers leave
 // the list (it shows active numbers), so the job's panel names them, links each to its page,

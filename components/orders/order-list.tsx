@@ -2,12 +2,13 @@
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { OrderStatus, describeOrderTotals, orderNumberCounts } from "@/components/orders/order-status";
-import { organizationLabel, useOrganizationNames } from "@/lib/hooks/use-organizations";
+import { organizationLabel, useOrganizationNames } from "@/components/hooks/use-organizations";
 import { OrganizationPicker } from "@/components/organizations/organization-picker";
 import { formatDateTime } from "@/components/ui/format";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
-import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { useOrders } from "@/lib/hooks/use-orders";
+import { QueryState } from "@/components/ui/query-state";
+import { EmptyState } from "@/components/ui/states";
+import { useOrders } from "@/components/hooks/use-orders";
 import type { Order } from "@/lib/schemas/orders";
 
 const PAGE_SIZE = 20;
@@ -41,51 +42,42 @@ export function OrderList({ isSupport }: { isSupport: boolean }) {
     </form>
   ) : null;
 
-  if (orders.isPending) return <LoadingState label="Loading orders…" />;
-  if (orders.isError)
-    return (
-      <div className="stack">
-        {picker}
-        <ErrorState
-          error={orders.error}
-          onRetry={() => orders.refetch()}
-          title="The orders could not be loaded"
-        />
-      </div>
-    );
-  if (orders.data.items.length === 0) {
-    return (
-      <div className="stack">
-        {picker}
-        <section className="card">
-          <EmptyState title="No orders yet">
-            <p>
-              Find numbers in the <Link href="/inventory">inventory</Link> and check out; your orders appear
-              here.
-            </p>
-          </EmptyState>
-        </section>
-      </div>
-    );
-  }
   return (
     <div className="stack">
       {picker}
-      <DataTable
-        caption="Orders, newest first"
-        columns={isSupport ? withOrganization(organizationNames) : columns}
-        rows={orders.data.items}
-        rowId={(order) => order.reference_id}
-        rowProps={() => ({ testId: "order-row" })}
-        busy={orders.isFetching}
-        paging={{
-          label: "Order pages",
-          offset,
-          limit: PAGE_SIZE,
-          total: orders.data.total,
-          onChange: (next) => go({ offset: next }),
-        }}
-      />
+      <QueryState
+        query={orders}
+        loading="Loading orders…"
+        errorTitle="The orders could not be loaded"
+        empty={
+          <section className="card">
+            <EmptyState title="No orders yet">
+              <p>
+                Find numbers in the <Link href="/inventory">inventory</Link> and check out; your orders appear
+                here.
+              </p>
+            </EmptyState>
+          </section>
+        }
+      >
+        {(data) => (
+          <DataTable
+            caption="Orders, newest first"
+            columns={isSupport ? withOrganization(organizationNames) : columns}
+            rows={data.items}
+            rowId={(order) => order.reference_id}
+            rowProps={() => ({ testId: "order-row" })}
+            busy={orders.isFetching}
+            paging={{
+              label: "Order pages",
+              offset,
+              limit: PAGE_SIZE,
+              total: data.total,
+              onChange: (next) => go({ offset: next }),
+            }}
+          />
+        )}
+      </QueryState>
     </div>
   );
 }

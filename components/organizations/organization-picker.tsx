@@ -1,6 +1,6 @@
 "use client";
 import { Field } from "@/components/ui/field";
-import { organizationLabel, useOrganizationNames } from "@/lib/hooks/use-organizations";
+import { organizationLabel, useOrganizationNames } from "@/components/hooks/use-organizations";
 
 /**
  * Support staff's choice of organization (the organization_id filter of docs/CONTRACT.md §2), by name when

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { formatFee, formatRate } from "@/components/ui/format";
 import { addGeography, toCartProduct } from "@/lib/cart/cart";
-import { useCart } from "@/lib/hooks/use-cart";
+import { useCart } from "@/components/hooks/use-cart";
 import styles from "@/components/products/product-matrix.module.css";
 import { describeError } from "@/components/ui/states";
 import { ORDER_LIMITS } from "@/lib/schemas/limits";

@@ -1,5 +1,5 @@
 "use client";
-import { useQueryString } from "@/lib/hooks/use-query-string";
+import { useQueryString } from "@/components/hooks/use-query-string";
 import { ProductComparison } from "@/components/products/product-comparison";
 import { isMeasureKey } from "@/components/products/product-compare";
 import { ProductMatrix } from "@/components/products/product-matrix";
@@ -13,8 +13,8 @@ import {
 import { Field } from "@/components/ui/field";
 import { numberTypeLabel, plural } from "@/components/ui/format";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { useProducts } from "@/lib/hooks/use-products";
-import { useCountries, useRegions } from "@/lib/hooks/use-reference";
+import { useProducts } from "@/components/hooks/use-products";
+import { useCountries, useRegions } from "@/components/hooks/use-reference";
 
 /** `cartRefusal`: why this person's role may not hold or buy numbers; null when it may. */
 export function ProductsView({ cartRefusal }: { cartRefusal: string | null }) {

@@ -14,11 +14,12 @@ import { NumberLifecycle } from "@/components/numbers/number-lifecycle";
 import { useFocusOn } from "@/components/ui/focus";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { useActiveRule, useNumberConfiguration } from "@/lib/hooks/use-numbers";
-import { useVersionAt } from "@/lib/hooks/use-configuration";
+import { QueryState } from "@/components/ui/query-state";
+import { useActiveRule, useNumberConfiguration } from "@/components/hooks/use-numbers";
+import { useVersionAt } from "@/components/hooks/use-configuration";
 import { resolveActiveRule } from "@/lib/numbers/evaluate-rules";
 import { describeVersion } from "@/lib/numbers/version-at";
-import { organizationLabel, useOrganizationNames } from "@/lib/hooks/use-organizations";
+import { organizationLabel, useOrganizationNames } from "@/components/hooks/use-organizations";
 
 /** `?at=` pins the time the page shows (shareable); without it the page follows the clock. */
 export function NumberDetail({
@@ -59,23 +60,21 @@ export function NumberDetail({
     return (
       <>
         <PageHeader title="Number" actions={back} />
-        {configuration.isPending ? (
-          <LoadingState label="Loading the number…" />
-        ) : configuration.isError ? (
-          <ErrorState
-            error={configuration.error}
-            onRetry={() => configuration.refetch()}
-            title="The number could not be loaded"
-          />
-        ) : (
-          <section className="card">
-            <EmptyState title="No such number">
-              <p>
-                There is no number {numberId} you can see. <Link href="/numbers">Search your numbers</Link>.
-              </p>
-            </EmptyState>
-          </section>
-        )}
+        <QueryState
+          query={configuration}
+          loading="Loading the number…"
+          errorTitle="The number could not be loaded"
+        >
+          {() => (
+            <section className="card">
+              <EmptyState title="No such number">
+                <p>
+                  There is no number {numberId} you can see. <Link href="/numbers">Search your numbers</Link>.
+                </p>
+              </EmptyState>
+            </section>
+          )}
+        </QueryState>
       </>
     );
   }

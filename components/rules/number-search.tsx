@@ -4,20 +4,21 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { BulkActions, type BulkPermissions } from "@/components/numbers/bulk-actions";
 import { JobProgress } from "@/components/numbers/job-progress";
 import { releasedListHref } from "@/components/numbers/released-numbers";
-import { numberColumns } from "@/components/numbers/number-columns";
+import { numberColumns } from "@/components/rules/number-columns";
 import { NumberFilters } from "@/components/numbers/number-filters";
 import { OrganizationPicker } from "@/components/organizations/organization-picker";
 import { DataTable } from "@/components/ui/data-table";
 import { Field } from "@/components/ui/field";
 import { plural } from "@/components/ui/format";
 import { noSelection, type Selection } from "@/components/ui/selection";
-import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { interpretNumberSearch, numbersPageSize, readNumberFilters } from "@/lib/hooks/number-search";
-import { useJob, useRecentJobs } from "@/lib/hooks/use-jobs";
-import { numbersCsvHref, useNumberSearch } from "@/lib/hooks/use-numbers";
-import { useOrder } from "@/lib/hooks/use-orders";
-import { organizationLabel, useOrganizationNames } from "@/lib/hooks/use-organizations";
-import { useQueryString } from "@/lib/hooks/use-query-string";
+import { QueryState } from "@/components/ui/query-state";
+import { EmptyState } from "@/components/ui/states";
+import { interpretNumberSearch, numbersPageSize, readNumberFilters } from "@/components/hooks/number-search";
+import { useJob, useRecentJobs } from "@/components/hooks/use-jobs";
+import { numbersCsvHref, useNumberSearch } from "@/components/hooks/use-numbers";
+import { useOrder } from "@/components/hooks/use-orders";
+import { organizationLabel, useOrganizationNames } from "@/components/hooks/use-organizations";
+import { useQueryString } from "@/components/hooks/use-query-string";
 
 // /numbers: the search box and filters (docs/CONTRACT.md §16) in the URL, a page of numbers with their
 // state and tags, a pick of them (or all N matching) for a bulk job whose progress is followed
@@ -171,89 +172,93 @@ export function NumberSearch({
         <h2 id="number-results-heading" className="visually-hidden">
           Results
         </h2>
-        {results.isPending || updating ? (
-          <LoadingState label="Searching…" />
-        ) : results.isError ? (
-          <ErrorState error={results.error} onRetry={() => results.refetch()} title="The search failed" />
-        ) : data === undefined || data.items.length === 0 ? (
-          <div className="card">
-            {released > 0 && !(filters.status ?? []).includes("aging") ? (
-              // The list emptied because a release took its numbers out, not because nothing matched.
-              <EmptyState title="The numbers you released are no longer listed here">
-                <p data-testid="released-empty">
-                  This list shows active numbers; the {plural(released, "number")} you released{" "}
-                  {released === 1 ? "stays" : "stay"} restorable for {agingDays} days.{" "}
-                  <Link href={releasedHref}>See the released numbers</Link>, where each can be restored.
-                </p>
-              </EmptyState>
-            ) : (
-              <EmptyState title="Nothing found">
-                <p>{emptyWords(query, filtered)}</p>
-              </EmptyState>
-            )}
-          </div>
-        ) : (
-          <>
-            <div className="results__bar">
-              <p className="muted small" aria-live="polite" data-testid="number-count">
-                {plural(data.total, "number")}
-                {query ? ` matching “${query}”` : filtered ? " matching the filters" : ""}
-              </p>
-              <div className="row">
-                <Field label="Sort by">
-                  {(props) => (
-                    <select
-                      {...props}
-                      value={filters.sort ?? ""}
-                      onChange={(event) => apply({ sort: event.target.value })}
-                    >
-                      {sortChoices.map((choice) => (
-                        <option key={choice.value} value={choice.value}>
-                          {choice.label}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </Field>
-                <a className="btn btn--small" href={numbersCsvHref(search)} download="numbers.csv">
-                  Download CSV
-                </a>
-              </div>
+        <QueryState
+          query={results}
+          pending={updating}
+          loading="Searching…"
+          errorTitle="The search failed"
+          empty={
+            <div className="card">
+              {released > 0 && !(filters.status ?? []).includes("aging") ? (
+                // The list emptied because a release took its numbers out, not because nothing matched.
+                <EmptyState title="The numbers you released are no longer listed here">
+                  <p data-testid="released-empty">
+                    This list shows active numbers; the {plural(released, "number")} you released{" "}
+                    {released === 1 ? "stays" : "stay"} restorable for {agingDays} days.{" "}
+                    <Link href={releasedHref}>See the released numbers</Link>, where each can be restored.
+                  </p>
+                </EmptyState>
+              ) : (
+                <EmptyState title="Nothing found">
+                  <p>{emptyWords(query, filtered)}</p>
+                </EmptyState>
+              )}
             </div>
-            {bulkRefusal === null ? null : <p className="small muted">{bulkRefusal}</p>}
-            <DataTable
-              caption="Numbers and extensions"
-              columns={columns}
-              rows={data.items}
-              rowId={(item) => item.number_id}
-              rowProps={(item) => ({
-                testId: "number-row",
-                className: bought.has(item.number) ? "is-highlight" : undefined,
-              })}
-              selection={
-                permissions === null
-                  ? undefined
-                  : {
-                      value: selection,
-                      onChange: setSelection,
-                      total: data.total,
-                      rowLabel: (item) => `Select ${item.name} (${item.number})`,
-                    }
-              }
-              paging={{
-                offset,
-                limit,
-                total: data.total,
-                label: "Pages of numbers",
-                onChange: (next) => {
-                  navigate({ offset: next === 0 ? "" : String(next) });
-                  moveToResults.current = true;
-                },
-              }}
-              busy={results.isFetching}
-            />
-          </>
-        )}
+          }
+        >
+          {(page) => (
+            <>
+              <div className="results__bar">
+                <p className="muted small" aria-live="polite" data-testid="number-count">
+                  {plural(page.total, "number")}
+                  {query ? ` matching “${query}”` : filtered ? " matching the filters" : ""}
+                </p>
+                <div className="row">
+                  <Field label="Sort by">
+                    {(props) => (
+                      <select
+                        {...props}
+                        value={filters.sort ?? ""}
+                        onChange={(event) => apply({ sort: event.target.value })}
+                      >
+                        {sortChoices.map((choice) => (
+                          <option key={choice.value} value={choice.value}>
+                            {choice.label}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </Field>
+                  <a className="btn btn--small" href={numbersCsvHref(search)} download="numbers.csv">
+                    Download CSV
+                  </a>
+                </div>
+              </div>
+              {bulkRefusal === null ? null : <p className="small muted">{bulkRefusal}</p>}
+              <DataTable
+                caption="Numbers and extensions"
+                columns={columns}
+                rows={page.items}
+                rowId={(item) => item.number_id}
+                rowProps={(item) => ({
+                  testId: "number-row",
+                  className: bought.has(item.number) ? "is-highlight" : undefined,
+                })}
+                selection={
+                  permissions === null
+                    ? undefined
+                    : {
+                        value: selection,
+                        onChange: setSelection,
+                        total: page.total,
+                        rowLabel: (item) => `Select ${item.name} (${item.number})`,
+                      }
+                }
+                paging={{
+                  offset,
+                  limit,
+                  total: page.total,
+                  label: "Pages of numbers",
+                  onChange: (next) => {
+                    navigate({ offset: next === 0 ? "" : String(next) });
+                    moveToResults.current = true;
+                  },
+                }}
+                busy={results.isFetching}
+              />
+            </>
+          )}
+        </QueryState>
       </section>
     </div>
   );

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormError, FormField, requestResolver, submitRequest } from "@/components/ui/form";
-import { useChangePassword } from "@/lib/hooks/use-security";
+import { useChangePassword } from "@/components/hooks/use-security";
 
 type Values = { current_password: string; new_password: string };
 

@@ -1,7 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { useSignOutEverywhere } from "@/lib/hooks/use-security";
+import { useSignOutEverywhere } from "@/components/hooks/use-security";
 
 /** Ends every session of the person, on every device and this one; then to the sign-in page. */
 export function SignOutEverywhere() {

@@ -1,12 +1,13 @@
 "use client";
 import { useState, type FormEvent } from "react";
 import { Field } from "@/components/ui/field";
-import { ErrorState, LoadingState, describeError } from "@/components/ui/states";
+import { QueryState } from "@/components/ui/query-state";
+import { describeError } from "@/components/ui/states";
 import {
   useDisconnectSingleSignOn,
   useSaveSingleSignOn,
   useSingleSignOn,
-} from "@/lib/hooks/use-single-sign-on";
+} from "@/components/hooks/use-single-sign-on";
 import { ssoDefaultRoles, type SsoConnectionView } from "@/lib/schemas/sso";
 
 // The owner's single sign-on connection: its state (each domain verified or waiting for
@@ -17,22 +18,23 @@ type DefaultRole = (typeof ssoDefaultRoles)[number];
 
 export function SingleSignOn() {
   const connection = useSingleSignOn();
-  if (connection.isPending) return <LoadingState />;
-  if (connection.isError)
-    return <ErrorState error={connection.error} onRetry={() => void connection.refetch()} />;
   return (
-    <div className="stack">
-      {connection.data ? (
-        <ConnectionState connection={connection.data} />
-      ) : (
-        <p data-testid="sso-state">
-          Not connected. Members sign in with their passwords. Connect your OpenID Connect provider (Okta,
-          Entra ID, Google Workspace, Keycloak, …) so they sign in there instead.
-        </p>
+    <QueryState query={connection}>
+      {(data) => (
+        <div className="stack">
+          {data ? (
+            <ConnectionState connection={data} />
+          ) : (
+            <p data-testid="sso-state">
+              Not connected. Members sign in with their passwords. Connect your OpenID Connect provider (Okta,
+              Entra ID, Google Workspace, Keycloak, …) so they sign in there instead.
+            </p>
+          )}
+          {/* A new form for each saved state, so its fields start from what is stored. */}
+          <ConnectionForm key={data?.updated_at ?? "new"} connection={data} />
+        </div>
       )}
-      {/* A new form for each saved state, so its fields start from what is stored. */}
-      <ConnectionForm key={connection.data?.updated_at ?? "new"} connection={connection.data} />
-    </div>
+    </QueryState>
   );
 }
 

@@ -4,16 +4,17 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Field } from "@/components/ui/field";
 import { SecretBox } from "@/components/ui/secret-box";
-import { ErrorState, LoadingState, describeError } from "@/components/ui/states";
+import { QueryState } from "@/components/ui/query-state";
+import { describeError } from "@/components/ui/states";
 import { useFocusOn } from "@/components/ui/focus";
 import { formatDateTime } from "@/components/ui/format";
-import { queryKeys } from "@/lib/hooks/query-keys";
+import { queryKeys } from "@/components/hooks/query-keys";
 import {
   useDisableTwoFactor,
   useRecoveryCodes,
   useStartEnrolment,
   useTwoFactorStatus,
-} from "@/lib/hooks/use-security";
+} from "@/components/hooks/use-security";
 
 /** Two-factor sign-in: set up (QR code, confirm a code), recovery codes once, turn off. */
 export function TwoFactorPanel() {
@@ -56,32 +57,35 @@ function TwoFactorState({ onStepDone }: { onStepDone: () => void }) {
         </p>
       </SecretBox>
     );
-  if (status.isPending) return <LoadingState />;
-  if (status.isError) return <ErrorState error={status.error} onRetry={() => void status.refetch()} />;
-  if (!status.data.enabled)
-    return <Enrolment required={status.data.required_by_organization} onCodes={shown} />;
   return (
-    <div className="stack">
-      <p>
-        Two-factor sign-in is <strong>on</strong>
-        {status.data.enabled_at ? ` since ${formatDateTime(status.data.enabled_at)}` : ""}.{" "}
-        {status.data.recovery_codes_left} of 10 recovery codes left.
-      </p>
-      <CodeForm
-        label="Make new recovery codes"
-        hint="Enter a code from your app. The old recovery codes stop working."
-        button="Make new codes"
-        path="/two-factor/recovery-codes"
-        onCodes={shown}
-      />
-      {status.data.required_by_organization ? (
-        <p className="small muted">
-          Your organization requires two-factor sign-in, so it cannot be turned off.
-        </p>
-      ) : (
-        <TurnOff onDone={onStepDone} />
-      )}
-    </div>
+    <QueryState query={status}>
+      {(data) => {
+        if (!data.enabled) return <Enrolment required={data.required_by_organization} onCodes={shown} />;
+        return (
+          <div className="stack">
+            <p>
+              Two-factor sign-in is <strong>on</strong>
+              {data.enabled_at ? ` since ${formatDateTime(data.enabled_at)}` : ""}. {data.recovery_codes_left}{" "}
+              of 10 recovery codes left.
+            </p>
+            <CodeForm
+              label="Make new recovery codes"
+              hint="Enter a code from your app. The old recovery codes stop working."
+              button="Make new codes"
+              path="/two-factor/recovery-codes"
+              onCodes={shown}
+            />
+            {data.required_by_organization ? (
+              <p className="small muted">
+                Your organization requires two-factor sign-in, so it cannot be turned off.
+              </p>
+            ) : (
+              <TurnOff onDone={onStepDone} />
+            )}
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }
 

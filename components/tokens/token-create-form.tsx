@@ -5,7 +5,7 @@ import { fieldExample } from "@/components/ui/field-example";
 import { SecretBox } from "@/components/ui/secret-box";
 import type { Scope } from "@/lib/schemas/scopes";
 import type { CreateTokenRequest } from "@/lib/schemas/tokens";
-import { useCreateToken } from "@/lib/hooks/use-tokens";
+import { useCreateToken } from "@/components/hooks/use-tokens";
 
 const expiryChoices = [
   { value: "30", label: "30 days" },

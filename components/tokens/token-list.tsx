@@ -2,8 +2,9 @@
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { formatDate, formatDateTime, relativeTime } from "@/components/ui/format";
-import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { useRevokeToken, useTokens } from "@/lib/hooks/use-tokens";
+import { QueryState } from "@/components/ui/query-state";
+import { EmptyState } from "@/components/ui/states";
+import { useRevokeToken, useTokens } from "@/components/hooks/use-tokens";
 import type { Token } from "@/lib/schemas/tokens";
 
 function status(token: Token): { label: string; tone: string } {
@@ -15,33 +16,30 @@ function status(token: Token): { label: string; tone: string } {
 
 export function TokenList() {
   const tokens = useTokens();
-  if (tokens.isPending) return <LoadingState label="Loading tokens…" />;
-  if (tokens.isError)
-    return (
-      <ErrorState
-        error={tokens.error}
-        onRetry={() => tokens.refetch()}
-        title="The tokens could not be loaded"
-      />
-    );
-  if (tokens.data.length === 0) {
-    return (
-      <EmptyState title="No API tokens yet">
-        <p>Create one to call the API from your own systems.</p>
-      </EmptyState>
-    );
-  }
   return (
-    <DataTable
-      caption="Your organization's API tokens"
-      columns={columns}
-      rows={tokens.data}
-      rowId={(token) => token.id}
-      rowProps={(token) => ({
-        testId: "token-row",
-        className: status(token).label === "Active" ? undefined : "is-off",
-      })}
-    />
+    <QueryState
+      query={tokens}
+      loading="Loading tokens…"
+      errorTitle="The tokens could not be loaded"
+      empty={
+        <EmptyState title="No API tokens yet">
+          <p>Create one to call the API from your own systems.</p>
+        </EmptyState>
+      }
+    >
+      {(data) => (
+        <DataTable
+          caption="Your organization's API tokens"
+          columns={columns}
+          rows={data}
+          rowId={(token) => token.id}
+          rowProps={(token) => ({
+            testId: "token-row",
+            className: status(token).label === "Active" ? undefined : "is-off",
+          })}
+        />
+      )}
+    </QueryState>
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { detailPaths, fieldForPath, inWords, serverFieldErrors } from "@/components/ui/field-errors";
-import { ApiClientError } from "@/lib/hooks/api-fetch";
+import { ApiClientError } from "@/components/hooks/api-fetch";
 
 const refusal = (message: string, details: string, status = 400) =>
   new ApiClientError(status, {

@@ -1,4 +1,4 @@
-import { ApiClientError } from "@/lib/hooks/api-fetch";
+import { ApiClientError } from "@/components/hooks/api-fetch";
 
 // Use: `serverFieldErrors(error, { name: "The name", scopes: "The scopes" })` after a refused
 // request puts the API's message beside the field it names, in the form's words; `inWords`

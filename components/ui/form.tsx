@@ -89,12 +89,29 @@ export function submitRequest<V extends FieldValues, R>(
   };
 }
 
+/**
+ * A refusal from a service that does not answer with the API's error body (next-auth's sign-in
+ * answers with a code): thrown from submitRequest's `send`, its message stands beside `field`
+ * (a key of the form's fields), or as the form's error when it names none.
+ */
+export class FormRefusal extends Error {
+  constructor(
+    message: string,
+    readonly field: string | null = null,
+  ) {
+    super(message);
+    this.name = "FormRefusal";
+  }
+}
+
 /** After a refused request: each message beside its field, the rest above the button. */
 function applyServerErrors<V extends FieldValues, R>(
   form: UseFormReturn<V, unknown, R>,
   error: unknown,
   fields: RequestFields<V>,
 ): void {
+  if (error instanceof FormRefusal && error.field !== null && error.field in fields)
+    return form.setError(fields[error.field].field, { type: "server", message: error.message });
   const words = Object.fromEntries(Object.entries(fields).map(([key, target]) => [key, target.words]));
   const found = serverFieldErrors(error, words, describeError(error));
   for (const [key, message] of Object.entries(found.fields))
@@ -143,6 +160,20 @@ export function FormField<V extends FieldValues, R>({
   );
 }
 
+/** A text input field (no autofill: these forms describe someone else, not the person typing). */
+export function TextField<V extends FieldValues, R>({
+  type = "text",
+  ...field
+}: {
+  form: UseFormReturn<V, unknown, R>;
+  name: Path<V>;
+  label: ReactNode;
+  hint?: ReactNode;
+  type?: "text" | "email" | "tel";
+}) {
+  return <FormField {...field}>{(props) => <input {...props} type={type} autoComplete="off" />}</FormField>;
+}
+
 /** A group of checkboxes or radios for one field, with its error under the legend's group. */
 export function FormFieldset<V extends FieldValues, R>({
   form,
@@ -171,11 +202,18 @@ export function FormFieldset<V extends FieldValues, R>({
 }
 
 /** The error that belongs to no one field (a lost connection, a limit reached). */
-export function FormError<V extends FieldValues, R>({ form }: { form: UseFormReturn<V, unknown, R> }) {
+export function FormError<V extends FieldValues, R>({
+  form,
+  id,
+}: {
+  form: UseFormReturn<V, unknown, R>;
+  /** For a form that points at its error (aria-describedby). */
+  id?: string;
+}) {
   const errors: FieldErrors<V> = form.formState.errors;
   const message = errors.root?.server?.message ?? errors.root?.message;
   return message ? (
-    <div className="notice notice--error" role="alert">
+    <div id={id} className="notice notice--error" role="alert">
       {message}
     </div>
   ) : null;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ApiClientError } from "@/lib/hooks/api-fetch";
+import { ApiClientError } from "@/components/hooks/api-fetch";
 
 // Use: `if (query.isPending) return <LoadingState label="Loading tokens…" />`, then
 // `if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} title="…could not be loaded" />`,

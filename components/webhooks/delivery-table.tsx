@@ -2,7 +2,8 @@
 import { useState } from "react";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { formatDateTime } from "@/components/ui/format";
-import { EmptyState, ErrorState, LoadingState, describeError } from "@/components/ui/states";
+import { QueryState } from "@/components/ui/query-state";
+import { EmptyState, describeError } from "@/components/ui/states";
 import {
   attemptOutcome,
   deliveryStatus,
@@ -10,7 +11,7 @@ import {
   formatDuration,
   timeUntil,
 } from "@/components/webhooks/webhook-words";
-import { useDeliveries, useResendDelivery, type Delivery } from "@/lib/hooks/use-webhooks";
+import { useDeliveries, useResendDelivery, type Delivery } from "@/components/hooks/use-webhooks";
 import styles from "@/components/webhooks/webhooks.module.css";
 
 const PAGE_SIZE = 20;
@@ -20,21 +21,6 @@ export function DeliveryTable({ webhookId, canResend }: { webhookId: string; can
   const [offset, setOffset] = useState(0);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const deliveries = useDeliveries(webhookId, { limit: PAGE_SIZE, offset });
-  if (deliveries.isPending) return <LoadingState label="Loading deliveries…" />;
-  if (deliveries.isError)
-    return (
-      <ErrorState
-        error={deliveries.error}
-        onRetry={() => deliveries.refetch()}
-        title="The deliveries could not be loaded"
-      />
-    );
-  if (deliveries.data.items.length === 0)
-    return (
-      <EmptyState title="Nothing sent yet">
-        <p>Events this endpoint subscribes to appear here as they are sent. Try “Send test event”.</p>
-      </EmptyState>
-    );
   // "in 1 min" as of the last fetch: pending deliveries are fetched again every 2 s anyway.
   const now = deliveries.dataUpdatedAt;
   const toggle = (deliveryId: string) =>
@@ -101,26 +87,39 @@ export function DeliveryTable({ webhookId, canResend }: { webhookId: string; can
     },
   ];
   return (
-    <DataTable
-      caption="Deliveries, newest first"
-      columns={columns}
-      rows={deliveries.data.items}
-      rowId={(delivery) => delivery.delivery_id}
-      rowProps={() => ({ testId: "delivery-row" })}
-      rowDetail={(delivery) =>
-        open.has(delivery.delivery_id)
-          ? { id: attemptsId(delivery), content: <AttemptList delivery={delivery} /> }
-          : null
+    <QueryState
+      query={deliveries}
+      loading="Loading deliveries…"
+      errorTitle="The deliveries could not be loaded"
+      empty={
+        <EmptyState title="Nothing sent yet">
+          <p>Events this endpoint subscribes to appear here as they are sent. Try “Send test event”.</p>
+        </EmptyState>
       }
-      busy={deliveries.isFetching}
-      paging={{
-        label: "Delivery pages",
-        offset,
-        limit: PAGE_SIZE,
-        total: deliveries.data.total,
-        onChange: setOffset,
-      }}
-    />
+    >
+      {(data) => (
+        <DataTable
+          caption="Deliveries, newest first"
+          columns={columns}
+          rows={data.items}
+          rowId={(delivery) => delivery.delivery_id}
+          rowProps={() => ({ testId: "delivery-row" })}
+          rowDetail={(delivery) =>
+            open.has(delivery.delivery_id)
+              ? { id: attemptsId(delivery), content: <AttemptList delivery={delivery} /> }
+              : null
+          }
+          busy={deliveries.isFetching}
+          paging={{
+            label: "Delivery pages",
+            offset,
+            limit: PAGE_SIZE,
+            total: data.total,
+            onChange: setOffset,
+          }}
+        />
+      )}
+    </QueryState>
   );
 }
 

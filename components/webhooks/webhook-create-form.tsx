@@ -10,7 +10,7 @@ import {
   urlProblem,
   type SubscribableEvent,
 } from "@/components/webhooks/webhook-words";
-import { useCreateWebhook } from "@/lib/hooks/use-webhooks";
+import { useCreateWebhook } from "@/components/hooks/use-webhooks";
 import type { CreateWebhookRequest } from "@/lib/schemas/webhooks";
 
 const DESCRIPTION_MAX = 200;

@@ -1,13 +1,19 @@
 "use client";
 import { useState } from "react";
 import { formatDateTime } from "@/components/ui/format";
-import { ErrorState, LoadingState, describeError } from "@/components/ui/states";
+import { QueryState } from "@/components/ui/query-state";
+import { describeError } from "@/components/ui/states";
 import { DeliveryTable } from "@/components/webhooks/delivery-table";
 import { eventLabel, shortUrl } from "@/components/webhooks/webhook-words";
-import { ApiClientError } from "@/lib/hooks/api-fetch";
-import { organizationLabel } from "@/lib/hooks/use-organizations";
+import { ApiClientError } from "@/components/hooks/api-fetch";
+import { organizationLabel } from "@/components/hooks/use-organizations";
 import styles from "@/components/webhooks/webhooks.module.css";
-import { useDeleteWebhook, useSendTestEvent, useWebhook, type Webhook } from "@/lib/hooks/use-webhooks";
+import {
+  useDeleteWebhook,
+  useSendTestEvent,
+  useWebhook,
+  type Webhook,
+} from "@/components/hooks/use-webhooks";
 
 /** One endpoint (`?webhook=`): its settings, a test event, deletion, and its deliveries. */
 export function WebhookDetail({
@@ -26,36 +32,35 @@ export function WebhookDetail({
   const webhook = useWebhook(webhookId);
   return (
     <section className="card" aria-labelledby="webhook-detail-heading" data-testid="webhook-detail">
-      {webhook.isPending ? (
-        <LoadingState label="Loading the endpoint…" />
-      ) : webhook.isError ? (
-        webhook.error instanceof ApiClientError && webhook.error.status === 404 ? (
-          <div className="notice notice--warning" role="alert">
-            <h2 id="webhook-detail-heading">Endpoint not found</h2>
-            <p>It may have been deleted, or the link is for another organization&apos;s endpoint.</p>
-            <button type="button" className="btn btn--small" onClick={onClose}>
-              Close
-            </button>
-          </div>
-        ) : (
-          <ErrorState
-            error={webhook.error}
-            onRetry={() => webhook.refetch()}
-            title="The endpoint could not be loaded"
+      <QueryState
+        query={webhook}
+        loading="Loading the endpoint…"
+        errorTitle="The endpoint could not be loaded"
+        failed={(error) =>
+          error instanceof ApiClientError && error.status === 404 ? (
+            <div className="notice notice--warning" role="alert">
+              <h2 id="webhook-detail-heading">Endpoint not found</h2>
+              <p>It may have been deleted, or the link is for another organization&apos;s endpoint.</p>
+              <button type="button" className="btn btn--small" onClick={onClose}>
+                Close
+              </button>
+            </div>
+          ) : undefined
+        }
+      >
+        {(data) => (
+          <Endpoint
+            webhook={data}
+            owner={
+              data.organization_id === ownOrganizationId
+                ? null
+                : organizationLabel(organizationNames, data.organization_id)
+            }
+            onClose={onClose}
+            onDeleted={onDeleted}
           />
-        )
-      ) : (
-        <Endpoint
-          webhook={webhook.data}
-          owner={
-            webhook.data.organization_id === ownOrganizationId
-              ? null
-              : organizationLabel(organizationNames, webhook.data.organization_id)
-          }
-          onClose={onClose}
-          onDeleted={onDeleted}
-        />
-      )}
+        )}
+      </QueryState>
     </section>
   );
 }

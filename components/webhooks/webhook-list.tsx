@@ -3,10 +3,11 @@ import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { formatDate } from "@/components/ui/format";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
-import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { QueryState } from "@/components/ui/query-state";
+import { EmptyState } from "@/components/ui/states";
 import { eventLabel } from "@/components/webhooks/webhook-words";
-import { organizationLabel } from "@/lib/hooks/use-organizations";
-import { useWebhooks } from "@/lib/hooks/use-webhooks";
+import { organizationLabel } from "@/components/hooks/use-organizations";
+import { useWebhooks } from "@/components/hooks/use-webhooks";
 import type { Webhook } from "@/lib/schemas/webhooks";
 
 const PAGE_SIZE = 20;
@@ -28,22 +29,6 @@ export function WebhookList({
   const pathname = usePathname();
   const params = useSearchParams();
   const webhooks = useWebhooks(organizationId, { limit: PAGE_SIZE, offset });
-
-  if (webhooks.isPending) return <LoadingState label="Loading endpoints…" />;
-  if (webhooks.isError)
-    return (
-      <ErrorState
-        error={webhooks.error}
-        onRetry={() => webhooks.refetch()}
-        title="The endpoints could not be loaded"
-      />
-    );
-  if (webhooks.data.items.length === 0)
-    return (
-      <EmptyState title="No endpoints yet">
-        <p>Add one below: give the address of your system and choose the events it should hear about.</p>
-      </EmptyState>
-    );
 
   /** This page's URL with `webhook` chosen, so the link can be opened in a new tab or shared. */
   const hrefFor = (webhookId: string) => {
@@ -110,24 +95,37 @@ export function WebhookList({
     },
   ];
   return (
-    <DataTable
-      caption="Webhook endpoints, newest first"
-      columns={columns}
-      rows={webhooks.data.items}
-      rowId={(webhook) => webhook.webhook_id}
-      rowProps={(webhook) => ({
-        testId: "webhook-row",
-        className: webhook.webhook_id === selected ? "is-highlight" : undefined,
-      })}
-      busy={webhooks.isFetching}
-      updating={webhooks.isPlaceholderData}
-      paging={{
-        label: "Endpoint pages",
-        offset,
-        limit: PAGE_SIZE,
-        total: webhooks.data.total,
-        onChange: onPage,
-      }}
-    />
+    <QueryState
+      query={webhooks}
+      loading="Loading endpoints…"
+      errorTitle="The endpoints could not be loaded"
+      empty={
+        <EmptyState title="No endpoints yet">
+          <p>Add one below: give the address of your system and choose the events it should hear about.</p>
+        </EmptyState>
+      }
+    >
+      {(data) => (
+        <DataTable
+          caption="Webhook endpoints, newest first"
+          columns={columns}
+          rows={data.items}
+          rowId={(webhook) => webhook.webhook_id}
+          rowProps={(webhook) => ({
+            testId: "webhook-row",
+            className: webhook.webhook_id === selected ? "is-highlight" : undefined,
+          })}
+          busy={webhooks.isFetching}
+          updating={webhooks.isPlaceholderData}
+          paging={{
+            label: "Endpoint pages",
+            offset,
+            limit: PAGE_SIZE,
+            total: data.total,
+            onChange: onPage,
+          }}
+        />
+      )}
+    </QueryState>
   );
 }

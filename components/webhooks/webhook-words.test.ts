@@ -33,14 +33,20 @@ describe("event words", () => {
       "Number activated",
       "Documents overdue",
       "Bundle status changed",
+      "Invoice issued",
+      "Invoice voided",
+      "Balance alert",
+      "Invoice paid",
+      "Billing standing changed",
+      "Payment recorded",
     ]);
     expect(eventLabel("webhook.test")).toBe("Test event");
     for (const type of subscribableEvents) expect(eventDescription(type)).toMatch(/\.$/);
   });
 
   it("keeps the API name of a type it does not know, with no description", () => {
-    expect(eventLabel("invoice.paid")).toBe("invoice.paid");
-    expect(eventDescription("invoice.paid")).toBe("");
+    expect(eventLabel("invoice.refunded")).toBe("invoice.refunded");
+    expect(eventDescription("invoice.refunded")).toBe("");
   });
 });
 

@@ -15,6 +15,12 @@ export const subscribableEvents = [
   "number.activated",
   "number.documents_overdue",
   "bundle.status_changed",
+  "invoice.finalized",
+  "invoice.voided",
+  "billing.alert_triggered",
+  "invoice.paid",
+  "billing.standing_changed",
+  "billing.payment_recorded",
 ] as const;
 
 export type SubscribableEvent = (typeof subscribableEvents)[number];
@@ -61,6 +67,31 @@ const eventWords: Record<string, { label: string; description: string }> = {
   "bundle.status_changed": {
     label: "Bundle status changed",
     description: "A compliance bundle was submitted, approved, rejected, edited or expired.",
+  },
+  "invoice.finalized": {
+    label: "Invoice issued",
+    description: "An invoice or credit note was finalized and numbered.",
+  },
+  "invoice.voided": {
+    label: "Invoice voided",
+    description: "An invoice was voided and no longer asks to be paid.",
+  },
+  "billing.alert_triggered": {
+    label: "Balance alert",
+    description: "What a billing account has available fell below an alert's threshold.",
+  },
+  "invoice.paid": {
+    label: "Invoice paid",
+    description: "Payments and credits paid an invoice in full.",
+  },
+  "billing.standing_changed": {
+    label: "Billing standing changed",
+    description:
+      "A billing account fell past due, was suspended (its numbers route no calls), or is in good standing again.",
+  },
+  "billing.payment_recorded": {
+    label: "Payment recorded",
+    description: "A payment or a credit was recorded on a billing account.",
   },
   "webhook.test": { label: "Test event", description: "Sent with “Send test event”." },
 };

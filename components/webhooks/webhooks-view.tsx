@@ -1,11 +1,12 @@
 "use client";
 import { useRef } from "react";
 import { Field } from "@/components/ui/field";
+import { OrganizationOptions } from "@/components/organizations/organization-options";
 import { WebhookCreateForm } from "@/components/webhooks/webhook-create-form";
 import { WebhookDetail } from "@/components/webhooks/webhook-detail";
 import { WebhookList } from "@/components/webhooks/webhook-list";
-import { organizationLabel, useOrganizationNames } from "@/lib/hooks/use-organizations";
-import { useQueryString } from "@/lib/hooks/use-query-string";
+import { useOrganizationNames } from "@/components/hooks/use-organizations";
+import { useQueryString } from "@/components/hooks/use-query-string";
 
 /**
  * The page in one place so its URL says what is shown: `?webhook=wh_…` opens that endpoint's
@@ -44,12 +45,7 @@ export function WebhooksView({
                   navigate({ organization_id: event.target.value, offset: "", webhook: "" })
                 }
               >
-                <option value="">All organizations</option>
-                {[...names.keys()].sort().map((id) => (
-                  <option key={id} value={id}>
-                    {organizationLabel(names, id)}
-                  </option>
-                ))}
+                <OrganizationOptions names={names} none="All organizations" />
               </select>
             )}
           </Field>

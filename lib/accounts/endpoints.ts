@@ -1,3 +1,4 @@
+import "server-only";
 import { getAttemptThrottle } from "@/lib/auth/attempt-throttle";
 import type { Principal } from "@/lib/auth/types";
 import { ApiError } from "@/lib/errors";

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { newId } from "@/lib/ids";
 import type { Tx } from "@/lib/db/transaction";
 import { ApiError } from "@/lib/errors";
 import { getEnv } from "@/lib/env";
@@ -23,7 +24,7 @@ export async function createLink(tx: Tx, userId: string, purpose: LinkPurpose, n
   const token = randomBytes(32).toString("base64url");
   await tx.accountLink.create({
     data: {
-      id: `lnk_${randomUUID().replaceAll("-", "")}`,
+      id: newId("link"),
       userId,
       purpose,
       tokenHash: hashLinkToken(token),

@@ -1,4 +1,5 @@
-import { randomUUID } from "node:crypto";
+import "server-only";
+import { newId } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/record";
 import { endSessionsOf } from "@/lib/auth/end-sessions";
 import { hashPassword } from "@/lib/auth/passwords";
@@ -25,7 +26,7 @@ type Context = { ip: string | null; now: Date };
 export async function requestPasswordReset(email: string, { ip, now }: Context): Promise<void> {
   const prisma = await getPrisma();
   await prisma.passwordResetRequest.createMany({
-    data: [{ id: `prr_${randomUUID().replaceAll("-", "")}`, email, ip, requestedAt: now }],
+    data: [{ id: newId("passwordResetRequest"), email, ip, requestedAt: now }],
   });
 }
 

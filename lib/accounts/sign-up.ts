@@ -1,4 +1,5 @@
-import { randomUUID } from "node:crypto";
+import "server-only";
+import { newId } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/record";
 import { hashPassword } from "@/lib/auth/passwords";
 import { assertPasswordAllowed } from "@/lib/auth/password-policy";
@@ -74,8 +75,8 @@ async function createAccount(
   passwordHash: string,
   { ip, now }: SignUpContext,
 ): Promise<void> {
-  const organizationId = `org_${randomUUID().replaceAll("-", "").slice(0, 20)}`;
-  const userId = `usr_${randomUUID().replaceAll("-", "").slice(0, 20)}`;
+  const organizationId = newId("organization", 20);
+  const userId = newId("user", 20);
   await tx.organization.create({
     data: { id: organizationId, name: request.organization_name, createdAt: now },
   });

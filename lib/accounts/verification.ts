@@ -1,3 +1,4 @@
+import "server-only";
 import { recordAudit } from "@/lib/audit/record";
 import { inRetryingTransaction } from "@/lib/db/transaction";
 import { queueEmail } from "@/lib/email/queue";

@@ -1,3 +1,4 @@
+import "server-only";
 import { StreamReply } from "@/lib/api/route";
 
 /**
@@ -11,4 +12,18 @@ export function csvDownload(stream: ReadableStream<Uint8Array>, fileName: string
     "Content-Disposition": `attachment; filename="${fileName}"`,
     "Cache-Control": "no-store",
   });
+}
+
+/**
+ * Content-Disposition for a download named `fileName` (RFC 6266): a quoted ASCII name for every
+ * client (quotes and backslashes escaped, anything else outside printable ASCII as "_"), and the
+ * exact name in UTF-8 as filename* for those that read it.
+ */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, (character) => `\\${character}`);
+  const exact = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }

@@ -317,7 +317,10 @@ describe("the OpenAPI document, as client generators read it", () => {
     );
     expect(downloads.map(({ template }) => template).sort()).toEqual([
       "/audit-events/export",
+      "/billing/ledger/export",
       "/documents/{document_id}/file",
+      "/invoices/export",
+      "/invoices/{invoice_id}/pdf",
       "/numbers/export",
     ]);
     for (const { where, response } of downloads)

@@ -361,6 +361,12 @@ const tagGroups: ReadonlyArray<{ name: string; description: string; segments: re
     description: "Long-running work on many numbers at once, followed and cancelled by its id.",
     segments: ["jobs"],
   },
+  {
+    name: "Billing",
+    description:
+      "Billing accounts per currency, the ledger of charges, payments and credits, invoices and their PDFs, the billing profile (VAT) and balance alerts.",
+    segments: ["billing", "invoices"],
+  },
   { name: "Meta", description: "The API's description of itself.", segments: ["openapi.json"] },
 ];
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { ApiError } from "@/lib/errors";
 import { getEnv } from "@/lib/env";
 import { requestClientAddress } from "@/lib/http/client-address";

@@ -1,3 +1,4 @@
+import "server-only";
 import { requestIdFor } from "@/lib/api/request-id";
 import { errorResponse } from "@/lib/api/responses";
 import { serviceUnavailable } from "@/lib/api/route";

@@ -15,6 +15,10 @@ import { memberEndpoints } from "@/lib/api/endpoints/members";
 import { complianceEndpoints } from "@/lib/api/endpoints/compliance";
 import { jobEndpoints } from "@/lib/api/endpoints/jobs";
 import { ssoEndpoints } from "@/lib/api/endpoints/sso";
+import { invoiceEndpoints } from "@/lib/api/endpoints/invoices";
+import { billingPaymentEndpoints } from "@/lib/api/endpoints/billing-payments";
+import { billingLedgerEndpoints } from "@/lib/api/endpoints/billing-ledger";
+import { billingSettingsEndpoints } from "@/lib/api/endpoints/billing-settings";
 
 export type { EndpointDefinition } from "@/lib/api/endpoint-definition";
 
@@ -39,6 +43,10 @@ export const endpoints = {
   ...complianceEndpoints,
   ...jobEndpoints,
   ...ssoEndpoints,
+  ...invoiceEndpoints,
+  ...billingPaymentEndpoints,
+  ...billingLedgerEndpoints,
+  ...billingSettingsEndpoints,
   ...metaEndpoints,
 } satisfies Record<string, EndpointDefinition>;
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { isSecureRequest, parseCookieHeader } from "@/lib/auth/session-cookie";
 import { ssoSessionCookie } from "@/lib/auth/reissue-session";

@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
+import { newId } from "@/lib/ids";
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db/transaction";
-import type { Principal } from "@/lib/auth/types";
+import type { Role } from "@/lib/schemas/roles";
 import { requestClientAddress } from "@/lib/http/client-address";
 import { processSlot } from "@/lib/process-singleton";
 
@@ -101,11 +101,6 @@ export function redactChanges(changes: readonly AuditChange[]): AuditChange[] {
   );
 }
 
-/** `aud_` and 32 random hex digits, like the other resources' ids. */
-function newAuditId(): string {
-  return `aud_${randomUUID().replaceAll("-", "")}`;
-}
-
 /** Records one entry with the change's own transaction client (or the client, outside one). */
 export async function recordAudit(db: Tx | PrismaClient, entry: AuditEntry): Promise<void> {
   await recordAudits(db, [entry]);
@@ -125,7 +120,7 @@ export async function recordAudits(db: Tx | PrismaClient, entries: readonly Audi
     SELECT e.id, e.organization_id, COALESCE(e.at::timestamptz, now()), e.actor_type, e.actor_id, e.actor_name, e.ip,
            e.action, e.resource_type, e.resource_id, e.changes
       FROM unnest(
-        ${column(() => newAuditId())}::text[], ${column((entry) => entry.organizationId)}::text[],
+        ${column(() => newId("auditEntry"))}::text[], ${column((entry) => entry.organizationId)}::text[],
         ${column((entry) => entry.at?.toISOString() ?? null)}::text[], ${column((entry) => entry.actor.type)}::text[],
         ${column((entry) => entry.actor.id)}::text[], ${column((entry) => entry.actor.name)}::text[],
         ${column((entry) => entry.ip)}::text[], ${column((entry) => entry.action)}::text[],
@@ -172,7 +167,14 @@ export function diffFields<T extends Record<string, unknown>>(
 
 // ---------------------------------------------------------------- who and from where
 
-type Caller = Pick<Principal, "kind" | "id" | "role" | "userId" | "tokenId">;
+/** Who acts, as lib/auth's Principal says it (lib/audit sits below lib/auth, which records here). */
+type Caller = {
+  kind: "token" | "session";
+  id: string;
+  role: Role;
+  userId: string | null;
+  tokenId: string | null;
+};
 
 /**
  * The actor of a principal: support staff are "support" whichever way they call (they act on

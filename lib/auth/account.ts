@@ -1,3 +1,4 @@
+import "server-only";
 import { ApiError } from "@/lib/errors";
 import { inRetryingTransaction } from "@/lib/db/transaction";
 import { auditSource, currentClientAddress, recordAudit } from "@/lib/audit/record";

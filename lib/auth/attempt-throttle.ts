@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { getCounterStore, type RateLimitStore } from "@/lib/counters/stores";
 import { ApiError } from "@/lib/errors";

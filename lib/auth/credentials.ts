@@ -1,3 +1,4 @@
+import "server-only";
 import { getPrisma } from "@/lib/db/client";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { getSignInThrottle, type SignInThrottle } from "@/lib/auth/sign-in-throttle";

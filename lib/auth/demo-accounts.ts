@@ -1,5 +1,6 @@
+import "server-only";
 import { getPrisma } from "@/lib/db/client";
-import { demoUsers } from "@/prisma/seed/fixtures";
+import { demoUsers } from "@/lib/auth/demo-users";
 
 // The sign-in page hints at the demo accounts only where the demo data is what is served:
 // a production database has none of them, and its users should not read about `npm start`.

@@ -44,6 +44,9 @@ export const mainLinks: readonly PortalLink[] = [
   { href: "/tokens", label: "API tokens", needs: ["tokens:manage"] },
   { href: "/webhooks", label: "Webhooks", needs: ["webhooks:write"] },
   { href: "/audit", label: "Audit log", needs: ["audit:read"] },
+  { href: "/billing", label: "Billing", needs: ["billing:read"] },
+  // Every organization's accounts, where support records payments and credits and changes limits.
+  { href: "/billing/accounts", label: "Billing accounts", needs: ["billing:read", "organizations:all"] },
   { href: "/docs", label: "Docs", needs: [] },
 ];
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { clientAddressFrom, SignInRefused, verifyCredentials } from "@/lib/auth/credentials";

@@ -2,6 +2,16 @@ import { ApiError } from "@/lib/errors";
 import type { Viewer } from "@/lib/auth/types";
 import { roleMay } from "@/lib/auth/roles";
 
+/** Whether the viewer reads every organization's data (support), said once for every reader. */
+export function readsEveryOrganization(viewer: Pick<Viewer, "role">): boolean {
+  return roleMay(viewer.role, "organizations:all");
+}
+
+/** The where fragment of a read with no organization_id filter: every organization, or the viewer's own. */
+export function ownOrganizationUnlessSupport(viewer: Viewer): { organizationId?: string } {
+  return readsEveryOrganization(viewer) ? {} : { organizationId: viewer.organizationId };
+}
+
 /**
  * The one organization_id rule (docs/CONTRACT.md §2), for every endpoint that has the filter: a
  * customer reads their own organization, and sending organization_id at all is a 400 (the
@@ -13,8 +23,7 @@ export function readableOrganizations(
   viewer: Viewer,
   requested: string | undefined,
 ): { organizationId?: string } {
-  if (roleMay(viewer.role, "organizations:all"))
-    return requested === undefined ? {} : { organizationId: requested };
+  if (readsEveryOrganization(viewer)) return requested === undefined ? {} : { organizationId: requested };
   if (requested !== undefined) {
     throw new ApiError(
       "invalid_parameter",

@@ -1,3 +1,4 @@
+import "server-only";
 import { requireRole } from "@/lib/auth/roles";
 import { getPrisma } from "@/lib/db/client";
 import { inRetryingTransaction } from "@/lib/db/transaction";

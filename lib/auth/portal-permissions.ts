@@ -1,3 +1,4 @@
+import { readsEveryOrganization } from "@/lib/auth/organization-filter";
 import { roleMay, rolesThatMay } from "@/lib/auth/roles";
 import type { Role } from "@/lib/schemas/roles";
 
@@ -12,11 +13,11 @@ export function lifecycleRefusal(role: Role): string | null {
 }
 
 /**
- * The bulk actions /numbers offers: null when none (the role starts no job, or is support,
- * whose list spans organizations while a job belongs to one).
+ * The bulk actions /numbers offers: null when none (the role starts no job, or reads every
+ * organization, as support does, whose list spans organizations while a job belongs to one).
  */
 export function bulkPermissions(role: Role): { tags: boolean; release: true | string } | null {
-  if (role === "support" || !roleMay(role, "jobs:write")) return null;
+  if (readsEveryOrganization({ role }) || !roleMay(role, "jobs:write")) return null;
   return { tags: roleMay(role, "numbers:write"), release: lifecycleRefusal(role) ?? true };
 }
 
@@ -25,7 +26,7 @@ export function bulkPermissions(role: Role): { tags: boolean; release: true | st
  * support (who changes one organization's numbers at a time, from each number's page).
  */
 export function bulkRefusal(role: Role): string | null {
-  if (role === "support" || roleMay(role, "jobs:write")) return null;
+  if (readsEveryOrganization({ role }) || roleMay(role, "jobs:write")) return null;
   return `Changing many numbers at once needs ${rolesThatMay("jobs:write")}; your role is ${role}.`;
 }
 
@@ -41,4 +42,11 @@ export function rulesRefusal(role: Role): string | null {
   return roleMay(role, "numbers:write")
     ? null
     : `Changing a number's rules needs ${rolesThatMay("numbers:write")}; your role is ${role}.`;
+}
+
+/** Why this role may not change the billing details or alerts, in words; null when it may. */
+export function billingWriteRefusal(role: Role): string | null {
+  return roleMay(role, "billing:write")
+    ? null
+    : `Changing billing details and alerts needs ${rolesThatMay("billing:write")}; your role is ${role}.`;
 }

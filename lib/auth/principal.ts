@@ -1,3 +1,4 @@
+import "server-only";
 import { ApiError } from "@/lib/errors";
 import { getPrisma } from "@/lib/db/client";
 import { hashTokenSecret } from "@/lib/auth/tokens";

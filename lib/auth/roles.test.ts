@@ -23,6 +23,8 @@ const table: Array<[Permission, Record<Role, boolean>]> = [
   ["webhooks:write", { owner: Y, admin: Y, developer: Y, billing: N, viewer: N, support: Y }],
   ["compliance:read", { owner: Y, admin: Y, developer: N, billing: Y, viewer: N, support: Y }],
   ["compliance:write", { owner: Y, admin: Y, developer: N, billing: Y, viewer: N, support: Y }],
+  ["billing:read", { owner: Y, admin: Y, developer: N, billing: Y, viewer: N, support: Y }],
+  ["billing:write", { owner: Y, admin: Y, developer: N, billing: Y, viewer: N, support: N }],
   ["numbers:release", { owner: Y, admin: Y, developer: N, billing: N, viewer: N, support: N }],
   ["members:manage", { owner: Y, admin: Y, developer: N, billing: N, viewer: N, support: N }],
   ["audit:read", { owner: Y, admin: Y, developer: N, billing: Y, viewer: N, support: Y }],

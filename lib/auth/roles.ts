@@ -69,6 +69,18 @@ const permissionRows: readonly Row[] = [
     permissions: ["compliance:read", "compliance:write"],
     roles: ["owner", "admin", "billing", "support"],
   },
+  // Billing (docs/API.md "Billing"): support reads every organization's accounts, ledger and invoices;
+  // what only support may do (payments, credits, limits, voids, credit notes) asks organizations:all.
+  {
+    does: "read billing accounts, the ledger and invoices",
+    permissions: ["billing:read"],
+    roles: ["owner", "admin", "billing", "support"],
+  },
+  {
+    does: "change the billing profile and balance alerts",
+    permissions: ["billing:write"],
+    roles: ["owner", "admin", "billing"],
+  },
   {
     does: "release, restore and lock numbers",
     permissions: ["numbers:release"],

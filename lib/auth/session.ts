@@ -1,3 +1,4 @@
+import "server-only";
 import { getPrisma } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { scopes } from "@/lib/schemas/scopes";
@@ -48,7 +49,11 @@ export async function loadSessionUser(claims: SessionClaims): Promise<PortalUser
       role: true,
       organizationId: true,
       organization: {
-        select: { name: true, requireTwoFactor: true, ssoConnection: { select: { id: true } } },
+        select: {
+          name: true,
+          requireTwoFactor: true,
+          ssoConnection: { select: { id: true, required: true } },
+        },
       },
       sessionsValidAfter: true,
       totpEnabledAt: true,
@@ -62,6 +67,10 @@ export async function loadSessionUser(claims: SessionClaims): Promise<PortalUser
   // A session made through the provider lasts as long as the connection it came through: a
   // disconnected (or since reconnected) provider's sessions end at the next request.
   if (claims.ssoConnectionId !== null && user.organization.ssoConnection?.id !== claims.ssoConnectionId)
+    return null;
+  // Turning `required` on ends the members' password sessions, as the password sign-in is
+  // refused to them from then on (lib/auth/credentials.ts); owners keep theirs, the way back in.
+  if (claims.ssoConnectionId === null && user.organization.ssoConnection?.required && user.role !== "owner")
     return null;
   return {
     userId: user.id,

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Role } from "@/lib/auth/types";
 import { getDatabase } from "@/lib/db/client";
 import { processSingleton } from "@/lib/process-singleton";

@@ -1,5 +1,6 @@
 import type { Tx } from "@/lib/db/transaction";
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { newId } from "@/lib/ids";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Scope } from "@/lib/schemas/scopes";
 
@@ -30,7 +31,7 @@ export async function createApiToken(
 ) {
   const token = await prisma.apiToken.create({
     data: {
-      id: `tok_${randomUUID().replaceAll("-", "").slice(0, 20)}`,
+      id: newId("apiToken", 20),
       organizationId: input.organizationId,
       userId: input.userId ?? null,
       name: input.name,

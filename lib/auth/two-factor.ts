@@ -1,4 +1,6 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { newId } from "@/lib/ids";
 import { authenticator } from "otplib";
 import QRCode from "qrcode";
 import { ApiError } from "@/lib/errors";
@@ -50,7 +52,7 @@ async function replaceRecoveryCodes(tx: Tx, userId: string, now: Date): Promise<
   await tx.twoFactorRecoveryCode.deleteMany({ where: { userId } });
   await tx.twoFactorRecoveryCode.createMany({
     data: codes.map((code) => ({
-      id: `rcv_${randomUUID().replaceAll("-", "")}`,
+      id: newId("recoveryCode"),
       userId,
       codeHash: hashRecoveryCode(code),
       createdAt: now,

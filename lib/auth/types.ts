@@ -22,5 +22,24 @@ export type Principal = {
   emailVerified?: boolean;
 };
 
+/**
+ * Background work acting on its own (the worker's sweeps: a number released at its documents
+ * deadline, docs/CONTRACT.md §17): no person, no token and no role, so no role or scope check
+ * applies to it by construction. Only the worker builds one (`systemWriter`); the endpoint
+ * wrapper builds a Principal from a token or a session, and a Principal is never this.
+ */
+export type SystemWriter = {
+  kind: "system";
+  /** The organization whose data the work changes. */
+  organizationId: string;
+  userId: null;
+  tokenId: null;
+};
+
+/** The system as the writer of one organization's data, for the worker's sweeps. */
+export function systemWriter(organizationId: string): SystemWriter {
+  return { kind: "system", organizationId, userId: null, tokenId: null };
+}
+
 /** Whose data a reader may see: their organization, or every one for support. */
 export type Viewer = Pick<Principal, "organizationId" | "role">;

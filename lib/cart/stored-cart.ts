@@ -1,3 +1,4 @@
+import "server-only";
 import { ApiError } from "@/lib/errors";
 import { getPrisma } from "@/lib/db/client";
 import { formatAmount } from "@/lib/products/money";
@@ -5,7 +6,8 @@ import { holdNumbers, releaseHold } from "@/lib/reservations/hold-numbers";
 import { isLive } from "@/lib/reservations/expiry";
 import { validateCartLines, type CheckedLine } from "@/lib/cart/validate-lines";
 import { documentsDueFor } from "@/lib/compliance/activation";
-import { coveringBundle, loadCoveringBundles } from "@/lib/compliance/coverage";
+import { coveringBundle, loadCoveringBundles } from "@/lib/coverage/coverage";
+import { cartCharges } from "@/lib/cart/charges";
 import type { Principal } from "@/lib/auth/types";
 import type { CartLineOut, HoldState, PutCartRequest, ServerCart } from "@/lib/schemas/cart";
 
@@ -105,7 +107,7 @@ export async function readCart(owner: CartOwner, now: Date): Promise<ServerCart>
       hold: { state, held_until: state === "held" && hold ? hold.heldUntil.toISOString() : null },
     };
   });
-  return { lines };
+  return { lines, charges: await cartCharges(prisma, lines, now) };
 }
 
 /**
@@ -209,7 +211,7 @@ export async function clearCart(owner: CartOwner, now: Date): Promise<ServerCart
     rows.flatMap((row) => (row.numberE164 ? [row.numberE164] : [])),
     now,
   );
-  return { lines: [] };
+  return { lines: [], charges: [] };
 }
 
 function toRow(owner: CartOwner, line: CheckedLine, position: number) {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { api, get } from "@/tests/api-client";
 import { errorBody } from "@/tests/error-body";
 import { getPrisma } from "@/lib/db/client";
-import { newComplianceId } from "@/lib/compliance/records";
+import { newId } from "@/lib/ids";
 
 // docs/CONTRACT.md §17, activation gated by documents, through the API: a sale pending documents, an
 // order item naming a bundle (and each way it can be wrong), an approval activating the
@@ -58,7 +58,7 @@ async function storeDocument(
   addressId: string | null,
 ): Promise<string> {
   const prisma = await getPrisma();
-  const id = newComplianceId("doc");
+  const id = newId("document");
   const bytes = Buffer.from(`%PDF-1.4 ${id}`);
   await prisma.complianceDocument.create({
     data: {
@@ -105,7 +105,7 @@ async function insertBundle(
   values: { status: "draft" | "approved"; numberTypeId?: string; validUntil?: Date | null },
 ): Promise<string> {
   const prisma = await getPrisma();
-  const id = newComplianceId("bnd");
+  const id = newId("bundle");
   await prisma.complianceBundle.create({
     data: {
       id,
@@ -504,7 +504,7 @@ describe("a geography item naming a bundle", () => {
       country: "US",
     });
     const proof = await storeDocument("org_acme", endUser, "proof_of_address", newYork.address_id);
-    const bundle = newComplianceId("bnd");
+    const bundle = newId("bundle");
     await prisma.complianceBundle.create({
       data: {
         id: bundle,

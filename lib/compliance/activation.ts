@@ -1,60 +1,25 @@
-import { Prisma } from "@/lib/generated/prisma/client";
+import "server-only";
 import type { Tx } from "@/lib/db/transaction";
 import { getEnv } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import { auditChanges } from "@/lib/audit/record";
 import { event, recordEvents } from "@/lib/events/record-events";
 import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
-import { coveredSql, utcDay } from "@/lib/compliance/coverage";
+import { utcDay } from "@/lib/coverage/coverage";
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
+import { assertNumberTransition, heldStatesLeavingBy, type HeldState } from "@/lib/schemas/number-states";
 
 // Activation gated by documents (docs/CONTRACT.md §17), the one module that decides it: a sold number
 // that requires documents no approved bundle of its organization covers is pending_documents
-// until documents_due; approving a covering bundle activates it. Order placement, back-order
-// fill and bundle approval all call here, each in its own transaction, so the status, the
-// history, the events and the audit entries commit together.
+// until documents_due (the sale decides it in SQL: prisma/functions/sell_to_item.sql, with the
+// deadline documentsDueFor gives); approving a covering bundle activates it, in the caller's
+// transaction, so the status, the history, the events and the audit entries commit together.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The deadline of a number sold at `now`: the sale + DOCUMENTS_DUE_DAYS. */
 export function documentsDueFor(now: Date): Date {
   return new Date(now.getTime() + getEnv().DOCUMENTS_DUE_DAYS * DAY_MS);
-}
-
-type Gated = {
-  /** Sold pending_documents: no approved bundle covers them yet. */
-  pendingIds: string[];
-  /** Sold active because an approved bundle covers the documents they need (number.activated). */
-  activatedIds: string[];
-};
-
-/**
- * Gates numbers just sold (configurations created in `tx`): those needing documents that no
- * approved bundle of their organization covers become pending_documents with documents_due;
- * the others stay active. Answers which were which (numbers needing nothing are in neither).
- */
-export async function gateSoldNumbers(
-  tx: Tx,
-  configurationIds: readonly string[],
-  now: Date,
-): Promise<Gated> {
-  if (configurationIds.length === 0) return { pendingIds: [], activatedIds: [] };
-  const ids = [...configurationIds];
-  // The numbers are reached by their ids, computed first (an InitPlan): joined on
-  // c.inventory_number_id alone, fresh statistics that saw only a few configurations on low
-  // inventory ids made this a merge join walking inventory_number_pkey to its end.
-  const rows = await tx.$queryRaw<Array<{ id: string; covered: boolean }>>`
-    SELECT c.id, ${coveredSql(Prisma.sql`c.organization_id`, Prisma.sql`n`, now)} AS covered
-      FROM number_configuration c JOIN inventory_number n ON n.id = c.inventory_number_id
-     WHERE c.id = ANY(${ids}::text[]) AND cardinality(n.required_document_ids) > 0
-       AND n.id = ANY(ARRAY(SELECT inventory_number_id FROM number_configuration WHERE id = ANY(${ids}::text[])))`;
-  const pendingIds = rows.filter((row) => !row.covered).map((row) => row.id);
-  if (pendingIds.length > 0)
-    await tx.$executeRaw`
-      UPDATE number_configuration SET status = 'pending_documents', documents_due = ${documentsDueFor(now)}
-       WHERE id = ANY(${pendingIds}::text[])`;
-  const covered = new Set(rows.filter((row) => row.covered).map((row) => row.id));
-  return { pendingIds, activatedIds: configurationIds.filter((id) => covered.has(id)) };
 }
 
 /** An order item's bundle_id, checked against the item's country and type. */
@@ -116,6 +81,7 @@ export async function activateCoveredNumbers(
   approver: Approver,
   now: Date,
 ): Promise<NumberConfiguration[]> {
+  const waiting = heldStatesLeavingBy("activation");
   const types = await tx.$queryRaw<Array<{ id: string }>>`
     SELECT DISTINCT d.document_type_id AS id FROM compliance_bundle_document bd
       JOIN compliance_document d ON d.id = bd.document_id WHERE bd.bundle_id = ${bundle.id}`;
@@ -124,35 +90,39 @@ export async function activateCoveredNumbers(
   // each pending one, 2–5 s for a thousand. Each step here is an index lookup by key.
   const pending = await tx.$queryRaw<Array<{ inventory_number_id: number }>>`
     SELECT inventory_number_id FROM number_configuration
-     WHERE organization_id = ${bundle.organizationId} AND status = 'pending_documents' AND inventory_number_id IS NOT NULL`;
+     WHERE organization_id = ${bundle.organizationId} AND status = ANY(${waiting}::number_status[])
+       AND inventory_number_id IS NOT NULL`;
   const covered = await tx.$queryRaw<Array<{ id: number }>>`
     SELECT id FROM inventory_number
      WHERE id = ANY(${pending.map((row) => row.inventory_number_id)}::int[])
        AND country_id = ${bundle.countryId} AND number_type_id = ${bundle.numberTypeId}
        AND required_document_ids <@ ${types.map((type) => type.id)}::text[]`;
   // Locked, and read again under the lock: only numbers still pending are activated.
-  const claimed = await tx.$queryRaw<Array<{ id: string; documents_due: Date | null }>>`
-    SELECT id, documents_due FROM number_configuration
-     WHERE inventory_number_id = ANY(${covered.map((row) => row.id)}::int[]) AND status = 'pending_documents'
+  const claimed = await tx.$queryRaw<Array<{ id: string; status: HeldState; documents_due: Date | null }>>`
+    SELECT id, status::text AS status, documents_due FROM number_configuration
+     WHERE inventory_number_id = ANY(${covered.map((row) => row.id)}::int[]) AND status = ANY(${waiting}::number_status[])
        AND organization_id = ${bundle.organizationId}
      ORDER BY number
      FOR UPDATE`;
   if (claimed.length === 0) return [];
   const ids = claimed.map((row) => row.id);
+  const active = "active";
+  for (const row of claimed) assertNumberTransition(row.status, active, "activation");
   await tx.$executeRaw`
     UPDATE number_configuration
-       SET status = 'active', documents_due = NULL, documents_reminded_at = NULL, version = version + 1
-     WHERE id = ANY(${ids}::text[])`;
+       SET status = ${active}::number_status, documents_due = NULL, documents_reminded_at = NULL, version = version + 1
+     WHERE id = ANY(${ids}::text[]) AND status = ANY(${waiting}::number_status[])`;
   const rows = await tx.numberConfiguration.findMany({
     where: { id: { in: ids } },
     include: configurationInclude,
     orderBy: { number: "asc" },
   });
   const dueOf = new Map(claimed.map((row) => [row.id, row.documents_due?.toISOString() ?? null]));
+  const statusOf = new Map(claimed.map((row) => [row.id, row.status]));
   const activated = rows.map((row) => ({ row, after: toNumberConfiguration(row) }));
   const before = (after: NumberConfiguration): NumberConfiguration => ({
     ...after,
-    status: "pending_documents",
+    status: statusOf.get(after.number_id) ?? after.status,
     documents_due: dueOf.get(after.number_id) ?? null,
   });
   // The history keeps the pending version, so active_rule for a moment before now says why
@@ -180,7 +150,7 @@ export async function activateCoveredNumbers(
       organizationId: row.organizationId,
       resource: { type: "number", id: row.id },
       changes: [
-        { field: "status", from: "pending_documents", to: "active" },
+        { field: "status", from: statusOf.get(row.id) ?? null, to: active },
         { field: "documents_due", from: dueOf.get(row.id) ?? null, to: null },
         { field: "bundle_id", from: null, to: bundle.id },
       ],
@@ -188,22 +158,4 @@ export async function activateCoveredNumbers(
     })),
   );
   return activated.map(({ after }) => after);
-}
-
-/**
- * The status a restored number comes back with: a number released while pending (its
- * documents_due is kept) is active again only if a bundle now covers it; otherwise it is
- * pending with its old deadline, which the worker then enforces.
- */
-export async function restoredStatus(
-  tx: Tx,
-  configurationId: string,
-  now: Date,
-): Promise<"active" | "pending_documents"> {
-  const [row] = await tx.$queryRaw<Array<{ gated: boolean }>>`
-    SELECT c.documents_due IS NOT NULL AND cardinality(n.required_document_ids) > 0
-           AND NOT ${coveredSql(Prisma.sql`c.organization_id`, Prisma.sql`n`, now)} AS gated
-      FROM number_configuration c JOIN inventory_number n ON n.id = c.inventory_number_id
-     WHERE c.id = ${configurationId}`;
-  return row?.gated ? "pending_documents" : "active";
 }

@@ -6,6 +6,7 @@ import { sweepDocumentDeadlines } from "@/lib/compliance/document-deadlines";
 import { freshNumbers, INVENTORY_CSV_HEADER } from "@/tests/inventory-csv";
 import { restoreNumber } from "@/lib/numbers/lifecycle";
 import type { Writer } from "@/lib/numbers/change-configuration";
+import { get } from "@/tests/api-client";
 
 // docs/CONTRACT.md §17 on the worker's clock (injected, never slept): the reminder 3 days before
 // documents_due, once; the release at documents_due through the release of docs/CONTRACT.md §16, with
@@ -110,6 +111,16 @@ describe("the worker's document deadlines", () => {
         ["number.released", "system"],
       ]);
     }
+    // The history says the platform released it, not a person or a token.
+    const history = await get<{ data: { kind: string; changed_by: unknown }[] }>(
+      `/numbers/${plain.id}/history`,
+      { token: "acmeAll" },
+    );
+    expect(history.status).toBe(200);
+    expect(history.body.data[0]).toMatchObject({
+      kind: "released",
+      changed_by: { type: "system", name: "system", role: "system" },
+    });
     // Nothing is left to do.
     expect(await sweepDocumentDeadlines(at(due, DAY_MS))).toEqual({ reminded: 0, released: 0 });
 

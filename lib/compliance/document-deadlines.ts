@@ -1,11 +1,14 @@
+import "server-only";
 import { inRetryingTransaction } from "@/lib/db/transaction";
 import { getPrisma } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { recordAudit, systemActor } from "@/lib/audit/record";
 import { event, recordEvents } from "@/lib/events/record-events";
 import { releaseStored } from "@/lib/numbers/lifecycle";
-import type { Writer } from "@/lib/numbers/change-configuration";
+import { creditOverdueCharges } from "@/lib/billing/number-charges";
+import { systemWriter } from "@/lib/auth/types";
 import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
+import { heldStatesLeavingBy } from "@/lib/schemas/number-states";
 import { documentsDueMessage, emailMembersWhoCanAct } from "@/lib/compliance/notify";
 
 // The worker's sweep of numbers pending documents (docs/CONTRACT.md §17), with its clock injected:
@@ -16,6 +19,8 @@ import { documentsDueMessage, emailMembersWhoCanAct } from "@/lib/compliance/not
 
 const REMINDER_LEAD_MS = 3 * 24 * 60 * 60 * 1000;
 const BATCH = 100;
+/** The states a number can be released from at documents_due: those the reminder is about too. */
+const WAITING = heldStatesLeavingBy("documents_overdue");
 
 type Due = { id: string; organization_id: string; number: string; documents_due: Date };
 
@@ -26,7 +31,7 @@ async function remindDocumentsDue(now: Date): Promise<number> {
     const due = await tx.$queryRaw<Due[]>`
       WITH due AS (
         SELECT id FROM number_configuration
-         WHERE status = 'pending_documents' AND documents_reminded_at IS NULL
+         WHERE status = ANY(${WAITING}::number_status[]) AND documents_reminded_at IS NULL
            AND documents_due <= ${new Date(now.getTime() + REMINDER_LEAD_MS)} AND documents_due > ${now}
          ORDER BY documents_due, id
          LIMIT ${BATCH}
@@ -50,20 +55,11 @@ async function remindDocumentsDue(now: Date): Promise<number> {
   });
 }
 
-/** The system as the releasing writer of one organization's number. */
-const systemWriter = (organizationId: string): Writer => ({
-  kind: "session",
-  organizationId,
-  role: "owner",
-  userId: null,
-  tokenId: null,
-});
-
 /** Releases up to one batch of numbers still pending at documents_due; answers how many. */
 async function releaseOverdueNumbers(now: Date): Promise<number> {
   const prisma = await getPrisma();
   const overdue = await prisma.numberConfiguration.findMany({
-    where: { status: "pending_documents", documentsDue: { lte: now } },
+    where: { status: { in: WAITING }, documentsDue: { lte: now } },
     include: configurationInclude,
     orderBy: [{ documentsDue: "asc" }, { id: "asc" }],
     take: BATCH,
@@ -73,7 +69,6 @@ async function releaseOverdueNumbers(now: Date): Promise<number> {
     try {
       await releaseStored(systemWriter(row.organizationId), row, {
         force: true,
-        system: true,
         now,
         also: async (tx) => {
           const after = await tx.numberConfiguration.findUniqueOrThrow({
@@ -81,6 +76,12 @@ async function releaseOverdueNumbers(now: Date): Promise<number> {
             include: configurationInclude,
           });
           const data = toNumberConfiguration(after);
+          // Never active, so never of use: its monthly charges are given back (not the setup fee).
+          await creditOverdueCharges(
+            tx,
+            { organizationId: row.organizationId, configurationId: row.id, number: row.number },
+            now,
+          );
           await recordEvents(tx, [event(row.organizationId, "number.documents_overdue", data)], now);
           await recordAudit(tx, {
             actor: systemActor,

@@ -1,22 +1,25 @@
+import "server-only";
 import { fileTypeFromBuffer } from "file-type";
 import { getPrisma } from "@/lib/db/client";
 import { inRetryingTransaction } from "@/lib/db/transaction";
 import { auditChanges } from "@/lib/audit/record";
 import { decryptBytesAtRest } from "@/lib/crypto/data-key";
 import type { Viewer } from "@/lib/auth/types";
-import { ApiError } from "@/lib/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import { getEnv } from "@/lib/env";
 import { getReferenceData } from "@/lib/reference/lookups";
-import { documentSelect, documentView, newComplianceId } from "@/lib/compliance/records";
+import { documentSelect, documentView } from "@/lib/compliance/records";
+import { newId } from "@/lib/ids";
 import { readDocumentForm, type ReceivedFile } from "@/lib/compliance/document-form";
 import { takeUploadSlot } from "@/lib/compliance/upload-slots";
-import { claimKey, requestHash, storeAnswer } from "@/lib/orders/idempotency";
+import { claimKey, requestHash, storeAnswer } from "@/lib/http/idempotency";
 import {
   documentFileTypes,
   documentUploadFieldsSchema,
   type DocumentUploadFields,
   type DocumentView,
 } from "@/lib/schemas/compliance";
+import { readsEveryOrganization } from "@/lib/auth/organization-filter";
 
 // Document files: the form is read as it streams (document-form.ts), typed by its content
 // with file-type, hashed, and stored encrypted (AES-256-GCM, lib/crypto/data-key.ts).
@@ -40,7 +43,7 @@ export async function uploadDocument(
 ): Promise<UploadAnswer> {
   const release = takeUploadSlot(getEnv().UPLOADS_IN_FLIGHT);
   try {
-    const id = newComplianceId("doc");
+    const id = newId("document");
     const form = await readDocumentForm(request, id);
     const fields = parseFields(form.fields);
     const file = await checkFile(form.file);
@@ -174,11 +177,11 @@ export async function readDocumentFile(
   const prisma = await getPrisma();
   // As base64 text rather than a Bytes column: Prisma hands Bytes through base64 and two more
   // copies, and the PGlite adapter parses bytea's hex one byte at a time (3 s for 10 MB).
-  const organizationId = viewer.role === "support" ? null : viewer.organizationId;
+  const organizationId = readsEveryOrganization(viewer) ? null : viewer.organizationId;
   const [row] = await prisma.$queryRaw<Array<{ content: string | null; contentType: string }>>`
     SELECT encode(content, 'base64') AS content, content_type AS "contentType" FROM compliance_document
      WHERE id = ${id} AND (${organizationId}::text IS NULL OR organization_id = ${organizationId})`;
-  if (!row || !row.content) throw new ApiError("not_found", `No document ${id}.`, `document_id=${id}`);
+  if (!row || !row.content) throw notFound("document", id);
   const bytes = decryptBytesAtRest(Buffer.from(row.content, "base64"), id);
   const extension =
     row.contentType === "application/pdf" ? "pdf" : row.contentType === "image/png" ? "png" : "jpg";

@@ -1,10 +1,11 @@
-import { randomUUID } from "node:crypto";
+import "server-only";
 import { getPrisma } from "@/lib/db/client";
 import { inRetryingTransaction } from "@/lib/db/transaction";
 import { auditChanges, diffFields } from "@/lib/audit/record";
 import { readableOrganizations } from "@/lib/auth/organization-filter";
 import type { Viewer } from "@/lib/auth/types";
-import { ApiError } from "@/lib/errors";
+import { ApiError, notFound } from "@/lib/errors";
+import { newId } from "@/lib/ids";
 import type {
   AddressView,
   CreateAddressRequest,
@@ -15,6 +16,7 @@ import type {
   UpdateEndUserRequest,
 } from "@/lib/schemas/compliance";
 import type { ComplianceAddress, ComplianceDocument, EndUser } from "@/lib/generated/prisma/client";
+import { ownOrganizationUnlessSupport } from "@/lib/auth/organization-filter";
 
 // End users, addresses and documents (docs/CONTRACT.md §17). Reads are the organization's own, or
 // any organization's for support; writes are always the caller's organization's. Another
@@ -25,17 +27,9 @@ type Page = { limit: number; offset: number; organization_id?: string };
 /** Statuses of a bundle that has been handed in: its documents and addresses are frozen. */
 const SUBMITTED_STATUSES = ["pending_review", "approved"] as const;
 
-export function newComplianceId(prefix: "eu" | "adr" | "doc" | "bnd"): string {
-  return `${prefix}_${randomUUID().replaceAll("-", "")}`;
-}
-
-function notFound(kind: string, id: string): ApiError {
-  return new ApiError("not_found", `No ${kind} ${id}.`, `${kind.replaceAll(" ", "_")}_id=${id}`);
-}
-
 /** Who may read a record by id: its organization, or support. */
 function readableBy(viewer: Viewer): { organizationId?: string } {
-  return viewer.role === "support" ? {} : { organizationId: viewer.organizationId };
+  return ownOrganizationUnlessSupport(viewer);
 }
 
 type PageArgs = {
@@ -99,7 +93,7 @@ export async function createEndUser(
   return inRetryingTransaction(async (tx) => {
     const row = await tx.endUser.create({
       data: {
-        id: newComplianceId("eu"),
+        id: newId("endUser"),
         organizationId,
         type: body.type,
         name: body.name,
@@ -216,7 +210,7 @@ export async function createAddress(
   return inRetryingTransaction(async (tx) => {
     const row = await tx.complianceAddress.create({
       data: {
-        id: newComplianceId("adr"),
+        id: newId("address"),
         organizationId,
         street: body.street,
         city: body.city,

@@ -1,3 +1,4 @@
+import "server-only";
 import { getPrisma } from "@/lib/db/client";
 import { assertCountrySellsType, getReferenceData } from "@/lib/reference/lookups";
 

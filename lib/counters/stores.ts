@@ -1,3 +1,4 @@
+import "server-only";
 import { getEnv } from "@/lib/env";
 import { getDatabase } from "@/lib/db/client";
 import type { SqlExecutor } from "@/lib/db/sql-executor";

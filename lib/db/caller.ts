@@ -1,6 +1,7 @@
 // Who the current request acts for (a token or a person), carried through the async calls of
 // the request so the database layer can send that caller's reads after their own writes to the
 // primary (lib/db/replicas.ts) without any domain passing it along.
+import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { processSlot } from "@/lib/process-singleton";
 

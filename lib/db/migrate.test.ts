@@ -29,7 +29,9 @@ async function freshDatabase() {
 describe("schema.prisma and prisma/migrations", () => {
   it("describe the same database (run `npm run db:diff -- <name>` when this fails)", async () => {
     expect(await diffMigrationsToSchema()).toBe("");
-  });
+    // Two embedded databases, every migration and function file applied to one: about a minute
+    // on a loaded machine.
+  }, 180_000);
 });
 
 describe("the migration runner", () => {

@@ -1,5 +1,6 @@
 // Offset-paged lists and their totals (X-Total-Count), read with as few round trips as the page allows.
 
+import "server-only";
 export type PageWindow = { limit: number; offset: number };
 
 /**

@@ -1,3 +1,4 @@
+import "server-only";
 import { mkdirSync } from "node:fs";
 import v8 from "node:v8";
 import { PGlite, types } from "@electric-sql/pglite";

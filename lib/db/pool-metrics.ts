@@ -1,3 +1,4 @@
+import "server-only";
 import type { Pool } from "pg";
 import { addCollector, metrics, removeCollector } from "@/lib/observability/metrics";
 

@@ -1,5 +1,6 @@
 // The pg Pool settings that carry the bounds of lib/db/query-bounds.ts. Loaded with pg, on first
 // use of PostgreSQL, so an embedded (PGlite) process never loads either.
+import "server-only";
 import pg, { type PoolConfig } from "pg";
 import type { QueryBounds } from "@/lib/db/query-bounds";
 

@@ -4,6 +4,7 @@
 // With them, the wait for a connection and each statement are bounded, the error reads as
 // "database unavailable" (503 with Retry-After, lib/db/unavailable.ts), and a connection
 // whose answer never came is dropped rather than handed to the next request.
+import "server-only";
 import type { Env } from "@/lib/env";
 
 /** Milliseconds; 0 means no bound. */

@@ -3,6 +3,7 @@
 // wrote a moment ago. lib/db/replicas.ts feeds it from the running process.
 
 /** A replica's last check: its lag in ms, or null when it did not answer. */
+import "server-only";
 export type ReplicaHealth = { name: string; lagMs: number | null };
 
 export type ReadTarget =

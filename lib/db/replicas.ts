@@ -4,6 +4,7 @@
 // replica that does not answer or is more than REPLICA_MAX_LAG_MS behind is skipped, and a
 // caller's reads stay on the primary for a few seconds after that caller's own write, on every
 // instance (the write is announced with NOTIFY, heard over the direct connection's LISTEN).
+import "server-only";
 import type { Pool } from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";

@@ -1,6 +1,7 @@
 // Development tooling: Prisma's schema engine compiled to WebAssembly, run against an
 // embedded PGlite. It diffs the migrations folder against schema.prisma without the native
 // engine (which cannot be downloaded here). Used by `npm run db:diff` and the drift test.
+import "server-only";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";

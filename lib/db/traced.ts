@@ -1,3 +1,4 @@
+import "server-only";
 import { SpanKind } from "@opentelemetry/api";
 import type {
   SqlDriverAdapter,

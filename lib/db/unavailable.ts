@@ -5,6 +5,7 @@
 
 // Prisma: P1001 can't reach, P1002 timed out, P1008 operation timed out, P1017 server closed
 // the connection, P2024 timed out waiting for a pool connection.
+import "server-only";
 const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
 // @prisma/driver-adapter-utils error kinds that mean "the server is not there (right now)".
 const ADAPTER_KINDS = new Set([

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { newId } from "@/lib/ids";
 import type { Tx } from "@/lib/db/transaction";
 
 // Email is queued, never sent by a request: the row is written in the caller's transaction
@@ -10,7 +10,7 @@ export type QueuedEmail = { to: string; subject: string; text: string; kind: Ema
 
 /** Queues one message in `db`'s transaction; answers its id. */
 export async function queueEmail(db: Tx, email: QueuedEmail, now: Date = new Date()): Promise<string> {
-  const id = `eml_${randomUUID().replaceAll("-", "")}`;
+  const id = newId("email");
   await db.emailMessage.create({
     data: {
       id,

@@ -1,4 +1,5 @@
-import { randomUUID } from "node:crypto";
+import "server-only";
+import { newId } from "@/lib/ids";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db/transaction";
 import type { EventData, EventType } from "@/lib/schemas/events";
@@ -6,12 +7,7 @@ import type { EventData, EventType } from "@/lib/schemas/events";
 // The outbox (docs/CONTRACT.md §14). Domains call recordEvents with their own transaction client, so
 // an event is committed exactly when the change that caused it is, and with it one pending
 // delivery per endpoint of the organization subscribed to its type. Nothing is sent here: the
-// worker (lib/webhooks/worker.ts) takes the due deliveries from the table.
-
-/** `prefix_` and 32 random hex digits: unguessable, and says what it names. */
-export function newId(prefix: "evt" | "wh" | "dlv"): string {
-  return `${prefix}_${randomUUID().replaceAll("-", "")}`;
-}
+// worker (lib/worker/worker.ts) takes the due deliveries from the table.
 
 export type NewEvent<T extends EventType = EventType> = {
   organizationId: string;
@@ -32,7 +28,7 @@ export async function recordEvents(tx: Tx, events: readonly NewEvent[], now = ne
   if (events.length === 0) return;
   await insertEvents(
     tx,
-    events.map((entry) => ({ ...entry, id: newId("evt") })),
+    events.map((entry) => ({ ...entry, id: newId("event") })),
     now,
   );
 }

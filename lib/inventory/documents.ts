@@ -1,3 +1,4 @@
+import "server-only";
 import { ApiError } from "@/lib/errors";
 import type { DocumentType } from "@/lib/generated/prisma/client";
 import { getReferenceData } from "@/lib/reference/lookups";

@@ -1,3 +1,4 @@
+import "server-only";
 import { ApiError } from "@/lib/errors";
 import { assertCountrySellsType, findRegion, getCountryOrThrow } from "@/lib/reference/lookups";
 import type { Region } from "@/lib/generated/prisma/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 // The one SQL form of "held by another organization" (lib/reservations/expiry.ts says the same

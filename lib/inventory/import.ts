@@ -1,3 +1,4 @@
+import "server-only";
 import { getPrisma } from "@/lib/db/client";
 import { parseCsv, type CsvRecord } from "@/lib/inventory/csv";
 import { loadDocumentTypes, type DocumentTypesById } from "@/lib/inventory/documents";

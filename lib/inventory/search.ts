@@ -1,3 +1,4 @@
+import "server-only";
 import { timed } from "@/lib/server-timing";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { processSlot } from "@/lib/process-singleton";
@@ -13,7 +14,7 @@ import {
   coveringBundle,
   loadCoveringBundles,
   type CoveringBundle,
-} from "@/lib/compliance/coverage";
+} from "@/lib/coverage/coverage";
 import type { DocumentTypesById } from "@/lib/inventory/documents";
 
 /** docs/CONTRACT.md §17, per number: would it be active as soon as bought, and why, in words. */

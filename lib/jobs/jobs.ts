@@ -1,16 +1,18 @@
-import { randomUUID } from "node:crypto";
-import { ApiError } from "@/lib/errors";
+import "server-only";
+import { newId } from "@/lib/ids";
+import { ApiError, notFound } from "@/lib/errors";
 import type { Principal, Viewer } from "@/lib/auth/types";
 import { getPrisma } from "@/lib/db/client";
 import { inRetryingTransaction } from "@/lib/db/transaction";
 import { auditSource, recordAudit } from "@/lib/audit/record";
 import { numberSearchWhere } from "@/lib/numbers/configurations";
-import { claimKey, requestHash, storeAnswer } from "@/lib/orders/idempotency";
+import { claimKey, requestHash, storeAnswer } from "@/lib/http/idempotency";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { MAX_JOB_NUMBERS, type Job, type JobRequest, type JobType } from "@/lib/schemas/jobs";
 import { requireRole } from "@/lib/auth/roles";
 import { ruleListProblems } from "@/lib/numbers/validate-configuration";
 import { invalidConfiguration } from "@/lib/numbers/change-configuration";
+import { ownOrganizationUnlessSupport } from "@/lib/auth/organization-filter";
 
 // Bulk jobs (docs/CONTRACT.md §16): POST /jobs checks and stores the job and one item per number, and
 // answers 202; the worker (lib/jobs/run-jobs.ts) does the numbers. Nothing is started when
@@ -29,7 +31,7 @@ const neededScope: Record<JobType, "numbers:write" | "numbers:release"> = {
 };
 
 function owner(viewer: Viewer) {
-  return viewer.role === "support" ? {} : { organizationId: viewer.organizationId };
+  return ownOrganizationUnlessSupport(viewer);
 }
 
 /** The numbers a request names, each checked as the organization's; 400 naming the others. */
@@ -135,7 +137,7 @@ export async function createJob(
   assertParams(request);
   await assertConfigurationSource(principal, request);
   const numbers = await resolveNumbers(principal, request);
-  const id = `job_${randomUUID().replaceAll("-", "")}`;
+  const id = newId("job");
   const key = idempotencyKey === undefined ? undefined : `job:${idempotencyKey}`;
   return inRetryingTransaction(async (tx) => {
     if (key !== undefined) {
@@ -176,7 +178,7 @@ export async function createJob(
 export async function getJobOrThrow(viewer: Viewer, jobId: string): Promise<Job> {
   const prisma = await getPrisma();
   const row = await prisma.job.findFirst({ where: { id: jobId, ...owner(viewer) }, include: withItems });
-  if (!row) throw new ApiError("not_found", `There is no job ${jobId}.`, `job_id=${jobId}`);
+  if (!row) throw notFound("job", jobId);
   return toJob(row);
 }
 

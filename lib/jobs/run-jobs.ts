@@ -1,5 +1,4 @@
-import { randomUUID } from "node:crypto";
-import { hostname } from "node:os";
+import "server-only";
 import { ApiError } from "@/lib/errors";
 import { getPrisma } from "@/lib/db/client";
 import { inRetryingTransaction, type Tx } from "@/lib/db/transaction";
@@ -9,13 +8,14 @@ import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-ap
 import { replaceConfiguration, type Writer } from "@/lib/numbers/change-configuration";
 import { etagFor } from "@/lib/numbers/preconditions";
 import { releaseStored } from "@/lib/numbers/lifecycle";
+import { numberStateFacts } from "@/lib/schemas/number-states";
 import { toJob } from "@/lib/jobs/jobs";
 import type { Scope } from "@/lib/schemas/scopes";
 import type { JobType } from "@/lib/schemas/jobs";
+import { claimDue, recordOutcome, type Queue } from "@/lib/queue/queue";
 
-// The worker's part of bulk jobs (docs/CONTRACT.md §16), on the delivery-table pattern of webhooks: a
-// job is claimed with a lease (locked_until, claim_token) by SELECT … FOR UPDATE SKIP LOCKED,
-// then its pending items are done a batch at a time, each number through the same domain
+// The worker's part of bulk jobs (docs/CONTRACT.md §16): a job is claimed under a lease like every
+// queue of the worker (lib/queue/queue.ts), then its pending items are done a batch at a time, each number through the same domain
 // function as its single endpoint. The item is marked done inside that function's
 // transaction, conditional on it still being pending and on this worker's claim: a crash
 // before the commit leaves both undone, after it both done, so a later claim (once the lease
@@ -25,6 +25,21 @@ const JOB_BATCH = 50;
 
 type Claimed = { id: string; claim_token: string };
 
+// A job is done a batch a claim: "retry" releases it, still running, for the next claim (at
+// once: it has no next_attempt_at). A job never gives up; its items fail one by one instead.
+const jobQueue: Queue<unknown> = {
+  name: "jobs",
+  table: "job",
+  waiting: ["queued", "running"],
+  claimedStatus: "running",
+  scheduled: false,
+  order: "created_at",
+  statuses: { done: "completed", retry: "running", gaveUp: "running" },
+  doneAt: "completed_at",
+  retryDelaysMs: [0],
+  failuresSoFar: () => 0,
+};
+
 /** Claims one due job and does up to one batch of it; answers how many numbers it did. */
 export async function runDueJobs(options: {
   now: () => Date;
@@ -32,18 +47,8 @@ export async function runDueJobs(options: {
   batch?: number;
 }): Promise<number> {
   const prisma = await getPrisma();
-  const now = options.now();
-  // The token names the process that holds the lease (host/pid/random), for operators and
-  // the cluster suite (tests/cluster/jobs.ts kills exactly that process); only its equality counts.
-  const token = `${hostname()}/${process.pid}/${randomUUID()}`;
-  const [claimed] = await prisma.$queryRaw<Claimed[]>`
-    UPDATE job j SET locked_until = ${new Date(now.getTime() + options.leaseMs)}, claim_token = ${token},
-           status = 'running'
-      FROM (SELECT id FROM job WHERE status IN ('queued', 'running')
-              AND (locked_until IS NULL OR locked_until <= ${now})
-            ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED) due
-     WHERE j.id = due.id
-    RETURNING j.id, j.claim_token`;
+  // The claim's token names the holding process: tests/cluster/jobs.ts kills exactly that one.
+  const [claimed] = await claimDue(jobQueue, { now: options.now(), leaseMs: options.leaseMs, batch: 1 });
   if (!claimed) return 0;
   const job = await prisma.job.findUniqueOrThrow({ where: { id: claimed.id } });
   const items = await prisma.jobItem.findMany({
@@ -51,10 +56,19 @@ export async function runDueJobs(options: {
     orderBy: { position: "asc" },
     take: options.batch ?? JOB_BATCH,
   });
-  const writer: Writer = {
+  // A job acts for its creator, with the scopes it was started with and the creator's role now
+  // (what the history names); one whose creator is gone acts for nobody, as their tokens do.
+  const creator =
+    job.actorUserId === null
+      ? null
+      : await prisma.user.findFirst({
+          where: { id: job.actorUserId, organizationId: job.organizationId },
+          select: { role: true },
+        });
+  const writer: Writer | null = creator && {
     kind: job.actorKind === "session" ? "session" : "token",
     organizationId: job.organizationId,
-    role: "owner",
+    role: creator.role,
     userId: job.actorUserId,
     tokenId: job.actorTokenId,
     scopes: job.actorScopes as Scope[],
@@ -62,6 +76,12 @@ export async function runDueJobs(options: {
   for (const item of items) {
     const mark = markDone(claimed, item.position, options.now);
     try {
+      if (!writer)
+        throw new ApiError(
+          "unauthorized",
+          "The job's creator is no longer a member.",
+          `user_id=${job.actorUserId ?? ""}`,
+        );
       await doNumber(job.type as JobType, job.params as Record<string, unknown>, writer, item.numberId, mark);
     } catch (error) {
       const body =
@@ -118,7 +138,8 @@ async function doNumber(
       `number_id=${numberId}`,
     );
   if (type === "release") {
-    if (row.status === "aging") {
+    // Released already: done, as DELETE /numbers/{number_id} answers it.
+    if (!numberStateFacts[row.status].releasable) {
       await inRetryingTransaction((tx) => mark(tx));
       return;
     }
@@ -156,14 +177,14 @@ async function doNumber(
 async function finishIfDone(claimed: Claimed, now: Date): Promise<void> {
   await inRetryingTransaction(async (tx) => {
     const pending = await tx.jobItem.count({ where: { jobId: claimed.id, status: "pending" } });
-    const finished = await tx.job.updateMany({
-      where: { id: claimed.id, claimToken: claimed.claim_token, status: "running" },
-      data:
-        pending === 0
-          ? { status: "completed", completedAt: now, lockedUntil: null, claimToken: null }
-          : { lockedUntil: null, claimToken: null },
-    });
-    if (finished.count === 0 || pending > 0) return;
+    const finished = await recordOutcome(
+      tx,
+      jobQueue,
+      claimed,
+      pending === 0 ? { type: "done" } : { type: "retry", at: now },
+      now,
+    );
+    if (!finished || pending > 0) return;
     const job = toJob(
       await tx.job.findUniqueOrThrow({
         where: { id: claimed.id },

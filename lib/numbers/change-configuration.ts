@@ -1,7 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { ApiError } from "@/lib/errors";
+import "server-only";
+import { newConfigurationId } from "@/lib/ids";
+import { ApiError, notFound } from "@/lib/errors";
 import { readableOrganizations } from "@/lib/auth/organization-filter";
-import type { Principal } from "@/lib/auth/types";
+import type { Principal, SystemWriter } from "@/lib/auth/types";
 import { getPrisma } from "@/lib/db/client";
 import { inRetryingTransaction, type Tx } from "@/lib/db/transaction";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -49,10 +50,6 @@ export function extensionOrganization(writer: Writer, organizationId: string | u
   return readableOrganizations(writer, organizationId).organizationId ?? writer.organizationId;
 }
 
-export function notFound(what: string, detail: string): ApiError {
-  return new ApiError("not_found", `There is no ${what}.`, detail);
-}
-
 export function invalidConfiguration(problems: Problem[]): ApiError {
   const [first] = problems;
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more: see details)` : "";
@@ -73,7 +70,7 @@ export async function getConfigurationWithEtag(
     where: { AND: [writableBy(viewer), { id: numberId }] },
     include: configurationInclude,
   });
-  if (!row) throw notFound(`number with number_id ${numberId}`, `number_id=${numberId}`);
+  if (!row) throw notFound("number", numberId);
   return { configuration: toNumberConfiguration(row), etag: etagFor(row) };
 }
 
@@ -89,7 +86,7 @@ export async function changeNumberConfiguration(
     where: { AND: [writableBy(writer), { id: numberId }] },
     include: configurationInclude,
   });
-  if (!row) throw notFound(`number with number_id ${numberId}`, `number_id=${numberId}`);
+  if (!row) throw notFound("number", numberId);
   return replaceConfiguration(writer, row, ifMatch, body);
 }
 
@@ -111,7 +108,7 @@ async function findExtension(organizationId: string, extension: string): Promise
     where: { organizationId, kind: "extension", number: extension },
     include: configurationInclude,
   });
-  if (!row) throw notFound(`extension ${extension}`, `extension=${extension}`);
+  if (!row) throw notFound("extension", extension);
   return row;
 }
 
@@ -181,7 +178,8 @@ export async function claimVersion(tx: Tx, row: Stored): Promise<NumberConfigura
       where: { id: row.id },
       select: { id: true, version: true },
     });
-    if (!now) throw notFound("such configuration any more", `number_id=${row.id}`);
+    if (!now)
+      throw new ApiError("not_found", "There is no such configuration any more.", `number_id=${row.id}`);
     assertIfMatch(etagFor(row), etagFor(now));
   }
   return toNumberConfiguration(
@@ -202,7 +200,7 @@ export async function createExtension(
   const extension = typeof input.extension === "string" ? input.extension : "";
   if (!/^\d{2,8}$/.test(extension))
     throw invalidConfiguration([{ path: "extension", message: "must be 2 to 8 digits" }]);
-  const id = `num_${randomBytes(10).toString("hex")}`;
+  const id = newConfigurationId();
   const identity = {
     number_id: id,
     organization_id: organizationId,
@@ -324,7 +322,7 @@ type Change = {
   after: NumberConfiguration | null;
 };
 
-export async function recordChange(tx: Tx, writer: Writer, change: Change): Promise<void> {
+export async function recordChange(tx: Tx, writer: Writer | SystemWriter, change: Change): Promise<void> {
   const actor = await describeActor(tx, writer);
   await tx.configurationChange.create({
     data: {
@@ -335,7 +333,7 @@ export async function recordChange(tx: Tx, writer: Writer, change: Change): Prom
       actorUserId: writer.userId,
       actorTokenId: writer.kind === "token" ? writer.tokenId : null,
       actorName: actor,
-      actorRole: writer.userId === null && writer.tokenId === null ? "system" : writer.role,
+      actorRole: writer.kind === "system" ? "system" : writer.role,
       before: change.before ?? Prisma.DbNull,
       after: change.after ?? Prisma.DbNull,
     },
@@ -356,7 +354,9 @@ export async function recordChange(tx: Tx, writer: Writer, change: Change): Prom
   ]);
 }
 
-async function describeActor(tx: Tx, writer: Writer): Promise<string> {
+async function describeActor(tx: Tx, writer: Writer | SystemWriter): Promise<string> {
+  // The worker (docs/CONTRACT.md §17: documents overdue) acts as no person and no token.
+  if (writer.kind === "system") return "system";
   if (writer.kind === "token" && writer.tokenId !== null) {
     const token = await tx.apiToken.findUnique({ where: { id: writer.tokenId }, select: { name: true } });
     return token?.name ?? "a deleted token";
@@ -365,7 +365,6 @@ async function describeActor(tx: Tx, writer: Writer): Promise<string> {
     const user = await tx.user.findUnique({ where: { id: writer.userId }, select: { name: true } });
     return user?.name ?? "a deleted user";
   }
-  // The worker (docs/CONTRACT.md §17: documents overdue) acts as no person and no token.
   return writer.tokenId === null ? "system" : "unknown";
 }
 

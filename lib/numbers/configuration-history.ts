@@ -1,3 +1,4 @@
+import "server-only";
 import { ApiError } from "@/lib/errors";
 import { readableOrganizations } from "@/lib/auth/organization-filter";
 import type { Principal } from "@/lib/auth/types";
@@ -45,7 +46,7 @@ export async function listConfigurationHistory(
       version: row.version,
       changed_at: row.changedAt.toISOString(),
       changed_by: {
-        type: row.actorTokenId === null ? "user" : "token",
+        type: historyActorType(row),
         name: row.actorName,
         role: row.actorRole,
       },
@@ -54,4 +55,13 @@ export async function listConfigurationHistory(
     }),
   );
   return { items, total };
+}
+
+/** Who made a change: the platform's own changes keep no person and no token, and say so. */
+function historyActorType(row: {
+  actorRole: string;
+  actorTokenId: string | null;
+}): "user" | "token" | "system" {
+  if (row.actorRole === "system") return "system";
+  return row.actorTokenId === null ? "user" : "token";
 }

@@ -1,3 +1,4 @@
+import "server-only";
 import { ApiError } from "@/lib/errors";
 import type { Viewer } from "@/lib/auth/types";
 import { readableOrganizations } from "@/lib/auth/organization-filter";
@@ -8,6 +9,7 @@ import { trunkPrefix } from "@/lib/reference/phone";
 import { resolveActiveRule } from "@/lib/numbers/evaluate-rules";
 import { describeVersion, versionAt } from "@/lib/numbers/version-at";
 import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
+import { isHeld, numberStateFacts, statesWhere } from "@/lib/schemas/number-states";
 import type { ActiveRule, NumberConfiguration } from "@/lib/schemas/numbers/responses";
 import type { NumberSearchQuery } from "@/lib/schemas/numbers/query";
 import { readPage } from "@/lib/db/paged";
@@ -33,7 +35,7 @@ export const numberOrderings = {
 } satisfies Record<string, Prisma.NumberConfigurationOrderByWithRelationInput[]>;
 
 // Aging numbers are listed only when asked for (docs/CONTRACT.md §16).
-const LISTED_BY_DEFAULT = ["active", "pending_documents"] as const;
+const LISTED_BY_DEFAULT = statesWhere("listedByDefault").filter(isHeld);
 
 /** The where clause of GET /numbers' filters, for the list, the CSV export and bulk jobs alike. */
 export async function numberSearchWhere(
@@ -42,7 +44,7 @@ export async function numberSearchWhere(
 ): Promise<Prisma.NumberConfigurationWhereInput> {
   const filters: Prisma.NumberConfigurationWhereInput[] = [
     readableOrganizations(viewer, query.organization_id),
-    { status: { in: query.status ?? [...LISTED_BY_DEFAULT] } },
+    { status: { in: query.status ?? LISTED_BY_DEFAULT } },
   ];
   if (query.number_id !== undefined) filters.push({ id: query.number_id });
   if (query.number !== undefined) filters.push({ number: query.number });
@@ -134,6 +136,18 @@ async function getNumberConfigurationOrThrow(viewer: Viewer, numberId: string): 
   return toNumberConfiguration(row);
 }
 
+/** Why a number in a state that routes no call answers no rule (lib/schemas/number-states.ts). */
+function silentReason(configuration: NumberConfiguration): string {
+  switch (configuration.status) {
+    case "aging":
+      return releasedReason(configuration.restorable_until);
+    case "pending_documents":
+      return pendingReason(configuration.documents_due);
+    case "active":
+      throw new Error("An active number routes its calls: it has no reason to be silent.");
+  }
+}
+
 /** Why a released number routes no call (docs/CONTRACT.md §16: routing stops at once). */
 function releasedReason(restorableUntil: string | null): string {
   const until = restorableUntil === null ? "" : `; it can be restored until ${restorableUntil}`;
@@ -147,6 +161,30 @@ function pendingReason(documentsDue: string | null | undefined): string {
       ? ""
       : `; if none covers it by ${documentsDue}, the number is released`;
   return `No rule applies: the number is pending documents, so no call to it is routed until an approved compliance bundle covers the documents it requires${due}.`;
+}
+
+/**
+ * The organization's billing account suspended at `at` (the earliest, if several), or null: while
+ * any account of an organization is suspended for non-payment, none of its numbers routes a call
+ * (lib/billing/standing.ts). The standing's history is not kept, so a past moment counts as
+ * suspended when the current suspension had begun by then.
+ */
+async function suspendedAccount(
+  prisma: Awaited<ReturnType<typeof getPrisma>>,
+  organizationId: string,
+  at: Date,
+): Promise<{ currency: string; since: Date } | null> {
+  const account = await prisma.billingAccount.findFirst({
+    where: { organizationId, standing: "suspended", standingSince: { lte: at } },
+    orderBy: [{ standingSince: "asc" }, { currency: "asc" }],
+    select: { currency: true, standingSince: true },
+  });
+  return account === null ? null : { currency: account.currency, since: account.standingSince };
+}
+
+/** Why a number of an organization with a suspended billing account routes no call (account_suspended). */
+function suspendedReason(account: { currency: string; since: Date }): string {
+  return `No rule applies: account_suspended — the organization's ${account.currency} billing account is suspended for non-payment since ${account.since.toISOString()}, so no call to any of its numbers is routed until what is past due is paid; the configuration stays editable.`;
 }
 
 /**
@@ -187,14 +225,15 @@ export async function getActiveRuleForNumber(
   );
   const found = versionAt(current, changes, at);
   const description = describeVersion(found, at, now, (iso) => iso);
+  const suspended = await suspendedAccount(prisma, current.organization_id, at);
   // Snapshots from before number states (docs/CONTRACT.md §16) have no status: those numbers were active.
   const { rule, reason } =
     found.configuration === null
       ? { rule: null, reason: description }
-      : found.configuration.status === "aging"
-        ? { rule: null, reason: releasedReason(found.configuration.restorable_until) }
-        : found.configuration.status === "pending_documents"
-          ? { rule: null, reason: pendingReason(found.configuration.documents_due) }
+      : !numberStateFacts[found.configuration.status].routesCalls
+        ? { rule: null, reason: silentReason(found.configuration) }
+        : suspended !== null
+          ? { rule: null, reason: suspendedReason(suspended) }
           : resolveActiveRule(found.configuration.rules, at);
   return {
     number_id: current.number_id,

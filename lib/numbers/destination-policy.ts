@@ -1,3 +1,4 @@
+import "server-only";
 import { getPrisma } from "@/lib/db/client";
 import { toPolicy, type DestinationPolicy } from "@/lib/numbers/validate-configuration";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { stringify } from "csv-stringify/sync";
 import type { Viewer } from "@/lib/auth/types";
 import { readDb } from "@/lib/db/replicas";

@@ -1,15 +1,19 @@
-import { ApiError } from "@/lib/errors";
+import "server-only";
+import { ApiError, notFound } from "@/lib/errors";
 import { getEnv } from "@/lib/env";
 import { getPrisma } from "@/lib/db/client";
 import { inRetryingTransaction, type Tx } from "@/lib/db/transaction";
 import { event, recordEvents } from "@/lib/events/record-events";
 import { auditSource, recordAudit, systemActor } from "@/lib/audit/record";
-import { restoredStatus } from "@/lib/compliance/activation";
+import { ownOrganizationUnlessSupport } from "@/lib/auth/organization-filter";
+import type { SystemWriter } from "@/lib/auth/types";
+import { restoredStatus } from "@/lib/coverage/coverage";
+import { chargeRestore } from "@/lib/billing/number-charges";
 import { assertIfMatch, etagFor } from "@/lib/numbers/preconditions";
+import { assertNumberTransition, heldStatesLeavingBy, numberStateFacts } from "@/lib/schemas/number-states";
 import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
 import {
   claimVersion,
-  notFound,
   recordChange,
   writableBy,
   type AlsoInTransaction,
@@ -23,7 +27,8 @@ import { metrics } from "@/lib/observability/metrics";
 // Releasing and restoring a number (docs/CONTRACT.md §16). A release keeps the configuration and its
 // rules, marks it aging until restorable_until, and from that moment no call is routed
 // (active_rule says why); a restore within the window makes it active again as it was. When the
-// window ends the worker gives the number back to inventory (lib/numbers/return-aged.ts).
+// window ends the worker gives the number back to inventory (lib/orders/return-released.ts).
+// Which states may be released or restored, and to what, is lib/schemas/number-states.ts's.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,7 +41,7 @@ async function findNumber(writer: Writer, numberId: string): Promise<Stored> {
     where: { AND: [writableBy(writer), { id: numberId, kind: "number" }] },
     include: configurationInclude,
   });
-  if (!row) throw notFound(`number with number_id ${numberId}`, `number_id=${numberId}`);
+  if (!row) throw notFound("number", numberId);
   return row;
 }
 
@@ -81,15 +86,17 @@ export type ReleaseOptions = {
   now?: Date;
   also?: AlsoInTransaction;
   /**
-   * The system's own release (docs/CONTRACT.md §17: documents overdue): a lock does not stop it, and
-   * the history and audit log name the system, not a person.
+   * The system's reason (lib/schemas/number-states.ts): its documents overdue (the default) or
+   * its organization's billing account suspended past the grace (non_payment). A person's
+   * release is always `release`.
    */
-  system?: boolean;
+  systemCause?: "documents_overdue" | "non_payment";
 };
 
 /**
- * DELETE /numbers/{number_id}. An aging number answers as it is (200, nothing changes, and
- * no If-Match is needed: a retry after a lost answer carries the ETag from before). Otherwise
+ * DELETE /numbers/{number_id}. A number that is not releasable (aging: released already)
+ * answers as it is (200, nothing changes, and no If-Match is needed: a retry after a lost
+ * answer carries the ETag from before). Otherwise
  * 428/412, then 409 number_locked, then 409 number_referenced unless forced.
  */
 export async function releaseNumber(
@@ -99,14 +106,24 @@ export async function releaseNumber(
   options: ReleaseOptions,
 ): Promise<Written> {
   const row = await findNumber(writer, numberId);
-  if (row.status === "aging") return { configuration: toNumberConfiguration(row), etag: etagFor(row) };
+  if (!numberStateFacts[row.status].releasable)
+    return { configuration: toNumberConfiguration(row), etag: etagFor(row) };
   assertIfMatch(ifMatch, etagFor(row));
   return releaseStored(writer, row, options);
 }
 
-/** The release itself, for the endpoint and for a release job alike (If-Match already checked). */
-export async function releaseStored(writer: Writer, row: Stored, options: ReleaseOptions): Promise<Written> {
-  if (row.locked && !options.system)
+/**
+ * The release itself, for the endpoint and for a release job alike (If-Match already checked),
+ * and for the system's own release (docs/CONTRACT.md §17: documents overdue), which a lock does
+ * not stop and whose history and audit entry name the system, not a person.
+ */
+export async function releaseStored(
+  writer: Writer | SystemWriter,
+  row: Stored,
+  options: ReleaseOptions,
+): Promise<Written> {
+  const system = writer.kind === "system";
+  if (row.locked && !system)
     throw new ApiError(
       "number_locked",
       `${row.number} is locked: unlock it (PUT with "locked": false) before releasing it.`,
@@ -119,15 +136,18 @@ export async function releaseStored(writer: Writer, row: Stored, options: Releas
   }
   const now = options.now ?? new Date();
   const restorableUntil = new Date(now.getTime() + getEnv().RELEASE_AGING_DAYS * DAY_MS);
+  // The system's release is the documents deadline's (docs/CONTRACT.md §17) or non-payment's
+  // (lib/dunning/dunning.ts); any other is a person's.
+  const cause = system ? (options.systemCause ?? "documents_overdue") : "release";
   const released = await inRetryingTransaction(async (tx) => {
     const before = await claimVersion(tx, row);
-    if (before.status === "aging") throw alreadyChanged(row);
+    if (!heldStatesLeavingBy(cause).includes(before.status)) throw alreadyChanged(row);
     const after = await tx.numberConfiguration.update({
-      where: { id: row.id },
-      data: { status: "aging", restorableUntil },
+      where: { id: row.id, status: { in: heldStatesLeavingBy(cause) } },
+      data: { status: assertNumberTransition(before.status, "aging", cause), restorableUntil },
       include: configurationInclude,
     });
-    const written = await recordLifecycle(tx, writer, row, before, after, "released", now, options.system);
+    const written = await recordLifecycle(tx, writer, row, before, after, "released", now);
     if (options.also) await options.also(tx);
     return written;
   });
@@ -158,23 +178,24 @@ export async function restoreNumber(writer: Writer, numberId: string, now = new 
   });
   if (!row) {
     const returned = await prisma.configurationChange.findFirst({
-      where: { configurationId: numberId, kind: "returned", ...ownHistory(writer) },
+      where: { configurationId: numberId, kind: "returned", ...ownOrganizationUnlessSupport(writer) },
       orderBy: { id: "desc" },
     });
     if (returned) throw windowOver(numberId, returned.changedAt);
-    throw notFound(`number with number_id ${numberId}`, `number_id=${numberId}`);
+    throw notFound("number", numberId);
   }
-  if (row.status !== "aging") return { configuration: toNumberConfiguration(row), etag: etagFor(row) };
+  if (!numberStateFacts[row.status].restorable)
+    return { configuration: toNumberConfiguration(row), etag: etagFor(row) };
   if (row.restorableUntil !== null && row.restorableUntil.getTime() <= now.getTime())
     throw windowOver(numberId, row.restorableUntil);
   return inRetryingTransaction(async (tx) => {
     const before = await claimVersion(tx, row);
-    if (before.status !== "aging") throw alreadyChanged(row);
+    if (!heldStatesLeavingBy("restore").includes(before.status)) throw alreadyChanged(row);
     // docs/CONTRACT.md §17: a number released while it waited for documents comes back pending (with
     // its old deadline) unless an approved bundle now covers it.
-    const status = await restoredStatus(tx, row.id, now);
+    const status = assertNumberTransition(before.status, await restoredStatus(tx, row.id, now), "restore");
     const after = await tx.numberConfiguration.update({
-      where: { id: row.id },
+      where: { id: row.id, status: { in: heldStatesLeavingBy("restore") } },
       data: {
         status,
         restorableUntil: null,
@@ -182,12 +203,17 @@ export async function restoreNumber(writer: Writer, numberId: string, now = new 
       },
       include: configurationInclude,
     });
+    // A restore in a later month than the release pays for the rest of this one. The release's
+    // moment is its clock's: the window it opened, RELEASE_AGING_DAYS long, ends at restorable_until.
+    if (row.restorableUntil !== null)
+      await chargeRestore(
+        tx,
+        { organizationId: row.organizationId, configurationId: row.id, number: row.number },
+        new Date(row.restorableUntil.getTime() - getEnv().RELEASE_AGING_DAYS * DAY_MS),
+        now,
+      );
     return recordLifecycle(tx, writer, row, before, after, "restored", now);
   });
-}
-
-function ownHistory(writer: Writer) {
-  return writer.role === "support" ? {} : { organizationId: writer.organizationId };
 }
 
 function windowOver(numberId: string, until: Date): ApiError {
@@ -201,13 +227,12 @@ function windowOver(numberId: string, until: Date): ApiError {
 /** History, event and audit entry of a release or restore, in its transaction. */
 async function recordLifecycle(
   tx: Tx,
-  writer: Writer,
+  writer: Writer | SystemWriter,
   row: Stored,
   before: NumberConfiguration,
   afterRow: Stored,
   change: "released" | "restored",
   now: Date,
-  system = false,
 ): Promise<Written> {
   const written = { configuration: toNumberConfiguration(afterRow), etag: etagFor(afterRow) };
   await recordChange(tx, writer, {
@@ -221,7 +246,7 @@ async function recordLifecycle(
   });
   await recordEvents(tx, [event(row.organizationId, `number.${change}`, written.configuration)], now);
   await recordAudit(tx, {
-    ...(system
+    ...(writer.kind === "system"
       ? { actor: systemActor, ip: null }
       : await auditSource(tx, { ...writer, id: writer.userId ?? writer.tokenId ?? "" })),
     action: `number.${change}`,

@@ -1,6 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { describeE164, formatNational } from "@/lib/reference/phone";
 import { numberConfigurationSchema, type NumberConfiguration } from "@/lib/schemas/numbers/responses";
+import { numberStateFacts } from "@/lib/schemas/number-states";
 
 // Stored configuration → the API's NumberConfiguration. The one place that knows both shapes.
 
@@ -54,7 +55,9 @@ export function toNumberConfiguration(row: ConfigurationRow): NumberConfiguratio
     region: row.inventoryNumber?.region ?? null,
     status: row.status,
     purchased_at: row.kind === "number" ? row.createdAt.toISOString() : null,
-    restorable_until: row.status === "aging" ? (row.restorableUntil?.toISOString() ?? null) : null,
+    restorable_until: numberStateFacts[row.status].restorable
+      ? (row.restorableUntil?.toISOString() ?? null)
+      : null,
     documents_due: row.status === "pending_documents" ? (row.documentsDue?.toISOString() ?? null) : null,
     locked: row.locked,
     tags: row.tags,

@@ -1,28 +1,19 @@
-import { Prisma, type OrderStatus } from "@/lib/generated/prisma/client";
-import { createConfigurations, sellFromGeography } from "@/lib/orders/sell";
-import { orderStatusFor } from "@/lib/orders/status";
+import "server-only";
 import { inRetryingTransaction, type Tx } from "@/lib/db/transaction";
 import { forgetInventoryCounts } from "@/lib/inventory/search";
 import type { ItemGeography } from "@/lib/orders/pick-product";
-import { recordSaleEvents } from "@/lib/orders/order-events";
-import { loadDocumentTypes, type DocumentTypesById } from "@/lib/inventory/documents";
-import { gateSoldNumbers } from "@/lib/compliance/activation";
+import { documentsDueFor } from "@/lib/compliance/activation";
+import { utcDay } from "@/lib/coverage/coverage";
+import { nationalFormats } from "@/lib/reference/phone";
+import { fillAnswerSchema, fillInputSchema, type FillInput } from "@/lib/orders/sale-input";
 import { metrics } from "@/lib/observability/metrics";
+import { defaultCreditLimitMinor } from "@/lib/billing/ledger";
+import type { OrderStatus } from "@/lib/generated/prisma/client";
 
 type FilledOrder = { referenceId: string; status: OrderStatus };
 /** A region that has received numbers. */
 export type StockedGeography = ItemGeography & { regionId: string };
 export type FillResult = { assignedNumbers: number; orders: FilledOrder[] };
-
-type WaitingItem = {
-  id: number;
-  order_id: number;
-  product_id: number;
-  backordered_quantity: number;
-  region_id: string | null;
-  organization_id: string;
-  bundle_id: string | null;
-};
 
 /**
  * Gives newly stocked numbers to the items waiting for them (docs/CONTRACT.md §7): for each
@@ -32,10 +23,8 @@ type WaitingItem = {
 export async function fillBackorders(geographies: StockedGeography[]): Promise<FillResult> {
   const result: FillResult = { assignedNumbers: 0, orders: [] };
   const touched = new Map<string, FilledOrder>();
-  // Read before the transactions: on one connection (PGlite) a read outside one waits for it.
-  const documentTypes = await loadDocumentTypes();
   for (const geography of dedupe(geographies)) {
-    const filled = await inRetryingTransaction((tx) => fillGeography(tx, geography, documentTypes));
+    const filled = await inRetryingTransaction((tx) => fillGeography(tx, geography));
     // Counted per committed transaction: a later geography that fails does not undo this one.
     countFilled(filled);
     result.assignedNumbers += filled.assignedNumbers;
@@ -58,83 +47,33 @@ export function countFilled(filled: FillResult): void {
 /**
  * One geography's back-orders, in the caller's transaction: also used by the worker when a
  * released number returns to inventory, so the number is filled in the same commit that puts
- * it back on sale (docs/CONTRACT.md §16) and is never for sale and owned at once.
+ * it back on sale (docs/CONTRACT.md §16) and is never for sale and owned at once. The sale
+ * itself is the SQL function fill_backorders (prisma/functions), which gives each item its
+ * numbers as a new order's are given (sell_to_item), charges them, and records the events. An
+ * item whose organization cannot pay (past due, or over its credit limit) stays back-ordered.
  */
 export async function fillGeography(
   tx: Tx,
   geography: StockedGeography,
-  documentTypes: DocumentTypesById,
   now = new Date(),
 ): Promise<FillResult> {
-  // FOR UPDATE: two imports at once must not both fill one item; the second waits and then
-  // reads the quantity the first left.
-  const waiting = await tx.$queryRaw<WaitingItem[]>`
-    SELECT oi.id, oi.order_id, oi.product_id, oi.backordered_quantity, oi.region_id, o.organization_id, oi.bundle_id
-    FROM order_item oi JOIN "order" o ON o.id = oi.order_id
-    WHERE oi.backordered_quantity > 0 AND oi.country_id = ${geography.countryId} AND oi.number_type_id = ${geography.numberTypeId}
-      AND (oi.region_id = ${geography.regionId} OR oi.region_id IS NULL)
-    ORDER BY o.created_at, o.id, oi.position
-    FOR UPDATE OF oi`;
-
-  let assignedNumbers = 0;
-  const orderIds = new Set<number>();
-  const configurationIds: string[] = [];
-  const activatedIds: string[] = [];
-  for (const item of waiting) {
-    const from: ItemGeography = { ...geography, regionId: item.region_id };
-    // Only numbers the item's product has the documents for (docs/CONTRACT.md §7).
-    const taken = await sellFromGeography(
-      tx,
-      { id: item.id, productId: item.product_id, bundleId: item.bundle_id },
-      from,
-      item.backordered_quantity,
-      {
-        organizationId: item.organization_id,
-        now,
-      },
-    );
-    if (taken.length === 0) continue;
-    await tx.orderItem.update({
-      where: { id: item.id },
-      data: { backorderedQuantity: { decrement: taken.length } },
-    });
-    configurationIds.push(...(await createConfigurations(tx, item.organization_id, taken)));
-    // Pending when no approved bundle covers them (docs/CONTRACT.md §17), as at a sale.
-    activatedIds.push(
-      ...(await gateSoldNumbers(tx, configurationIds.slice(-taken.length), now)).activatedIds,
-    );
-    assignedNumbers += taken.length;
-    orderIds.add(item.order_id);
-  }
-  const orders = await updateStatuses(tx, [...orderIds]);
-  // In this transaction: the events exist exactly when the numbers are assigned.
-  await recordSaleEvents(tx, {
-    change: "filled",
-    orderIds: [...orderIds],
-    configurationIds,
-    activatedIds,
-    documentTypes,
-    now,
-  });
-  return { assignedNumbers, orders };
-}
-
-async function updateStatuses(tx: Tx, orderIds: number[]): Promise<FilledOrder[]> {
-  if (orderIds.length === 0) return [];
-  const totals = await tx.$queryRaw<
-    Array<{ id: number; reference_id: string; quantity: number; backordered: number }>
-  >`
-    SELECT o.id, o.reference_id, sum(oi.quantity)::int AS quantity, sum(oi.backordered_quantity)::int AS backordered
-    FROM "order" o JOIN order_item oi ON oi.order_id = o.id
-    WHERE o.id IN (${Prisma.join(orderIds)})
-    GROUP BY o.id, o.reference_id`;
-  const orders: FilledOrder[] = [];
-  for (const total of totals) {
-    const status = orderStatusFor(total.quantity, total.backordered);
-    await tx.order.update({ where: { id: total.id }, data: { status } });
-    orders.push({ referenceId: total.reference_id, status });
-  }
-  return orders;
+  const input: FillInput = {
+    country_id: geography.countryId,
+    number_type_id: geography.numberTypeId,
+    region_id: geography.regionId,
+    now: now.toISOString(),
+    day: utcDay(now),
+    documents_due: documentsDueFor(now).toISOString(),
+    formats: nationalFormats(geography.countryId),
+    default_credit_limit_minor: defaultCreditLimitMinor().toString(),
+  };
+  const [row] = await tx.$queryRaw<Array<{ answer: unknown }>>`
+    SELECT fill_backorders(${JSON.stringify(fillInputSchema.parse(input))}::jsonb) AS answer`;
+  const answer = fillAnswerSchema.parse(row.answer);
+  return {
+    assignedNumbers: answer.assigned_numbers,
+    orders: answer.orders.map((order) => ({ referenceId: order.reference_id, status: order.status })),
+  };
 }
 
 function dedupe(geographies: StockedGeography[]): StockedGeography[] {

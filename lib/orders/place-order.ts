@@ -1,7 +1,9 @@
-import { ApiError } from "@/lib/errors";
+import "server-only";
+import { ApiError, errorBodySchema } from "@/lib/errors";
 import { getDatabase } from "@/lib/db/client";
-import { newConfigurationId, newReferenceId } from "@/lib/orders/ids";
-import { idempotencyConflict, requestHash, replayAnswer, type Answer } from "@/lib/orders/idempotency";
+import { newReferenceId } from "@/lib/ids";
+import { placeOrderInputSchema, type PlaceOrderInput } from "@/lib/orders/sale-input";
+import { idempotencyConflict, requestHash, replayAnswer, type Answer } from "@/lib/http/idempotency";
 import { resolveItems, type ResolvedItem } from "@/lib/orders/resolve-items";
 import { readSale } from "@/lib/orders/sale-reads";
 import { actorNamedBy, actorOf, currentAuditSource, systemActor } from "@/lib/audit/record";
@@ -9,8 +11,9 @@ import { forgetInventoryCounts } from "@/lib/inventory/search";
 import { nationalFormats } from "@/lib/reference/phone";
 import type { OrderPlaced, OrderRequest } from "@/lib/schemas/orders";
 import { assertOrderBundles, documentsDueFor } from "@/lib/compliance/activation";
-import { utcDay } from "@/lib/compliance/coverage";
+import { utcDay } from "@/lib/coverage/coverage";
 import { metrics } from "@/lib/observability/metrics";
+import { defaultCreditLimitMinor } from "@/lib/billing/ledger";
 
 /** Who places the order. Always for their own organization, support people included. */
 export type Buyer = { organizationId: string; userId: string | null; tokenId: string | null };
@@ -18,7 +21,7 @@ export type Buyer = { organizationId: string; userId: string | null; tokenId: st
 const MAX_ATTEMPTS = 5;
 // PostgreSQL aborted the statement for a serialization failure or a deadlock: run it again.
 const RETRYABLE = new Set(["40001", "40P01"]);
-// What place_order refuses with (prisma/migrations/…_place_order; place_order_answer hands the
+// What place_order refuses with (prisma/functions/place_order.sql; place_order_answer hands the
 // refusal back as its answer), turned back into ApiErrors here.
 const IDEMPOTENCY_CONFLICT = "OR409";
 const NUMBER_UNAVAILABLE = "OR410";
@@ -48,12 +51,14 @@ export async function placeOrder(
   );
   // Answered before validation so that a repeat is replayed (or refused) even when the
   // reference data it was checked against has changed since.
-  if (reads.stored)
-    return replayAnswer<OrderPlaced>(
+  if (reads.stored) {
+    const replayed = replayAnswer<unknown>(
       { request_hash: reads.stored.requestHash, response_body: reads.stored.responseBody },
       key ?? "",
       hash,
     );
+    return storedAnswer(reads.stored.statusCode, replayed.body);
+  }
 
   const resolution = await resolveItems(request.items, reads.lookups);
   // 400 invalid_bundle before anything is sold (docs/CONTRACT.md §17).
@@ -75,7 +80,7 @@ export async function placeOrder(
   );
 
   const countries = new Set(resolution.items.map((item) => item.countryId));
-  const sale = {
+  const sale: PlaceOrderInput = {
     organization_id: buyer.organizationId,
     user_id: buyer.userId,
     token_id: buyer.tokenId,
@@ -89,15 +94,13 @@ export async function placeOrder(
     documents_due: documentsDueFor(now).toISOString(),
     items: resolution.items.map(itemColumns),
     unknown_numbers: resolution.unknownNumbers,
-    configuration_ids: resolution.items.flatMap((item) =>
-      Array.from({ length: item.quantity }, () => newConfigurationId()),
-    ),
     // A configuration is named after its number as written at home: formatNational's formats.
     formats: Object.fromEntries([...countries].map((country) => [country, nationalFormats(country)])),
     actor: source.principal ? actorOf(source.principal, reads.actorName) : systemActor,
     ip: source.ip,
+    default_credit_limit_minor: defaultCreditLimitMinor().toString(),
   };
-  const answer = await sell(sale, request);
+  const answer = await sell(placeOrderInputSchema.parse(sale), request);
   // The sale changed what is for sale: this process's shared search totals are out of date.
   if (!answer.replayed) {
     forgetInventoryCounts();
@@ -108,7 +111,7 @@ export async function placeOrder(
 }
 
 /** An order item's columns, as place_order inserts them. */
-const itemColumns = (item: ResolvedItem) => ({
+const itemColumns = (item: ResolvedItem): PlaceOrderInput["items"][number] => ({
   position: item.position,
   kind: item.kind,
   number_e164: item.numberE164,
@@ -125,11 +128,15 @@ const itemColumns = (item: ResolvedItem) => ({
 });
 
 /**
- * What place_order_answer answers: the sale, or one of place_order's refusals (its SQLSTATE,
- * and for OR410 the numbers as a JSON array), given as an answer so that the pool keeps the
- * connection (a failed query ends it).
+ * What place_order_answer answers: the sale (or the answer stored under its key, with its
+ * status), or one of place_order's refusals (its SQLSTATE, and for OR410 the numbers as a JSON
+ * array; a 402 with the error body it stored for the key), given as an answer so that the pool
+ * keeps the connection (a failed query ends it).
  */
-type SaleAnswer = { replayed: boolean; body: OrderPlaced } | { refused: string; detail: string };
+type SaleAnswer =
+  | { replayed: boolean; status: number; body: unknown }
+  | { refused: string; detail: string }
+  | { refused: string; status: 402; body: unknown };
 
 /** One statement, again from the start when PostgreSQL aborted it for a deadlock. */
 async function sell(sale: { key: string | null }, request: OrderRequest): Promise<Answer<OrderPlaced>> {
@@ -142,12 +149,14 @@ async function sell(sale: { key: string | null }, request: OrderRequest): Promis
       );
       const answer = row.answer;
       if ("refused" in answer) {
+        if ("body" in answer) return storedAnswer(answer.status, answer.body);
         if (answer.refused === NUMBER_UNAVAILABLE)
           throw unavailable(request, JSON.parse(answer.detail) as string[]);
         if (answer.refused === IDEMPOTENCY_CONFLICT) throw idempotencyConflict(sale.key ?? "");
         throw new Error(`place_order_answer refused with an unknown code: ${answer.refused}`);
       }
-      return { body: placedInOrder(answer.body), replayed: answer.replayed };
+      const replayed = storedAnswer(answer.status, answer.body);
+      return { ...replayed, replayed: answer.replayed };
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (attempt >= MAX_ATTEMPTS || typeof code !== "string" || !RETRYABLE.has(code)) throw error;
@@ -155,7 +164,20 @@ async function sell(sale: { key: string | null }, request: OrderRequest): Promis
   }
 }
 
+/**
+ * An order's answer as stored under its key: the order placed (200), or the 402 it was refused
+ * with (docs/API.md, "Charges and the ledger"), thrown again exactly as it was first answered.
+ */
+function storedAnswer(status: number, body: unknown): Answer<OrderPlaced> {
+  if (status === 402) {
+    const refusal = errorBodySchema.parse(body).error;
+    throw new ApiError(refusal.code, refusal.message, refusal.details);
+  }
+  return { body: placedInOrder(body as OrderPlaced), replayed: true };
+}
+
 // The answer's keys in the order docs/API.md lists them (the stored copy is jsonb, as before).
+// An answer stored before orders were charged has no charges: none were.
 function placedInOrder(body: OrderPlaced): OrderPlaced {
   return {
     data: {
@@ -166,6 +188,13 @@ function placedInOrder(body: OrderPlaced): OrderPlaced {
         required_documents: number.required_documents,
         status: number.status,
         documents_due: number.documents_due,
+      })),
+      charges: (body.data.charges ?? []).map((charge) => ({
+        currency: charge.currency,
+        setup_fees: charge.setup_fees,
+        prorated_fees: charge.prorated_fees,
+        total_now: charge.total_now,
+        monthly: charge.monthly,
       })),
     },
   };

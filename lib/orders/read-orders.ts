@@ -1,4 +1,5 @@
-import { ApiError } from "@/lib/errors";
+import "server-only";
+import { notFound } from "@/lib/errors";
 import { getPrisma } from "@/lib/db/client";
 import { readDb } from "@/lib/db/replicas";
 import { formatAmount } from "@/lib/products/money";
@@ -7,7 +8,6 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Viewer } from "@/lib/auth/types";
 import { readableOrganizations } from "@/lib/auth/organization-filter";
 import type { Order } from "@/lib/schemas/orders";
-import type { Tx } from "@/lib/db/transaction";
 import { readPage } from "@/lib/db/paged";
 
 const orderDetail = {
@@ -55,26 +55,8 @@ export async function getOrderOrThrow(viewer: Viewer, referenceId: string): Prom
     where: { referenceId, ...readableOrganizations(viewer, undefined) },
     include: orderDetail,
   });
-  if (!row)
-    throw new ApiError("not_found", `There is no order ${referenceId}.`, `reference_id=${referenceId}`);
+  if (!row) throw notFound("order", referenceId);
   return toOrder(row, await loadDocumentTypes());
-}
-
-/**
- * Orders by database id, as GET /orders/{reference_id} shows them, read inside the caller's
- * transaction (for the events it records: lib/orders/order-events.ts).
- */
-export async function readOrdersInTransaction(
-  tx: Tx,
-  orderIds: number[],
-  documentTypes: DocumentTypesById,
-): Promise<Array<{ id: number; order: Order }>> {
-  const rows = await tx.order.findMany({
-    where: { id: { in: orderIds } },
-    include: orderDetail,
-    orderBy: { id: "asc" },
-  });
-  return rows.map((row) => ({ id: row.id, order: toOrder(row, documentTypes) }));
 }
 
 function toOrder(row: OrderRow, documentTypes: DocumentTypesById): Order {

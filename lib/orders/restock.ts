@@ -1,3 +1,4 @@
+import "server-only";
 import { importInventory, type ImportResult } from "@/lib/inventory/import";
 import { fillBackorders, type FillResult } from "@/lib/orders/backorders";
 

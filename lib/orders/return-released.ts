@@ -1,9 +1,15 @@
+import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { inRetryingTransaction } from "@/lib/db/transaction";
 import { recordAudit, systemActor } from "@/lib/audit/record";
 import { forgetInventoryCounts } from "@/lib/inventory/search";
-import { loadDocumentTypes } from "@/lib/inventory/documents";
 import { countFilled, fillGeography, type FillResult } from "@/lib/orders/backorders";
+import {
+  assertNumberTransition,
+  heldStatesLeavingBy,
+  numberStateFacts,
+  type HeldState,
+} from "@/lib/schemas/number-states";
 
 // Back to inventory (docs/CONTRACT.md §16). When a released number's restore window has ended, the
 // worker deletes its configuration (the history and audit log keep what it was), puts the
@@ -12,11 +18,15 @@ import { countFilled, fillGeography, type FillResult } from "@/lib/orders/backor
 // gets it before any new buyer can.
 
 const RETURN_BATCH = 100;
+/** The states a number goes back to inventory from (aging), and the one it arrives in. */
+const RETURNING = heldStatesLeavingBy("return_to_inventory");
+const FOR_SALE = numberStateFacts.available.inventoryStatus;
 
 type Aged = {
   id: string;
   organization_id: string;
   number: string;
+  status: HeldState;
   version: number;
   inventory_number_id: number;
   country_id: string;
@@ -27,29 +37,30 @@ type Aged = {
 
 /** Returns up to one batch of numbers whose window ended by `now`; answers how many, and the fills. */
 export async function returnReleasedNumbers(now: Date): Promise<{ returned: number; filled: FillResult }> {
-  const documentTypes = await loadDocumentTypes();
   const result = await inRetryingTransaction(async (tx) => {
     // SKIP LOCKED: two workers sweeping at once take different numbers; a restore in flight
     // holds the row, and its number is left for the next sweep (which then finds it active).
     const aged = await tx.$queryRaw<Aged[]>`
-      SELECT c.id, c.organization_id, c.number, c.version, c.inventory_number_id, c.restorable_until,
+      SELECT c.id, c.organization_id, c.number, c.status::text AS status, c.version, c.inventory_number_id, c.restorable_until,
              n.country_id, n.number_type_id, n.region_id
         FROM number_configuration c JOIN inventory_number n ON n.id = c.inventory_number_id
-       WHERE c.status = 'aging' AND c.restorable_until <= ${now}
+       WHERE c.status = ANY(${RETURNING}::number_status[]) AND c.restorable_until <= ${now}
        ORDER BY c.restorable_until, c.id
        LIMIT ${RETURN_BATCH}
        FOR UPDATE OF c SKIP LOCKED`;
     if (aged.length === 0) return { returned: 0, filled: { assignedNumbers: 0, orders: [] } };
+    for (const row of aged) assertNumberTransition(row.status, "available", "return_to_inventory");
     const ids = aged.map((row) => row.id);
     await tx.$executeRaw`
       INSERT INTO configuration_change (configuration_id, organization_id, version, kind, changed_at, actor_name, actor_role, before, after)
       SELECT c.id, c.organization_id, c.version + 1, 'returned', ${now}, 'system', 'system',
-             jsonb_build_object('number_id', c.id, 'number', c.number, 'name', c.name, 'status', 'aging'), NULL
+             jsonb_build_object('number_id', c.id, 'number', c.number, 'name', c.name, 'status', c.status), NULL
         FROM number_configuration c WHERE c.id = ANY(${ids}::text[])`;
     await tx.numberConfiguration.deleteMany({ where: { id: { in: ids } } });
     await tx.$executeRaw`
-      UPDATE inventory_number SET status = 'available', order_item_id = NULL, sold_at = NULL
-       WHERE id IN (${Prisma.join(aged.map((row) => row.inventory_number_id))})`;
+      UPDATE inventory_number SET status = ${FOR_SALE}::inventory_status, order_item_id = NULL, sold_at = NULL
+       WHERE id IN (${Prisma.join(aged.map((row) => row.inventory_number_id))})
+         AND status <> ${FOR_SALE}::inventory_status`;
     for (const row of aged)
       await recordAudit(tx, {
         actor: systemActor,
@@ -57,7 +68,7 @@ export async function returnReleasedNumbers(now: Date): Promise<{ returned: numb
         action: "number.returned_to_inventory",
         organizationId: row.organization_id,
         resource: { type: "number", id: row.id },
-        changes: [{ field: "status", from: "aging", to: null }],
+        changes: [{ field: "status", from: row.status, to: null }],
         at: now,
       });
     const filled: FillResult = { assignedNumbers: 0, orders: [] };
@@ -68,7 +79,7 @@ export async function returnReleasedNumbers(now: Date): Promise<{ returned: numb
       ]),
     );
     for (const geography of geographies.values()) {
-      const one = await fillGeography(tx, geography, documentTypes, now);
+      const one = await fillGeography(tx, geography, now);
       filled.assignedNumbers += one.assignedNumbers;
       filled.orders.push(...one.orders);
     }

@@ -1,3 +1,4 @@
+import "server-only";
 import { getDatabase } from "@/lib/db/client";
 import type { OrderBundle } from "@/lib/compliance/activation";
 import type { ItemGeography, SaleProduct } from "@/lib/orders/pick-product";
@@ -22,7 +23,7 @@ type ProductJson = {
 };
 
 type Row = {
-  stored: { request_hash: string; response_body: unknown } | null;
+  stored: { request_hash: string; status_code: number; response_body: unknown } | null;
   numbers: Array<{
     number_e164: string;
     country_id: string;
@@ -44,7 +45,7 @@ type Row = {
 
 export type SaleReads = {
   /** The live record under the key, if any. */
-  stored: { requestHash: string; responseBody: unknown } | null;
+  stored: { requestHash: string; statusCode: number; responseBody: unknown } | null;
   lookups: ItemLookups;
   bundles: OrderBundle[];
   /** The name of the token or person named by `actor` (null: none, or deleted). */
@@ -58,7 +59,7 @@ const cheapestFirst = "ORDER BY p.monthly_fee, p.setup_fee, p.id LIMIT 1";
 
 const READ_SALE = `
   SELECT
-    (SELECT json_build_object('request_hash', request_hash, 'response_body', response_body)
+    (SELECT json_build_object('request_hash', request_hash, 'status_code', status_code, 'response_body', response_body)
        FROM idempotency_record WHERE organization_id = $1 AND key = $2 AND expires_at > now()) AS stored,
     (SELECT json_agg(json_build_object('number_e164', n.number_e164, 'country_id', n.country_id,
                                        'number_type_id', n.number_type_id, 'region_id', n.region_id,
@@ -148,7 +149,11 @@ export async function readSale(
     );
   }
   return {
-    stored: row.stored && { requestHash: row.stored.request_hash, responseBody: row.stored.response_body },
+    stored: row.stored && {
+      requestHash: row.stored.request_hash,
+      statusCode: row.stored.status_code,
+      responseBody: row.stored.response_body,
+    },
     lookups: {
       number(numberE164) {
         const number = numbers.get(numberE164);

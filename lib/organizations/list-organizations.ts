@@ -1,3 +1,4 @@
+import "server-only";
 import { ApiError } from "@/lib/errors";
 import { readDb } from "@/lib/db/replicas";
 import type { Viewer } from "@/lib/auth/types";

@@ -1,3 +1,4 @@
+import "server-only";
 import { readDb } from "@/lib/db/replicas";
 import { assertGeography, type Geography } from "@/lib/inventory/geography";
 import { formatAmount } from "@/lib/products/money";

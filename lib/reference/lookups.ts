@@ -1,3 +1,4 @@
+import "server-only";
 import { ApiError } from "@/lib/errors";
 import { processSlot } from "@/lib/process-singleton";
 import { readDb } from "@/lib/db/replicas";

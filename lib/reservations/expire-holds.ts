@@ -1,3 +1,4 @@
+import "server-only";
 import { inRetryingTransaction, type Tx } from "@/lib/db/transaction";
 import { event, recordEvents } from "@/lib/events/record-events";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { ApiError } from "@/lib/errors";
 import { getPrisma } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";

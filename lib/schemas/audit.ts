@@ -2,8 +2,7 @@ import { z } from "zod";
 import {
   boundedInt,
   documentedAs,
-  instantRangeMessage,
-  isStorableInstant,
+  momentQuery,
   organizationIdFilterSchema,
   timestampSchema,
 } from "@/lib/schemas/common";
@@ -19,31 +18,6 @@ const auditActorTypes = ["user", "token", "support", "system"] as const;
 const ACTION = /^[a-z][a-z_]{0,39}\.[a-z][a-z_]{0,39}$/;
 const RESOURCE_TYPE = /^[a-z][a-z_]{0,39}$/;
 const IDENTIFIER = /^[A-Za-z0-9_.:@+-]{1,200}$/;
-
-/** An ISO 8601 time with a zone, or a day (then midnight UTC). */
-function moment(name: "from" | "to", description: string) {
-  const message = `${name} must be an ISO 8601 time with a zone or a date, such as 2026-11-01T00:00:00Z or 2026-11-01`;
-  return documentedAs(
-    z
-      .string()
-      .refine(
-        (value) =>
-          /^\d{4}-\d{2}-\d{2}$/.test(value) || z.iso.datetime({ offset: true }).safeParse(value).success,
-        message,
-      )
-      .refine((value) => !Number.isNaN(Date.parse(value)), message)
-      .refine(isStorableInstant, instantRangeMessage(name))
-      .transform((value) => new Date(value))
-      .optional(),
-    // A date alone is read as midnight UTC; the document shows the full form a client should send.
-    {
-      type: "string",
-      format: "date-time",
-      description: `${description} A date alone (2026-11-01) is read as midnight UTC.`,
-      examples: ["2026-11-01T00:00:00Z"],
-    },
-  );
-}
 
 export const auditListQuerySchema = z.strictObject({
   limit: boundedInt("limit", 1, AUDIT_PAGE.maxLimit, AUDIT_PAGE.defaultLimit).meta({
@@ -70,8 +44,8 @@ export const auditListQuerySchema = z.strictObject({
     .regex(IDENTIFIER, "resource_id must be at most 200 letters, digits and _.:@+-")
     .optional()
     .meta({ description: "Only entries about this resource." }),
-  from: moment("from", "Only entries at or after this time."),
-  to: moment("to", "Only entries before this time; after from."),
+  from: momentQuery("from", "Only entries at or after this time."),
+  to: momentQuery("to", "Only entries before this time; after from."),
   format: documentedAs(z.enum(["json", "csv"], "format must be json or csv").default("json"), {
     type: "string",
     enum: ["json", "csv"],

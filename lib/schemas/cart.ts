@@ -7,7 +7,7 @@ import {
   timestampSchema,
 } from "@/lib/schemas/common";
 import { ORDER_LIMITS } from "@/lib/schemas/limits";
-import { productIdSchema } from "@/lib/schemas/orders";
+import { orderChargesSchema, productIdSchema } from "@/lib/schemas/orders";
 import { regionIdSchema } from "@/lib/schemas/products";
 
 // The portal's cart (docs/CONTRACT.md §12): GET /cart, PUT /cart, POST /cart/renew, DELETE /cart.
@@ -127,7 +127,18 @@ const cartLineSchema = z
 export type CartLineOut = z.infer<typeof cartLineSchema>;
 
 export const cartResponseSchema = z
-  .object({ data: z.object({ lines: z.array(cartLineSchema) }).meta({ id: "Cart" }) })
+  .object({
+    data: z
+      .object({
+        lines: z.array(cartLineSchema),
+        charges: z
+          .array(orderChargesSchema)
+          .describe(
+            "Per currency, what checking the cart out now would charge: setup fees and the rest of this month (UTC, by day) now, the monthly fees from the 1st of next month. A named number without a product is priced at its region's cheapest; one that cannot be bought (sold, held by another) is left out; numbers back-ordered are charged when they arrive",
+          ),
+      })
+      .meta({ id: "Cart" }),
+  })
   .meta({ id: "CartResponse" });
 
 export type ServerCart = z.infer<typeof cartResponseSchema>["data"];

@@ -97,6 +97,34 @@ export function instantRangeMessage(name: string): string {
   return `${name} must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z`;
 }
 
+/**
+ * A `from` or `to` query parameter of a list: an ISO 8601 time with a zone, or a day (then
+ * midnight UTC), as a Date.
+ */
+export function momentQuery(name: "from" | "to", description: string) {
+  const message = `${name} must be an ISO 8601 time with a zone or a date, such as 2026-11-01T00:00:00Z or 2026-11-01`;
+  return documentedAs(
+    z
+      .string()
+      .refine(
+        (value) =>
+          /^\d{4}-\d{2}-\d{2}$/.test(value) || z.iso.datetime({ offset: true }).safeParse(value).success,
+        message,
+      )
+      .refine((value) => !Number.isNaN(Date.parse(value)), message)
+      .refine(isStorableInstant, instantRangeMessage(name))
+      .transform((value) => new Date(value))
+      .optional(),
+    // A date alone is read as midnight UTC; the document shows the full form a client should send.
+    {
+      type: "string",
+      format: "date-time",
+      description: `${description} A date alone (2026-11-01) is read as midnight UTC.`,
+      examples: ["2026-11-01T00:00:00Z"],
+    },
+  );
+}
+
 /** A moment the server writes, as ISO 8601 in UTC (Date.toISOString). */
 export function timestampSchema(description = "ISO 8601") {
   return z.string().meta({ format: "date-time", description });

@@ -51,7 +51,7 @@ const phoneSchema = z
 
 // An address is anywhere in the world, not only where numbers are sold: any assigned
 // ISO 3166-1 code (ZZ, XX and other unassigned pairs are refused).
-const addressCountrySchema = countryCodeSchema.refine(
+export const addressCountrySchema = countryCodeSchema.refine(
   (code) => whereAlpha2(code) !== undefined,
   "country must be an assigned ISO 3166-1 alpha-2 code",
 );

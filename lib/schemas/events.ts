@@ -5,6 +5,10 @@ import { numberConfigurationResponseSchema } from "@/lib/schemas/numbers/respons
 import { reservationResponseSchema } from "@/lib/schemas/reservations";
 import { jobSchema } from "@/lib/schemas/jobs";
 import { bundleResponseSchema } from "@/lib/schemas/compliance";
+import { invoiceSchema } from "@/lib/schemas/invoices";
+import { billingAlertTriggeredSchema } from "@/lib/schemas/billing-alerts";
+import { paymentResponseSchema } from "@/lib/schemas/billing-payments";
+import { billingAccountSchema } from "@/lib/schemas/billing-ledger";
 
 // Events (docs/CONTRACT.md §14): what happened to an organization's orders, numbers and holds. `data`
 // is the resource as its own endpoint shows it, through that endpoint's schema (no second copy).
@@ -22,6 +26,12 @@ export const eventTypes = [
   "number.activated",
   "number.documents_overdue",
   "bundle.status_changed",
+  "invoice.finalized",
+  "invoice.voided",
+  "billing.alert_triggered",
+  "invoice.paid",
+  "billing.standing_changed",
+  "billing.payment_recorded",
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
@@ -47,6 +57,12 @@ export type EventData = {
   "number.activated": z.infer<typeof numberData>;
   "number.documents_overdue": z.infer<typeof numberData>;
   "bundle.status_changed": z.infer<typeof bundleData>;
+  "invoice.finalized": z.infer<typeof invoiceSchema>;
+  "invoice.voided": z.infer<typeof invoiceSchema>;
+  "billing.alert_triggered": z.infer<typeof billingAlertTriggeredSchema>;
+  "invoice.paid": z.infer<typeof invoiceSchema>;
+  "billing.standing_changed": z.infer<typeof billingAccountSchema>;
+  "billing.payment_recorded": z.infer<typeof paymentResponseSchema>;
 };
 
 const eventBase = {
@@ -80,6 +96,32 @@ const eventSchema = z
       "A number was still pending documents at documents_due and was released; data is the number, aging",
     ),
     variant("bundle.status_changed", bundleData, "A compliance bundle changed status; data is the bundle"),
+    variant(
+      "invoice.finalized",
+      invoiceSchema,
+      "An invoice or credit note was finalized (numbered); data is the invoice without its lines",
+    ),
+    variant("invoice.voided", invoiceSchema, "An invoice was voided; data is the invoice, void"),
+    variant(
+      "billing.alert_triggered",
+      billingAlertTriggeredSchema,
+      "An account's available amount fell below a billing alert's threshold (once per crossing); data is the alert and the account's amounts",
+    ),
+    variant(
+      "invoice.paid",
+      invoiceSchema,
+      "Payments and credits paid an invoice in full; data is the invoice",
+    ),
+    variant(
+      "billing.standing_changed",
+      billingAccountSchema,
+      "A billing account became past_due, suspended, or good_standing again; data is the account",
+    ),
+    variant(
+      "billing.payment_recorded",
+      paymentResponseSchema,
+      "Support recorded a payment or a credit; data is the entry, the invoices it paid and the account",
+    ),
   ])
   .meta({ id: "Event" });
 

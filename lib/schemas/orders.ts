@@ -195,6 +195,17 @@ const placedNumberSchema = z
   })
   .meta({ id: "PlacedNumber" });
 
+/** What the numbers an order bought were charged at the sale, in one currency (docs/API.md, "Charges and the ledger"). */
+export const orderChargesSchema = z
+  .object({
+    currency: z.string(),
+    setup_fees: z.string().describe("The setup fees of the numbers bought, charged now"),
+    prorated_fees: z.string().describe("Their monthly fees for the rest of this month (UTC), charged now"),
+    total_now: z.string().describe("setup_fees + prorated_fees: what the order took from the account"),
+    monthly: z.string().describe("Their monthly fees, charged on the 1st from next month"),
+  })
+  .meta({ id: "OrderCharges" });
+
 export const orderPlacedSchema = z
   .object({
     data: z.object({
@@ -202,6 +213,11 @@ export const orderPlacedSchema = z
       numbers: z
         .array(placedNumberSchema)
         .describe("Every number the order bought, by item and then number, with its required documents"),
+      charges: z
+        .array(orderChargesSchema)
+        .describe(
+          "Per currency of the numbers bought (none back-ordered yet): what was charged now, and monthly",
+        ),
     }),
   })
   .meta({ id: "OrderResponse" });

@@ -18,6 +18,8 @@ export const scopes = [
   "jobs:write",
   "compliance:read",
   "compliance:write",
+  "billing:read",
+  "billing:write",
 ] as const;
 
 export const scopeSchema = z.enum(scopes);
@@ -41,4 +43,6 @@ export const scopeDescriptions: Record<Scope, string> = {
   "compliance:read": "Read end users, addresses, documents and compliance bundles, and what numbers require",
   "compliance:write":
     "Add and change end users, addresses, documents and bundles, and submit bundles for review",
+  "billing:read": "Read billing accounts, the ledger, invoices and the upcoming invoice",
+  "billing:write": "Change the billing profile and balance alerts",
 };

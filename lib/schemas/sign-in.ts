@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ErrorCode } from "@/lib/errors";
 
 // The sign-in form and the credentials provider read the same rules.
 export const signInSchema = z.object({
@@ -18,6 +19,8 @@ export const signInSchema = z.object({
     .transform((value) => (value === "" ? undefined : value)),
 });
 
+export type SignInRequest = z.output<typeof signInSchema>;
+
 /** The email to continue with single sign-on, when the form holds a valid one; else null. */
 export function singleSignOnEmail(email: string): string | null {
   const parsed = signInSchema.shape.email.safeParse(email);
@@ -33,7 +36,7 @@ export const signInErrors = {
   codeRequired: "two_factor_code_required",
   invalidCode: "two_factor_code_invalid",
   // The organization requires its single sign-on provider, and the person is not an owner.
-  ssoRequired: "sso_required",
+  ssoRequired: "sso_required" satisfies ErrorCode,
 } as const;
 
 export function throttledError(retryAfterMs: number): string {

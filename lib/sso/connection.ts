@@ -1,4 +1,5 @@
-import { randomUUID } from "node:crypto";
+import "server-only";
+import { newId } from "@/lib/ids";
 import type { z } from "zod";
 import { getPrisma } from "@/lib/db/client";
 import { inRetryingTransaction, type Tx } from "@/lib/db/transaction";
@@ -134,7 +135,7 @@ export async function putSsoConnection(
     // Sessions made through the provider carry the connection's id (lib/auth/session.ts): a new
     // issuer or client is another provider, so it gets a new id and those sessions end. The
     // domains and any sign-in under way follow the row (ON UPDATE CASCADE).
-    const id = before && !clientChanged ? before.id : `sso_${randomUUID().replaceAll("-", "")}`;
+    const id = before && !clientChanged ? before.id : newId("ssoConnection");
     const fields = {
       issuer: request.issuer,
       clientId: request.client_id,

@@ -32,20 +32,78 @@ export class ProviderRefused extends Error {
   }
 }
 
-async function clientFor(provider: ProviderClient): Promise<BaseClient> {
-  let issuer: Issuer<BaseClient>;
+/** How long a provider's discovery document and keys are used before they are read again. */
+export const PROVIDER_METADATA_TTL_MS = 15 * 60_000;
+
+// Per issuer: its discovery document (as openid-client's Issuer, which keeps the keys it read
+// from jwks_uri), until when it is used, and the key ids its keys were read for.
+type Discovered = { issuer: Issuer<BaseClient>; readUntilMs: number; refreshedKids: Set<string> };
+const discovered = new Map<string, Promise<Discovered>>();
+
+/** The provider's metadata, read once per PROVIDER_METADATA_TTL_MS (one read for callers at once). */
+async function discover(issuerUrl: string, now: Date): Promise<Discovered> {
+  const cached = discovered.get(issuerUrl);
+  const entry = await cached?.catch(() => null);
+  if (entry && entry.readUntilMs > now.getTime()) return entry;
+  // Past its time (or failed): a new read, unless a caller at the same moment started one.
+  if (discovered.get(issuerUrl) === cached) {
+    const reading = Issuer.discover(issuerUrl).then((issuer) => ({
+      issuer,
+      readUntilMs: now.getTime() + PROVIDER_METADATA_TTL_MS,
+      refreshedKids: new Set<string>(),
+    }));
+    discovered.set(issuerUrl, reading);
+    // A provider that did not answer is asked again by the next sign-in.
+    reading.catch(() => discovered.get(issuerUrl) === reading && discovered.delete(issuerUrl));
+  }
   try {
-    issuer = await Issuer.discover(provider.issuer);
+    return await (discovered.get(issuerUrl) as Promise<Discovered>);
   } catch (error) {
     throw new ProviderRefused("provider_unavailable", error instanceof Error ? error.message : String(error));
   }
-  return new issuer.Client({
+}
+
+/**
+ * A key id not seen from this provider since its metadata was read: its keys are read again,
+ * once for that id, before the ID token is checked against them. A provider that rotated its
+ * keys is followed at once (openid-client alone waits a minute after its last read); a key id
+ * still unknown after that one read is refused as a bad signature, and asks for no more reads.
+ */
+async function refreshKeysFor(entry: Discovered, idToken: string | undefined): Promise<void> {
+  const kid = idToken ? kidOf(idToken) : undefined;
+  if (kid === undefined || entry.refreshedKids.has(kid)) return;
+  entry.refreshedKids.add(kid);
+  // Issuer#reloadJwksUri: in openid-client 5's code, not in its type declarations.
+  await (entry.issuer.reloadJwksUri as () => Promise<void>).call(entry.issuer);
+}
+
+function kidOf(jwt: string): string | undefined {
+  try {
+    const header: unknown = JSON.parse(Buffer.from(jwt.split(".")[0], "base64url").toString("utf8"));
+    const kid = typeof header === "object" && header !== null && "kid" in header ? header.kid : undefined;
+    return typeof kid === "string" ? kid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function clientFor(provider: ProviderClient, now: Date): Promise<BaseClient> {
+  const entry = await discover(provider.issuer, now);
+  const client = new entry.issuer.Client({
     client_id: provider.clientId,
     client_secret: provider.clientSecret,
     redirect_uris: [provider.redirectUri],
     response_types: ["code"],
     id_token_signed_response_alg: "RS256",
   });
+  // client.callback redeems the code with grant, then checks the ID token against the keys.
+  const grant = client.grant.bind(client);
+  client.grant = async (...args) => {
+    const tokens = await grant(...args);
+    await refreshKeysFor(entry, tokens.id_token);
+    return tokens;
+  };
+  return client;
 }
 
 /** What one sign-in sends the provider and must check on the way back. */
@@ -64,8 +122,9 @@ export async function authorizationUrl(
   provider: ProviderClient,
   checks: Checks,
   email: string,
+  now: Date,
 ): Promise<string> {
-  const client = await clientFor(provider);
+  const client = await clientFor(provider, now);
   return client.authorizationUrl({
     scope: "openid email profile",
     response_type: "code",
@@ -108,9 +167,10 @@ export async function redeemCode(
   provider: ProviderClient,
   callbackUrl: string,
   checks: Checks,
+  now: Date,
 ): Promise<Record<string, unknown>> {
   try {
-    const client = await clientFor(provider);
+    const client = await clientFor(provider, now);
     const tokens = await client.callback(provider.redirectUri, client.callbackParams(callbackUrl), {
       state: checks.state,
       nonce: checks.nonce,

@@ -1,6 +1,9 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { newId } from "@/lib/ids";
 import { getPrisma } from "@/lib/db/client";
 import { inRetryingTransaction } from "@/lib/db/transaction";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { decryptAtRest } from "@/lib/crypto/data-key";
 import { hashPassword } from "@/lib/auth/passwords";
 import { recordAudit, type AuditEntry } from "@/lib/audit/record";
@@ -121,7 +124,7 @@ export async function startSsoSignIn(input: {
   const checks = newChecks();
   let url: string;
   try {
-    url = await authorizationUrl(providerOf(connection, input.redirectUri), checks, input.email);
+    url = await authorizationUrl(providerOf(connection, input.redirectUri), checks, input.email, input.now);
   } catch (error) {
     if (!(error instanceof ProviderRefused)) throw error;
     const attempt = {
@@ -131,7 +134,6 @@ export async function startSsoSignIn(input: {
     };
     return refuse(attempt, error.reason, input.now);
   }
-  await prisma.ssoSignIn.deleteMany({ where: { expiresAt: { lt: input.now } } });
   await prisma.ssoSignIn.create({
     data: {
       stateHash: hashState(checks.state),
@@ -143,6 +145,16 @@ export async function startSsoSignIn(input: {
     },
   });
   return { url, state: checks.state };
+}
+
+/**
+ * Deletes the sign-ins whose person never came back from the provider in time (the worker's
+ * housekeeping): their state could not finish a sign-in anyway. Answers how many went.
+ */
+export async function sweepExpiredSsoSignIns(now: Date): Promise<number> {
+  const prisma = await getPrisma();
+  const { count } = await prisma.ssoSignIn.deleteMany({ where: { expiresAt: { lte: now } } });
+  return count;
 }
 
 /**
@@ -177,11 +189,16 @@ export async function finishSsoSignIn(input: {
   };
   let claims: Record<string, unknown>;
   try {
-    claims = await redeemCode(providerOf(connection, input.redirectUri), input.callbackUrl, {
-      state,
-      nonce: started.nonce,
-      codeVerifier: started.codeVerifier,
-    });
+    claims = await redeemCode(
+      providerOf(connection, input.redirectUri),
+      input.callbackUrl,
+      {
+        state,
+        nonce: started.nonce,
+        codeVerifier: started.codeVerifier,
+      },
+      input.now,
+    );
   } catch (error) {
     if (!(error instanceof ProviderRefused)) throw error;
     return refuse(attempt, error.reason, input.now);
@@ -194,15 +211,19 @@ export async function finishSsoSignIn(input: {
   });
   if (verified === 0) return refuse(attempt, "email_outside_domains", input.now);
 
-  const known = await prisma.user.findFirst({
-    where: { email: { equals: email, mode: "insensitive" } },
-    select: { id: true, email: true, name: true, role: true, organizationId: true },
-  });
-  if (known && known.organizationId !== connection.organizationId)
-    return refuse({ ...attempt, userId: known.id }, "email_in_another_organization", input.now);
+  const name = typeof claims.name === "string" ? claims.name : "";
+  // A first sign-in in two tabs at once: both make the member, the unique email lets one
+  // through, and the other signs in as the member the first made.
   const user =
-    known ??
-    (await createMember(connection, email, typeof claims.name === "string" ? claims.name : "", input.now));
+    (await personWithEmail(email)) ??
+    (await createMember(connection, email, name, input.now).catch(async (error: unknown) => {
+      if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+      const first = await personWithEmail(email);
+      if (!first) throw error;
+      return first;
+    }));
+  if (user.organizationId !== connection.organizationId)
+    return refuse({ ...attempt, userId: user.id }, "email_in_another_organization", input.now);
   await recordAudit(prisma, signInAudit({ ...attempt, userId: user.id }, null, input.now));
   return {
     user: {
@@ -215,6 +236,14 @@ export async function finishSsoSignIn(input: {
     },
     callbackPath: started.callbackPath,
   };
+}
+
+async function personWithEmail(email: string) {
+  const prisma = await getPrisma();
+  return prisma.user.findFirst({
+    where: { email: { equals: email, mode: "insensitive" } },
+    select: { id: true, email: true, name: true, role: true, organizationId: true },
+  });
 }
 
 /** A first sign-in: a member with the connection's default role and a password nobody knows. */
@@ -231,7 +260,7 @@ async function createMember(
   return inRetryingTransaction(async (tx) => {
     const user = await tx.user.create({
       data: {
-        id: `usr_${randomUUID().replaceAll("-", "")}`,
+        id: newId("user"),
         organizationId: connection.organizationId,
         email: email.toLowerCase(),
         name: shownName,

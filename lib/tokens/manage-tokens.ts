@@ -1,4 +1,5 @@
-import { ApiError } from "@/lib/errors";
+import "server-only";
+import { ApiError, notFound } from "@/lib/errors";
 import { createApiToken } from "@/lib/auth/tokens";
 import { getTokenCache } from "@/lib/auth/token-cache";
 import { roleMay, rolesThatMay } from "@/lib/auth/roles";
@@ -118,7 +119,7 @@ export async function revokeToken(manager: TokenManager, tokenId: string): Promi
     where: { id: tokenId, organizationId: manager.organizationId },
     include: withCreator,
   });
-  if (!row) throw new ApiError("not_found", `There is no token ${tokenId}.`, `token_id=${tokenId}`);
+  if (!row) throw notFound("token", tokenId);
   // Every instance hears of it through the database (lib/auth/token-cache.ts); this one at
   // once, so that the caller's next request with the token is refused whatever the feed's delay.
   (await getTokenCache())?.changed(row.tokenHash);

@@ -1,3 +1,4 @@
+import "server-only";
 import { inRetryingTransaction } from "@/lib/db/transaction";
 import { auditChanges } from "@/lib/audit/record";
 import { ApiError } from "@/lib/errors";

@@ -1,5 +1,6 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
-import { ApiError } from "@/lib/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import { getEnv } from "@/lib/env";
 import { getPrisma } from "@/lib/db/client";
 import { readDb } from "@/lib/db/replicas";
@@ -7,7 +8,8 @@ import { inRetryingTransaction } from "@/lib/db/transaction";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Viewer } from "@/lib/auth/types";
 import { readableOrganizations } from "@/lib/auth/organization-filter";
-import { insertEvents, newId } from "@/lib/events/record-events";
+import { insertEvents } from "@/lib/events/record-events";
+import { newId } from "@/lib/ids";
 import { eventTypes, TEST_EVENT_TYPE, type EventType } from "@/lib/schemas/events";
 import { WEBHOOK_LIMITS, type CreateWebhookRequest, type Webhook } from "@/lib/schemas/webhooks";
 import { assertCallableUrl } from "@/lib/webhooks/url-policy";
@@ -46,7 +48,7 @@ export async function createWebhook(
       );
     const created = await tx.webhook.create({
       data: {
-        id: newId("wh"),
+        id: newId("webhook"),
         organizationId,
         url: request.url,
         events: request.events,
@@ -117,13 +119,13 @@ export async function deleteWebhook(organizationId: string, webhookId: string): 
       ]);
     return row;
   });
-  if (!deleted) throw notFound(webhookId);
+  if (!deleted) throw notFound("webhook endpoint", webhookId);
 }
 
 /** Records a webhook.test event for this endpoint alone; the worker sends it like any other. */
 export async function queueTestEvent(organizationId: string, webhookId: string, now = new Date()) {
   await findWebhook({ organizationId }, webhookId);
-  const eventId = newId("evt");
+  const eventId = newId("event");
   await inRetryingTransaction(async (tx) => {
     await insertEvents(
       tx,
@@ -141,19 +143,15 @@ export async function queueTestEvent(organizationId: string, webhookId: string, 
     select: { id: true },
   });
   // The endpoint was deleted between the two statements: as if it had never been there.
-  if (!delivery) throw notFound(webhookId);
+  if (!delivery) throw notFound("webhook endpoint", webhookId);
   return delivery.id;
 }
 
 async function findWebhook(where: { organizationId?: string }, webhookId: string): Promise<WebhookRow> {
   const prisma = await getPrisma();
   const row = await prisma.webhook.findFirst({ where: { id: webhookId, ...where } });
-  if (!row) throw notFound(webhookId);
+  if (!row) throw notFound("webhook endpoint", webhookId);
   return row;
-}
-
-function notFound(webhookId: string): ApiError {
-  return new ApiError("not_found", `There is no webhook endpoint ${webhookId}.`, `webhook_id=${webhookId}`);
 }
 
 function toWebhook(row: WebhookRow): Webhook {

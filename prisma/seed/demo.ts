@@ -93,12 +93,16 @@ function ruleRows(rules: DemoRule[]): Prisma.RuleCreateWithoutConfigurationInput
   }));
 }
 
-/** Buys one demo number the way an order does: order, item, sold inventory row, configuration. */
-async function seedOwnedNumber(
+/**
+ * Buys one demo number the way an order does: order, item, sold inventory row, configuration.
+ * `buyerName`: the order's contact, when the buyer is not one of the demo users.
+ */
+export async function seedOwnedNumber(
   prisma: PrismaClient,
   owned: DemoOwnedNumber,
-  number: GeneratedNumber,
+  number: { numberE164: string; countryId: string; numberTypeId: string; regionId: string },
   log: Log,
+  buyerName?: string,
 ): Promise<boolean> {
   return prisma.$transaction(async (tx) => {
     const inventory = await tx.inventoryNumber.findUnique({ where: { numberE164: number.numberE164 } });
@@ -110,14 +114,15 @@ async function seedOwnedNumber(
       where: { regionId: number.regionId },
       orderBy: [{ monthlyFee: "asc" }, { setupFee: "asc" }, { id: "asc" }],
     });
-    const buyer = Object.values(demoUsers).find((user) => user.id === owned.placedByUserId)!;
+    const contactName =
+      buyerName ?? Object.values(demoUsers).find((user) => user.id === owned.placedByUserId)!.name;
     const orderedAt = new Date(owned.orderedAt);
     const order = await tx.order.create({
       data: {
         referenceId: owned.orderReferenceId,
         organizationId: owned.organizationId,
         placedByUserId: owned.placedByUserId,
-        contactName: buyer.name,
+        contactName,
         referenceNumber: owned.referenceNumber,
         status: "completed",
         createdAt: orderedAt,

@@ -2,7 +2,7 @@
 // the two cannot drift apart. The E.164 of an owned number comes from the inventory
 // generator (the first number it makes in the region); see resolveDemoNumbers in demo.ts.
 import { createHash } from "node:crypto";
-import type { Role } from "@/lib/schemas/roles";
+import { demoUsers } from "@/lib/auth/demo-users";
 
 export const DEFAULT_DEMO_PASSWORD = "demo-password-2026";
 
@@ -13,66 +13,8 @@ export const demoOrganizations = {
   operator: { id: "org_operator", name: "Numbers support", isOperator: true },
 } as const;
 
-export type DemoUser = {
-  id: string;
-  organizationId: string;
-  email: string;
-  name: string;
-  role: Role;
-};
-
-// docs/CONTRACT.md §15: each Acme role can be tried at once; support is the operator's.
-export const demoUsers = {
-  acmeCustomer: {
-    id: "usr_acme_customer",
-    organizationId: "org_acme",
-    email: "customer@acme.example",
-    name: "Alex Carter",
-    role: "owner",
-  },
-  acmeAdmin: {
-    id: "usr_acme_admin",
-    organizationId: "org_acme",
-    email: "admin@acme.example",
-    name: "Riley Brooks",
-    role: "admin",
-  },
-  acmeDeveloper: {
-    id: "usr_acme_developer",
-    organizationId: "org_acme",
-    email: "developer@acme.example",
-    name: "Casey Nguyen",
-    role: "developer",
-  },
-  acmeBilling: {
-    id: "usr_acme_billing",
-    organizationId: "org_acme",
-    email: "billing@acme.example",
-    name: "Jamie Okafor",
-    role: "billing",
-  },
-  acmeViewer: {
-    id: "usr_acme_viewer",
-    organizationId: "org_acme",
-    email: "viewer@acme.example",
-    name: "Robin Silva",
-    role: "viewer",
-  },
-  globexCustomer: {
-    id: "usr_globex_customer",
-    organizationId: "org_globex",
-    email: "customer@globex.example",
-    name: "Jordan Lee",
-    role: "owner",
-  },
-  support: {
-    id: "usr_numbers_support",
-    organizationId: "org_operator",
-    email: "support@numbers.example",
-    name: "Sam Patel",
-    role: "support",
-  },
-} as const satisfies Record<string, DemoUser>;
+export { demoUsers };
+export type { DemoUser } from "@/lib/auth/demo-users";
 
 /** Demo sign-ins of earlier versions, removed when the demo data is seeded again (docs/CONTRACT.md §15). */
 export const retiredDemoUserIds = ["usr_acme_support", "usr_globex_support"] as const;

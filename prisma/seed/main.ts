@@ -1,5 +1,6 @@
 // npx tsx prisma/seed/main.ts [--numbers N]: migrates the database the environment names
 // (DATABASE_URL, else PGlite in PGLITE_DATA_DIR) and seeds it with N inventory numbers.
+import "server-only";
 import { connectFromEnv, type Database } from "@/lib/db/client";
 import { UNBOUNDED } from "@/lib/db/query-bounds";
 import { applyMigrations } from "@/lib/db/migrate";

@@ -11,7 +11,7 @@ import { connectPostgres, setDatabase, wrapPglite, type Database } from "@/lib/d
 import { openPglite } from "@/lib/db/pglite";
 import { applyMigrations } from "@/lib/db/migrate";
 import { seedDatabase } from "@/prisma/seed/seed";
-import { approveBundle } from "@/lib/compliance/bundles";
+import { approveBundle } from "@/lib/compliance/bundle-review";
 import type { Principal } from "@/lib/auth/types";
 
 function option(name: string): string | undefined {

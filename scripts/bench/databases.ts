@@ -1,8 +1,9 @@
 // The benchmark's databases on the PostgreSQL server named by BENCH_PG_URL (default
 // postgresql://root@127.0.0.1:5432/postgres): created when missing, seeded once, reused.
+import path from "node:path";
 import { Client } from "pg";
 import { connectPostgres } from "@/lib/db/client";
-import { applyMigrations, readMigrations } from "@/lib/db/migrate";
+import { applyMigrations, readFunctions, readMigrations } from "@/lib/db/migrate";
 import { countInventory } from "@/prisma/seed/inventory";
 import { seedDatabase } from "@/prisma/seed/seed";
 
@@ -65,7 +66,12 @@ export async function ensureBenchDatabase(
   const db = await connectPostgres(url, 4);
   try {
     // The served build's migrations: the benchmark may serve another tree's build (BENCH_APP_DIR).
-    await applyMigrations(db.sql, migrationsDir ? readMigrations(migrationsDir) : undefined);
+    await applyMigrations(
+      db.sql,
+      migrationsDir ? readMigrations(migrationsDir) : undefined,
+      // Its function files sit beside its migrations (none in a tree older than them).
+      migrationsDir ? readFunctions(path.join(migrationsDir, "..", "functions")) : undefined,
+    );
     const count = await countInventory(db.sql);
     if (count < database.numbers) {
       log(

@@ -225,6 +225,8 @@ function startNpm(appDir: string, port: number, dataDir: string): Server {
     PORT: String(port),
     PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
     NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+    // The benchmark buys numbers: a new billing account's limit no order of it reaches.
+    BILLING_DEFAULT_CREDIT_LIMIT: "100000000.00",
   };
   // The embedded database, whatever the calling shell points at.
   delete env.DATABASE_URL;

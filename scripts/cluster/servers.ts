@@ -87,7 +87,14 @@ export class Instance {
     // The custom server `npm start` runs (scripts/server.ts), so the suites see the same edges.
     await bundleServer();
     const child = spawn(process.execPath, [serverBundle, "-p", String(this.port), "-H", "127.0.0.1"], {
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...this.env },
+      // The suites buy many numbers: a new billing account's limit no order of theirs reaches
+      // (a section may set its own).
+      env: {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: "1",
+        BILLING_DEFAULT_CREDIT_LIMIT: "100000000.00",
+        ...this.env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     this.child = child;

@@ -3,8 +3,15 @@
 // another organization's, support}. A route the registry gains is in the matrix at once; one
 // this file cannot classify or give parameters to fails the matrix until it is described here.
 import { encode } from "next-auth/jwt";
-import { endpoints, splitKey, type EndpointKey, type Method } from "@/lib/api/registry";
+import {
+  endpoints,
+  splitKey,
+  type EndpointDefinition,
+  type EndpointKey,
+  type Method,
+} from "@/lib/api/registry";
 import type { Scope } from "@/lib/schemas/scopes";
+import { roleMay } from "@/lib/auth/roles";
 import { getSessionSecret } from "@/lib/auth/secret";
 import { sessionCookieName, SIGNED_IN_AT_CLAIM } from "@/lib/auth/session-cookie";
 import { getPrisma } from "@/lib/db/client";
@@ -187,6 +194,24 @@ export const credentialRoutes: Readonly<Record<string, Expectation>> = {
   // Support only (docs/CONTRACT.md §17); a refused role is 401 role_forbidden (§15).
   "POST /bundles/{bundle_id}/approve": roleForbidden,
   "POST /bundles/{bundle_id}/reject": invalidBody,
+  // Invoices (docs/API.md, "Invoices"): no invoice by this id; void, uncollectible and credit
+  // notes are support's (an owner is refused before any body is read).
+  "GET /invoices/{invoice_id}": missing,
+  "GET /invoices/{invoice_id}/pdf": missing,
+  "POST /invoices/{invoice_id}/void": roleForbidden,
+  "POST /invoices/{invoice_id}/mark_uncollectible": roleForbidden,
+  "POST /invoices/{invoice_id}/credit_notes": roleForbidden,
+  // Payments and credits are support's (docs/API.md "Payments, credits and dunning").
+  "POST /billing/payments": roleForbidden,
+  "POST /billing/credits": roleForbidden,
+  // A credit limit is support's alone (docs/API.md, "Charges and the ledger"): an owner is refused.
+  "PATCH /billing/accounts/{currency}": roleForbidden,
+  // The billing profile and alerts (docs/API.md "Billing"): the seed sets no profile and no alert.
+  "GET /billing/profile": missing,
+  "PUT /billing/profile": invalidBody,
+  "GET /billing/alerts": { status: 200 },
+  "POST /billing/alerts": invalidBody,
+  "DELETE /billing/alerts/{alert_id}": missing,
 };
 
 /** Bodies of the credential-only routes: empty, so nothing is changed. */
@@ -666,6 +691,38 @@ export const organizationDataRoutes: Readonly<
     other: { status: 400, code: "invalid_parameter" },
     support: { status: 200, mayShowOther: true },
   },
+  // Invoices and the upcoming preview: the organization's billing readers; support names whose.
+  "GET /invoices": {
+    own: { status: 200, check: listsOnlyIfAny("viewer") },
+    other: { status: 400, code: "invalid_parameter" },
+    support: { status: 200, mayShowOther: true, check: listsOnlyIfAny("owner") },
+  },
+  "GET /invoices/export": {
+    own: { status: 200 },
+    other: { status: 400, code: "invalid_parameter" },
+    support: { status: 200, mayShowOther: true },
+  },
+  "GET /billing/upcoming": {
+    own: { status: 200, check: isOf("viewer") },
+    other: { status: 400, code: "invalid_parameter" },
+    support: { status: 200, mayShowOther: true, check: isOf("owner") },
+  },
+  // Billing accounts and the ledger: the organization's billing readers; support names whose.
+  "GET /billing/accounts": {
+    own: { status: 200 },
+    other: { status: 400, code: "invalid_parameter" },
+    support: { status: 200, mayShowOther: true },
+  },
+  "GET /billing/ledger": {
+    own: { status: 200 },
+    other: { status: 400, code: "invalid_parameter" },
+    support: { status: 200, mayShowOther: true },
+  },
+  "GET /billing/ledger/export": {
+    own: { status: 200 },
+    other: { status: 400, code: "invalid_parameter" },
+    support: { status: 200, mayShowOther: true },
+  },
 };
 
 // ---------------------------------------------------------------- requests
@@ -711,6 +768,12 @@ function paramValue(name: string, key: string, owner: OrgData, target: Cell["tar
       return "bnd_matrix_none";
     case "domain":
       return "matrix-none.example";
+    case "invoice_id":
+      return "in_matrixnone";
+    case "currency":
+      return "GBP";
+    case "alert_id":
+      return "bal_matrix_none";
     default:
       throw new Error(
         `authz matrix: no sample for the path parameter {${name}} of ${key}; add one to paramValue in tests/authz/matrix.ts`,
@@ -720,6 +783,8 @@ function paramValue(name: string, key: string, owner: OrgData, target: Cell["tar
 
 /** The query string that asks for the owner's data where the path names none. */
 function queryFor(key: string, target: Cell["target"], owner: OrgData): string {
+  if (key === "GET /billing/upcoming")
+    return target === "own" ? "?currency=GBP" : `?currency=GBP&organization_id=${owner.organizationId}`;
   if (target === "own") return "";
   if (
     key === "GET /orders" ||
@@ -727,6 +792,11 @@ function queryFor(key: string, target: Cell["target"], owner: OrgData): string {
     key === "GET /webhooks" ||
     key === "GET /audit-events" ||
     key === "GET /audit-events/export" ||
+    key === "GET /invoices" ||
+    key === "GET /invoices/export" ||
+    key === "GET /billing/accounts" ||
+    key === "GET /billing/ledger" ||
+    key === "GET /billing/ledger/export" ||
     key === "GET /members" ||
     key === "GET /members/invitations"
   )
@@ -898,7 +968,7 @@ const unauthorized: Expectation = { status: 401, code: "unauthorized" };
 export function credentialCells(): Cell[] {
   const cells: Cell[] = [];
   for (const key of Object.keys(endpoints) as EndpointKey[]) {
-    const definition = endpoints[key];
+    const definition: EndpointDefinition = endpoints[key];
     const { method } = splitKey(key);
     const scope = definition.scope as Scope | null;
     const sessionOnly = isSessionOnly(key);
@@ -929,12 +999,21 @@ export function credentialCells(): Cell[] {
     add("unknown token", { kind: "header", authorization: `Bearer npk_${"u".repeat(43)}` }, unauthorized);
     add("expired token", { kind: "token", token: "acmeExpired" }, unauthorized);
     add("revoked token", { kind: "token", token: "acmeRevoked" }, unauthorized);
+    // The role is asked before the token's scopes: a power the owner lacks (support's) refuses first.
+    const ownerRefused =
+      "permission" in definition &&
+      definition.permission !== undefined &&
+      !roleMay("owner", definition.permission);
     if (scope !== null)
       add(
         `token lacking ${scope}`,
         { kind: "token", token: tokenLacking(scope) },
         // No token may call a session-only route, whatever its scopes.
-        sessionOnly ? unauthorized : { status: 401, code: "insufficient_scope" },
+        sessionOnly
+          ? unauthorized
+          : ownerRefused
+            ? roleForbidden
+            : { status: 401, code: "insufficient_scope" },
       );
     else
       add(

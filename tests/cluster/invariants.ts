@@ -61,12 +61,79 @@ export const orderInvariants: ReadonlyArray<{ name: string; sql: string }> = [
   },
 ];
 
+// Billing's invariants (docs/API.md "Billing"): what no sale, run, retry, second instance or
+// crash may break.
+export const billingInvariants: ReadonlyArray<{ name: string; sql: string }> = [
+  {
+    name: "an account's balance is the sum of its ledger entries",
+    sql: `SELECT a.organization_id, a.currency, a.balance_minor, COALESCE(sum(e.amount_minor), 0) AS ledger
+          FROM billing_account a
+          LEFT JOIN ledger_entry e ON e.organization_id = a.organization_id AND e.currency = a.currency
+          GROUP BY a.organization_id, a.currency, a.balance_minor
+          HAVING a.balance_minor <> COALESCE(sum(e.amount_minor), 0)
+          LIMIT 20`,
+  },
+  {
+    name: "every entry belongs to an account",
+    sql: `SELECT e.id FROM ledger_entry e
+          WHERE NOT EXISTS (SELECT 1 FROM billing_account a
+                             WHERE a.organization_id = e.organization_id AND a.currency = e.currency)
+          LIMIT 20`,
+  },
+  {
+    name: "a finalized invoice's total is its lines', its subtotal and tax add up to it, and its lines are its own account's",
+    sql: `SELECT i.id, i.number, i.subtotal_minor, i.tax_minor, i.total_minor, COALESCE(sum(l.amount_minor), 0) AS lines
+          FROM invoice i
+          LEFT JOIN invoice_line l ON l.invoice_id = i.id
+          LEFT JOIN ledger_entry e ON e.id = l.ledger_entry_id
+          WHERE i.status <> 'draft'
+          GROUP BY i.id
+          HAVING i.total_minor <> COALESCE(sum(l.amount_minor), 0)
+              OR i.subtotal_minor + i.tax_minor <> i.total_minor
+              OR count(*) FILTER (WHERE e.organization_id <> i.organization_id OR e.currency <> i.currency) > 0
+          LIMIT 20`,
+  },
+  {
+    name: "no entry is on two invoices",
+    sql: `SELECT ledger_entry_id, count(*)::int AS invoices FROM invoice_line
+          GROUP BY ledger_entry_id HAVING count(*) > 1 LIMIT 20`,
+  },
+  {
+    name: "a number pays at most one monthly fee per month",
+    sql: `SELECT number_id, period_start, count(*)::int AS fees FROM ledger_entry
+          WHERE kind IN ('recurring_fee', 'prorated_fee') AND number_id IS NOT NULL
+            AND idempotency_key NOT LIKE 'restore:%'
+          GROUP BY organization_id, number_id, period_start HAVING count(*) > 1 LIMIT 20`,
+  },
+  {
+    name: "one month-end invoice per account and month",
+    sql: `SELECT organization_id, currency, period_start, count(*)::int AS invoices FROM invoice
+          WHERE kind = 'invoice' AND run_key IS NOT NULL
+          GROUP BY organization_id, currency, period_start HAVING count(*) > 1 LIMIT 20`,
+  },
+  {
+    name: "each series' numbers run from 1 with no gap, and the series' counter is its last",
+    sql: `WITH numbered AS (
+            SELECT substring(number from '^(.*)-[0-9]+$') AS series,
+                   substring(number from '-([0-9]+)$')::int AS n
+              FROM invoice WHERE number IS NOT NULL)
+          SELECT n.series, count(*)::int AS invoices, count(DISTINCT n.n)::int AS distinct_numbers,
+                 max(n.n) AS last, s.last AS counter
+            FROM numbered n LEFT JOIN invoice_number_series s ON s.series = n.series
+           GROUP BY n.series, s.last
+          HAVING count(*) <> max(n.n) OR count(DISTINCT n.n) <> count(*) OR min(n.n) <> 1
+              OR s.last IS DISTINCT FROM max(n.n)
+           LIMIT 20`,
+  },
+];
+
 /** The violated invariants with a sample of their rows; empty when all hold. */
 export async function violatedInvariants(
   run: RunQuery,
+  invariants: ReadonlyArray<{ name: string; sql: string }> = [...orderInvariants, ...billingInvariants],
 ): Promise<Array<{ name: string; rows: Array<Record<string, unknown>> }>> {
   const violated: Array<{ name: string; rows: Array<Record<string, unknown>> }> = [];
-  for (const invariant of orderInvariants) {
+  for (const invariant of invariants) {
     const rows = await run(invariant.sql);
     if (rows.length > 0) violated.push({ name: invariant.name, rows });
   }

@@ -1,7 +1,8 @@
 // npm run test:cluster — docs/SECURITY.md's promises across processes: three `next start` instances
 // on one fresh PostgreSQL database (created, migrated and seeded small here, dropped at the end).
 //   1. portal sessions over HTTP: signing out everywhere on one instance, and a plain sign-out
-//      refusing a copied cookie on the others (tests/cluster/sessions-end.ts), cookie flags,
+//      refusing a copied cookie on the others (tests/cluster/sessions-end.ts), single sign-on's
+//      disconnect ending its sessions everywhere (tests/cluster/sso.ts), cookie flags,
 //      the Origin check, sign-in throttling shared by the instances (per account and per
 //      client, whatever X-Forwarded-For claims);
 //   2. a race: 300 concurrent clients over the three instances, 50 contested named numbers
@@ -11,6 +12,8 @@
 //   4. 20 parallel identical requests with one Idempotency-Key over the instances;
 //   5. configuration changes with one ETag sent to every instance at once: one wins;
 //   6. a bulk job whose worker is killed (kill -9) holding its lease: every number done once;
+//      the month-end run closing 300 accounts on the three instances at once, one killed
+//      (kill -9) mid-run: every charge once, one invoice each, no gap (tests/cluster/billing.ts);
 //   7. a database outage: a fourth instance whose connection to PostgreSQL is cut for 5 s
 //      under load (tests/cluster/outage.ts): 503s, /api/ready and /api/health, the recovery;
 //   8. metrics: each instance, scraped on its own METRICS_PORT, counts only the orders it
@@ -18,13 +21,14 @@
 //   9. request edges: a fifth instance with short bounds answers a stalled request body 408,
 //      refuses uploads before reading them, and answers 503 while its database connection is
 //      frozen (tests/cluster/request-edges.ts);
-//  10. the order invariants in the database, and the instances' logs free of secrets.
+//  10. the order and billing invariants in the database, and the instances' logs free of secrets.
 // PG_TEST_URL names the server (default postgresql://root@127.0.0.1:5432/test); a production
 // build is reused when .next/BUILD_ID exists. CLUSTER_CLIENTS (300), CLUSTER_PORT (3410: the
 // instances' ports are the first free ones from there; the sections' extra instances take
 // ports after them) and CLUSTER_METRICS_PORT (the first free ones from CLUSTER_PORT + 60: each
-// instance's METRICS_PORT). `npm run test:cluster -- sessions-end` (or `-- jobs`, `-- metrics`)
-// runs only that section (on the same three instances); `-- edges` runs only section 9, on its
+// instance's METRICS_PORT). `npm run test:cluster -- sessions-end` (or `-- jobs`, `-- billing`, `-- metrics`)
+// runs only that section (on the same three instances; `-- sso` the single sign-on disconnect, its
+// provider on CLUSTER_SSO_PROVIDER_PORT); `-- edges` runs only section 9, on its
 // one instance (from CLUSTER_PORT).
 import { randomBytes } from "node:crypto";
 import { Pool } from "pg";
@@ -61,8 +65,10 @@ import { webhookClusterEnv, webhookDeliveryChecks } from "@/tests/cluster/webhoo
 import { crossInstanceChecks } from "@/tests/cluster/revocation";
 import { sessionsEndChecks, signOutChecks } from "@/tests/cluster/sessions-end";
 import { jobCrashChecks } from "@/tests/cluster/jobs";
+import { billingClusterEnv, monthEndCrashChecks } from "@/tests/cluster/billing";
 import { perInstanceMetricsChecks, workerMetricsChecks } from "@/tests/cluster/metrics";
 import { requestEdgeChecks } from "@/tests/cluster/request-edges";
+import { ssoDisconnectChecks } from "@/tests/cluster/sso";
 
 type Context = {
   instances: Instance[];
@@ -80,6 +86,8 @@ const SELECTABLE: Record<string, (context: Context) => Promise<void>> = {
     await signOutChecks(instances);
   },
   jobs: ({ instances, buyers, pool }) => jobCrashChecks(instances, buyers[0].token, pool),
+  billing: ({ instances, pool }) => monthEndCrashChecks(instances, pool),
+  sso: ({ instances }) => ssoDisconnectChecks(instances, SSO_PROVIDER_PORT),
   metrics: async ({ instances, buyers, env, spare }) => {
     await perInstanceMetricsChecks(instances, buyers[0].token);
     await workerMetricsChecks(env, spare);
@@ -87,6 +95,10 @@ const SELECTABLE: Record<string, (context: Context) => Promise<void>> = {
 };
 
 const INSTANCES = 3;
+// The single sign-on section's provider on loopback (CLUSTER_SSO_PROVIDER_PORT, else beside the metrics ports).
+const SSO_PROVIDER_PORT = Number(
+  process.env.CLUSTER_SSO_PROVIDER_PORT ?? Number(process.env.CLUSTER_METRICS_PORT ?? 3470) + 8,
+);
 const CLIENTS = Number(process.env.CLUSTER_CLIENTS ?? 300);
 const CONTESTED = 50;
 const SEED_NUMBERS = 2_000;
@@ -181,6 +193,7 @@ async function main(): Promise<void> {
       // Holds end after 30 s, so the holds section can see them end (tests/cluster/holds.ts).
       RESERVATION_MINUTES: "0.5",
       ...webhookClusterEnv,
+      ...billingClusterEnv,
     };
     // Each its own METRICS_PORT, as docs/OPERATIONS.md deploys them: scraped one by one.
     for (const [index, port] of ports.entries())
@@ -199,6 +212,7 @@ async function main(): Promise<void> {
     // Before the session checks, whose sign-in throttling would refuse this suite's sign-in.
     await sessionsEndChecks(instances);
     await signOutChecks(instances);
+    await ssoDisconnectChecks(instances, SSO_PROVIDER_PORT);
     await crossInstanceChecks({ instances, databaseUrl: url, env, fromPort: ports[INSTANCES - 1] + 20 });
     const secrets = [
       ...buyers.map((buyer) => buyer.token),
@@ -319,6 +333,7 @@ async function main(): Promise<void> {
     await webhookDeliveryChecks(instances, buyers, pool);
 
     await jobCrashChecks(instances, buyers[0].token, pool);
+    await monthEndCrashChecks(instances, pool);
 
     section("outage: a fourth instance's database goes away for 5 s while clients search and order");
     await outageChecks({
@@ -340,7 +355,7 @@ async function main(): Promise<void> {
     section("database and logs");
     const violated = await violatedInvariants(async (sql) => (await pool!.query(sql)).rows);
     check(
-      "the order invariants hold",
+      "the order and billing invariants hold",
       violated.length === 0,
       violated.map((entry) => `${entry.name}: ${JSON.stringify(entry.rows.slice(0, 3))}`).join("; "),
     );

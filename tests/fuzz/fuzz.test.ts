@@ -327,7 +327,7 @@ describe("fuzzing every route of the registry", () => {
       expect(stats.perRoute.get(key) ?? 0, key).toBeGreaterThanOrEqual(RUNS_PER_ROUTE * 0.9);
   });
 
-  it("left the orders consistent", async () => {
+  it("left the orders and billing consistent", async () => {
     const prisma = await getPrisma();
     expect(await violatedInvariants((sql) => prisma.$queryRawUnsafe(sql))).toEqual([]);
   });

@@ -174,9 +174,18 @@ export function paramSamples(name: string, samples: FuzzSamples): string[] {
       return [...samples.bundleIds, "bun_nobody"];
     case "job_id":
       return [...samples.jobIds, "job_nobody"];
+    // No invoice exists until a month-end run: these name nothing (or are not ids at all).
+    case "invoice_id":
+      return ["in_nobody", "in_0123456789abcdef", "INV-2026-000001"];
+    // The test data holds no billing alert: these name nothing (or are not ids at all).
+    case "alert_id":
+      return ["bal_nobody", "bal_0123456789abcdef0123456789abcdef", "alert"];
     // A domain of a single sign-on connection: the demo data has none, so these name nothing.
     case "domain":
       return ["example.com", "acme.example", "EXAMPLE.COM", "not a domain", "xn--bcher-kva.example"];
+    // A billing account's currency: sold in, sold in nowhere, or not a currency code.
+    case "currency":
+      return ["GBP", "EUR", "XTS", "gbp", "EURO"];
     default:
       return [];
   }

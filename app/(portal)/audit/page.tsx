@@ -1,4 +1,5 @@
 // /audit – who changed what in the organization, when and from where (filters in the query string)
+import "server-only";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { AuditView } from "@/components/audit/audit-view";
@@ -7,12 +8,13 @@ import { LoadingState } from "@/components/ui/states";
 import { requirePortalUser } from "@/lib/auth/portal-session";
 import { RoleGate } from "@/components/auth/role-gate";
 import { refusalFor } from "@/lib/auth/navigation";
+import { readsEveryOrganization } from "@/lib/auth/organization-filter";
 
 export const metadata: Metadata = { title: "Audit log" };
 
 export default async function AuditPage() {
   const user = await requirePortalUser();
-  const isSupport = user.role === "support";
+  const isSupport = readsEveryOrganization(user);
   return (
     <>
       <PageHeader

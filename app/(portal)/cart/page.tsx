@@ -1,4 +1,5 @@
 // /cart – the numbers picked so far, their prices, and checkout
+import "server-only";
 import type { Metadata } from "next";
 import { CartView } from "@/components/cart/cart-view";
 import { PageHeader } from "@/components/ui/page-header";

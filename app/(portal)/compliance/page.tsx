@@ -1,4 +1,5 @@
 // /compliance – the organization's end users, addresses, documents and bundles (docs/CONTRACT.md §17)
+import "server-only";
 import type { Metadata } from "next";
 import { RoleGate } from "@/components/auth/role-gate";
 import { refusalFor } from "@/lib/auth/navigation";

@@ -1,4 +1,5 @@
 // /inventory – search the numbers for sale; the filters live in the query string
+import "server-only";
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { headers } from "next/headers";

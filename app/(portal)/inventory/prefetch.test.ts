@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { prefetchInventoryPage } from "@/app/(portal)/inventory/prefetch";
 import { searchFromParams } from "@/components/inventory/search-state";
 import { nationalFormat } from "@/lib/reference/phone-format";
-import { inventoryPath, type InventorySearch } from "@/lib/hooks/inventory-search";
-import { queryKeys } from "@/lib/hooks/query-keys";
+import { inventoryPath, type InventorySearch } from "@/components/hooks/inventory-search";
+import { queryKeys } from "@/components/hooks/query-keys";
 import { get } from "@/tests/api-client";
 import { testTokens } from "@/tests/fixtures";
 

@@ -2,6 +2,7 @@
 // first paint already holds the form's lists and the first page of results, and the browser
 // starts with a warm cache. Each is the API route itself (callEndpoint) with the signed-in
 // person's credentials; a query the API refuses is left out, for the browser to ask and show.
+import "server-only";
 import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
 import * as countriesRoute from "@/app/api/v2/countries/route";
 import * as documentTypesRoute from "@/app/api/v2/document_types/route";
@@ -15,8 +16,8 @@ import {
   inventoryPath,
   type InventoryPage,
   type InventorySearch,
-} from "@/lib/hooks/inventory-search";
-import { queryKeys } from "@/lib/hooks/query-keys";
+} from "@/components/hooks/inventory-search";
+import { queryKeys } from "@/components/hooks/query-keys";
 import { nationalFormat } from "@/lib/reference/phone-format";
 
 /** The search as the browser's query runs it: the page, X-Total-Count, numbers written out. */

@@ -1,4 +1,5 @@
 // /numbers – find a number or extension and see how it answers calls; ?order= an order's numbers
+import "server-only";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { OrderNumbers } from "@/components/orders/order-numbers";
@@ -8,6 +9,7 @@ import { LoadingState } from "@/components/ui/states";
 import { requirePortalUser } from "@/lib/auth/portal-session";
 import { bulkPermissions, bulkRefusal } from "@/lib/auth/portal-permissions";
 import { getEnv } from "@/lib/env";
+import { readsEveryOrganization } from "@/lib/auth/organization-filter";
 
 export const metadata: Metadata = { title: "Numbers" };
 
@@ -15,7 +17,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function NumbersPage({ searchParams }: Props) {
   const user = await requirePortalUser();
-  const isSupport = user.role === "support";
+  const isSupport = readsEveryOrganization(user);
   // Arriving from an order (its "See how your numbers answer calls"): that order's numbers only.
   const order = [(await searchParams).order ?? []].flat()[0]?.trim();
   if (order) {

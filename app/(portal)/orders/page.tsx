@@ -1,10 +1,12 @@
 // /orders – the organization's orders, newest first
+import "server-only";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { OrderList } from "@/components/orders/order-list";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingState } from "@/components/ui/states";
 import { requirePortalUser } from "@/lib/auth/portal-session";
+import { readsEveryOrganization } from "@/lib/auth/organization-filter";
 
 export const metadata: Metadata = { title: "Orders" };
 
@@ -17,7 +19,7 @@ export default async function OrdersPage() {
         description="Everything your organization has ordered, with what was delivered and what is still to come."
       />
       <Suspense fallback={<LoadingState />}>
-        <OrderList isSupport={user.role === "support"} />
+        <OrderList isSupport={readsEveryOrganization(user)} />
       </Suspense>
     </>
   );

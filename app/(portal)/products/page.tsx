@@ -1,4 +1,5 @@
 // /products – compare products and prices by region; add numbers in a region to the cart
+import "server-only";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { ProductsView } from "@/components/products/products-view";

@@ -1,4 +1,5 @@
 // /tokens – create, list and revoke the organization's API tokens
+import "server-only";
 import type { Metadata } from "next";
 import { TokenCreateForm } from "@/components/tokens/token-create-form";
 import { TokenList } from "@/components/tokens/token-list";

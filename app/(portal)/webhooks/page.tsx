@@ -1,4 +1,5 @@
 // /webhooks – endpoints that receive the organization's events, and what was sent to them
+import "server-only";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { WebhooksView } from "@/components/webhooks/webhooks-view";
@@ -7,12 +8,13 @@ import { LoadingState } from "@/components/ui/states";
 import { requirePortalUser } from "@/lib/auth/portal-session";
 import { RoleGate } from "@/components/auth/role-gate";
 import { refusalFor } from "@/lib/auth/navigation";
+import { readsEveryOrganization } from "@/lib/auth/organization-filter";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
 export default async function WebhooksPage() {
   const user = await requirePortalUser();
-  const isSupport = user.role === "support";
+  const isSupport = readsEveryOrganization(user);
   return (
     <>
       <PageHeader

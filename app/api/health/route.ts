@@ -1,5 +1,6 @@
 // GET /api/health – liveness for load balancers (docs/CONTRACT.md §13): no token, no database, no
 // rate limit, no request log line.
+import "server-only";
 import { methodNotAllowed } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,6 @@
 // GET /api/ready – readiness (docs/CONTRACT.md §13): 200 when the database answers, else 503 in the
 // contract's error body with Retry-After. No token, no rate limit, no request log line.
+import "server-only";
 import { methodNotAllowed } from "@/lib/api/route";
 import { answerReadiness } from "@/lib/api/readiness";
 

@@ -1,4 +1,5 @@
 // /invitations/{token} – what an invitation offers, then name and password to join (docs/CONTRACT.md §15)
+import "server-only";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
@@ -6,7 +7,7 @@ import { AcceptInvitationForm } from "@/components/members/accept-invitation-for
 import { formatDate } from "@/components/ui/format";
 import { requestTime } from "@/lib/api/request-clock";
 import { ApiError } from "@/lib/errors";
-import { previewInvitation } from "@/lib/members/manage-members";
+import { previewInvitation } from "@/lib/members/invitations";
 import type { InvitationPreview } from "@/lib/schemas/members";
 
 export const metadata: Metadata = { title: "Accept the invitation" };

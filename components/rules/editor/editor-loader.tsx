@@ -1,10 +1,11 @@
 "use client";
 import dynamic from "next/dynamic";
 import { useQueryClient } from "@tanstack/react-query";
-import { ErrorState, LoadingState } from "@/components/ui/states";
-import { apiFetch } from "@/lib/hooks/api-fetch";
-import { queryKeys } from "@/lib/hooks/query-keys";
-import { useEditableConfiguration } from "@/lib/hooks/use-configuration";
+import { QueryState } from "@/components/ui/query-state";
+import { LoadingState } from "@/components/ui/states";
+import { apiFetch } from "@/components/hooks/api-fetch";
+import { queryKeys } from "@/components/hooks/query-keys";
+import { useEditableConfiguration } from "@/components/hooks/use-configuration";
 import type { numberConfigurationResponseSchema } from "@/lib/schemas/numbers/responses";
 
 // The editor loads on demand: it carries the validator (zod, libphonenumber's metadata), which
@@ -20,15 +21,6 @@ const RuleEditor = dynamic(
 export function EditorLoader({ numberId, onClose }: { numberId: string; onClose: () => void }) {
   const editable = useEditableConfiguration(numberId, true);
   const client = useQueryClient();
-  if (editable.isPending) return <LoadingState label="Opening the editor…" />;
-  if (editable.isError)
-    return (
-      <ErrorState
-        error={editable.error}
-        onRetry={() => editable.refetch()}
-        title="The rules could not be opened for editing"
-      />
-    );
   const reload = async () => {
     const { data, headers } = await apiFetch<typeof numberConfigurationResponseSchema>(
       `/numbers/${encodeURIComponent(numberId)}`,
@@ -39,12 +31,20 @@ export function EditorLoader({ numberId, onClose }: { numberId: string; onClose:
     return fresh;
   };
   return (
-    <RuleEditor
-      key={editable.data.etag === "" ? "x" : numberId}
-      configuration={editable.data.configuration}
-      etag={editable.data.etag}
-      onClose={onClose}
-      onReload={reload}
-    />
+    <QueryState
+      query={editable}
+      loading="Opening the editor…"
+      errorTitle="The rules could not be opened for editing"
+    >
+      {(data) => (
+        <RuleEditor
+          key={data.etag === "" ? "x" : numberId}
+          configuration={data.configuration}
+          etag={data.etag}
+          onClose={onClose}
+          onReload={reload}
+        />
+      )}
+    </QueryState>
   );
 }

@@ -26,8 +26,8 @@ import {
 import { findUnreachableRules, previewableRules } from "@/lib/numbers/draft-rules";
 import { resolveActiveRule } from "@/lib/numbers/evaluate-rules";
 import { toPolicy, validateConfiguration } from "@/lib/numbers/validate-configuration";
-import { ApiClientError } from "@/lib/hooks/api-fetch";
-import { useDestinations, useSaveConfiguration } from "@/lib/hooks/use-configuration";
+import { ApiClientError } from "@/components/hooks/api-fetch";
+import { useDestinations, useSaveConfiguration } from "@/components/hooks/use-configuration";
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 import styles from "@/components/rules/editor/editor.module.css";
 

@@ -94,6 +94,8 @@ export const commerceEndpoints = {
       "number_unavailable",
       "idempotency_conflict",
       "invalid_bundle",
+      "insufficient_funds",
+      "account_past_due",
       "payload_too_large",
       "unsupported_media_type",
     ],

@@ -220,11 +220,14 @@ export const configurationChangeSchema = z
     version: z.number().int(),
     changed_at: z.iso.datetime(),
     changed_by: z.object({
-      type: z.enum(["user", "token"]),
-      name: z.string().meta({ description: "The user's name, or the token's name." }),
+      type: z.enum(["user", "token", "system"]).meta({
+        description:
+          "system: the platform itself, e.g. a release because the number's documents were overdue.",
+      }),
+      name: z.string().meta({ description: "The user's name, the token's name, or system." }),
       // The role at the time: "customer" is what changes made before the five roles of
-      // docs/CONTRACT.md §15 say.
-      role: z.enum([...roles, "customer"]),
+      // docs/CONTRACT.md §15 say; "system" is the platform's own change.
+      role: z.enum([...roles, "customer", "system"]),
     }),
     before: numberConfigurationSchema
       .nullable()

@@ -1,4 +1,5 @@
 // /compliance/review – support's queue of bundles waiting for review, oldest first (docs/CONTRACT.md §17)
+import "server-only";
 import type { Metadata } from "next";
 import { RoleGate } from "@/components/auth/role-gate";
 import { refusalFor } from "@/lib/auth/navigation";

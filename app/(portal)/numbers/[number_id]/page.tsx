@@ -1,9 +1,11 @@
 // /numbers/{number_id} – a number's rules in plain words, the one answering, and the week at a glance
+import "server-only";
 import type { Metadata } from "next";
 import { NumberDetail } from "@/components/rules/number-detail";
 import { requirePortalUser } from "@/lib/auth/portal-session";
 import { lifecycleRefusal, rulesRefusal } from "@/lib/auth/portal-permissions";
 import { getEnv } from "@/lib/env";
+import { readsEveryOrganization } from "@/lib/auth/organization-filter";
 
 type Props = {
   params: Promise<{ number_id: string }>;
@@ -20,7 +22,7 @@ export default async function NumberPage({ params, searchParams }: Props) {
     <NumberDetail
       numberId={numberId}
       atParam={typeof at === "string" ? at : null}
-      showOrganization={user.role === "support"}
+      showOrganization={readsEveryOrganization(user)}
       lifecycleRefusal={lifecycleRefusal(user.role)}
       rulesRefusal={rulesRefusal(user.role)}
       agingDays={getEnv().RELEASE_AGING_DAYS}

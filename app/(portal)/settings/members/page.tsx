@@ -1,4 +1,5 @@
 // /settings/members – the organization's members, invitations and roles (docs/CONTRACT.md §15)
+import "server-only";
 import type { Metadata } from "next";
 import { MemberSettings } from "@/components/members/member-settings";
 import { PageHeader } from "@/components/ui/page-header";

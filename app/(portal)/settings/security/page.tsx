@@ -1,4 +1,5 @@
 // /settings/security – password, two-factor sign-in, sign out everywhere; owners: require 2FA, single sign-on
+import "server-only";
 import type { Metadata } from "next";
 import { PasswordForm } from "@/components/security/password-form";
 import { RequireTwoFactor } from "@/components/security/require-two-factor";

@@ -1,4 +1,5 @@
 // /api/auth/* – next-auth's sign-in, sign-out, CSRF and session endpoints for the portal
+import "server-only";
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
 import { authOptions } from "@/lib/auth/next-auth";

@@ -4,7 +4,7 @@ import { testTokens } from "@/tests/fixtures";
 import { errorBody } from "@/tests/error-body";
 import { getPrisma } from "@/lib/db/client";
 import { recordAudits, type AuditEntry } from "@/lib/audit/record";
-import { purgeOldAuditEvents } from "@/lib/audit/list-audit";
+import { purgeOldAuditEvents } from "@/lib/audit-events/list-audit";
 import type { AuditEventView } from "@/lib/schemas/audit";
 
 const bad = (message: string, details: string) =>

@@ -1,9 +1,10 @@
 // GET /api/v2/audit-events – the organization's audit log, newest first (format=csv: every match)
+import "server-only";
 import { csvDownload } from "@/lib/api/downloads";
 import { paginationHeaders } from "@/lib/api/pagination";
 import { publicRequestUrl } from "@/lib/api/public-url";
 import { Reply, route } from "@/lib/api/route";
-import { listAuditEvents, streamAuditCsv } from "@/lib/audit/list-audit";
+import { listAuditEvents, streamAuditCsv } from "@/lib/audit-events/list-audit";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/audit-events", {
   GET: async ({ request, principal, query }) => {

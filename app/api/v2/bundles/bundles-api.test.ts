@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { api, get } from "@/tests/api-client";
 import { errorBody } from "@/tests/error-body";
 import { getPrisma } from "@/lib/db/client";
-import { expireDueBundles } from "@/lib/compliance/bundles";
-import { newComplianceId } from "@/lib/compliance/records";
+import { expireDueBundles } from "@/lib/compliance/bundle-expiry";
+import { newId } from "@/lib/ids";
 
 type One<T> = { data: T };
 type Bundle = {
@@ -46,7 +46,7 @@ async function storeDocument(
   expiresOn: string | null = null,
 ): Promise<string> {
   const prisma = await getPrisma();
-  const id = newComplianceId("doc");
+  const id = newId("document");
   const bytes = Buffer.from(`%PDF-1.4 ${id}`);
   await prisma.complianceDocument.create({
     data: {

@@ -1,4 +1,5 @@
 // GET /api/v2/bundles – bundles (status=pending_review: support's review queue); POST – a new draft
+import "server-only";
 import { paginationHeaders } from "@/lib/api/pagination";
 import { publicRequestUrl } from "@/lib/api/public-url";
 import { Reply, route } from "@/lib/api/route";

@@ -99,7 +99,7 @@ describe("the cart needs a portal session", () => {
         "header.origin=https://evil.example",
       ),
     );
-    expect((await readCart("acmeCustomer")).body).toEqual({ data: { lines: [] } });
+    expect((await readCart("acmeCustomer")).body).toEqual({ data: { lines: [], charges: [] } });
   });
 });
 
@@ -294,22 +294,36 @@ describe("a cart of one's own, with holds", () => {
       documents: null,
     });
     const held = { state: "held", held_until: "2026-11-23T12:15:00.000Z" };
-    expect(put.body).toEqual({ data: { lines: [namedLine(first, held), geographyLine] } });
+    // What checking out would charge: Local Basic's 1.00 a month is 0.27 for the 8 days left of
+    // November's 30 (the 23rd included, billing_prorated), per number; no setup fee.
+    const charged = (numbers: number) => [
+      {
+        currency: "GBP",
+        setup_fees: "0.00",
+        prorated_fees: (0.27 * numbers).toFixed(2),
+        total_now: (0.27 * numbers).toFixed(2),
+        monthly: numbers.toFixed(2),
+      },
+    ];
+    expect(put.body).toEqual({
+      data: { lines: [namedLine(first, held), geographyLine], charges: charged(4) },
+    });
     expect((await readCart("acmeCustomer")).body).toEqual(put.body);
 
     // Another person, even of the same organization, has a cart of their own.
-    expect((await readCart("support")).body).toEqual({ data: { lines: [] } });
-    expect((await readCart("globexCustomer")).body).toEqual({ data: { lines: [] } });
+    expect((await readCart("support")).body).toEqual({ data: { lines: [], charges: [] } });
+    expect((await readCart("globexCustomer")).body).toEqual({ data: { lines: [], charges: [] } });
 
     // Globex cannot hold it; its cart keeps the line, marked.
     const globex = await putCart("globexCustomer", { lines: [{ kind: "number", number_e164: first }] });
+    // A number it cannot buy is no charge.
     expect(globex.body).toEqual({
-      data: { lines: [namedLine(first, { state: "held_by_another", held_until: null })] },
+      data: { lines: [namedLine(first, { state: "held_by_another", held_until: null })], charges: [] },
     });
 
     // Replacing the first number by the second releases the first.
     const swapped = await putCart("acmeCustomer", { lines: [{ kind: "number", number_e164: second }] });
-    expect(swapped.body).toEqual({ data: { lines: [namedLine(second, held)] } });
+    expect(swapped.body).toEqual({ data: { lines: [namedLine(second, held)], charges: charged(1) } });
     const prisma = await getPrisma();
     expect(
       (await prisma.numberHold.findMany({ select: { numberE164: true } })).map((h) => h.numberE164),
@@ -318,22 +332,32 @@ describe("a cart of one's own, with holds", () => {
     // The hold ends by itself; renewing holds it again from then.
     stopClockAt(new Date("2026-11-23T12:20:00.000Z"));
     expect((await readCart("acmeCustomer")).body).toEqual({
-      data: { lines: [namedLine(second, { state: "hold_ended", held_until: null })] },
+      data: { lines: [namedLine(second, { state: "hold_ended", held_until: null })], charges: charged(1) },
     });
     const renewed = await api("POST", "/cart/renew", { headers: await session("acmeCustomer") });
     expect(renewed.body).toEqual({
-      data: { lines: [namedLine(second, { state: "held", held_until: "2026-11-23T12:35:00.000Z" })] },
+      data: {
+        lines: [namedLine(second, { state: "held", held_until: "2026-11-23T12:35:00.000Z" })],
+        charges: charged(1),
+      },
     });
+
+    // On the month's last day the rest of the month is one day: 1.00 × 1 ÷ 30, rounded.
+    stopClockAt(new Date("2026-11-30T23:59:00.000Z"));
+    expect((await readCart("acmeCustomer")).body.data.charges).toEqual([
+      { currency: "GBP", setup_fees: "0.00", prorated_fees: "0.03", total_now: "0.03", monthly: "1.00" },
+    ]);
+    stopClockAt(new Date("2026-11-23T12:40:00.000Z"));
 
     // Sold to someone else: marked sold.
     await prisma.inventoryNumber.update({ where: { numberE164: second }, data: { status: "sold" } });
     expect((await readCart("acmeCustomer")).body).toEqual({
-      data: { lines: [namedLine(second, { state: "sold", held_until: null })] },
+      data: { lines: [namedLine(second, { state: "sold", held_until: null })], charges: [] },
     });
 
     // DELETE empties the cart.
     const emptied = await api("DELETE", "/cart", { headers: await session("acmeCustomer") });
-    expect(emptied.body).toEqual({ data: { lines: [] } });
+    expect(emptied.body).toEqual({ data: { lines: [], charges: [] } });
     expect(await prisma.cartLine.count({ where: { userId: demoUsers.acmeCustomer.id } })).toBe(0);
   });
 
@@ -347,7 +371,7 @@ describe("a cart of one's own, with holds", () => {
     expect((await putCart("acmeAdmin", { lines: [line] })).status).toBe(200);
 
     // One colleague takes it out: the other still has it in the cart, so it stays held.
-    expect((await putCart("acmeCustomer", { lines: [] })).body).toEqual({ data: { lines: [] } });
+    expect((await putCart("acmeCustomer", { lines: [] })).body).toEqual({ data: { lines: [], charges: [] } });
     expect(await heldNumbers()).toEqual([number]);
     // The last cart to let it go releases it.
     expect((await api("DELETE", "/cart", { headers: await session("acmeAdmin") })).status).toBe(200);

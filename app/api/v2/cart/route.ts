@@ -1,4 +1,5 @@
 // GET /api/v2/cart – your cart; PUT – replace it (holds new numbers); DELETE – empty it (portal session only)
+import "server-only";
 import { route } from "@/lib/api/route";
 import { clearCart, readCart, replaceCart, requireCartOwner } from "@/lib/cart/stored-cart";
 

@@ -1,4 +1,5 @@
 // GET /api/v2/countries – the countries numbers are sold in, by English name
+import "server-only";
 import { route } from "@/lib/api/route";
 import { listCountries } from "@/lib/reference/lookups";
 

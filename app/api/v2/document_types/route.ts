@@ -1,4 +1,5 @@
 // GET /api/v2/document_types – the documents numbers and products may require
+import "server-only";
 import { route } from "@/lib/api/route";
 import { listDocumentTypes } from "@/lib/reference/lookups";
 

@@ -1,5 +1,6 @@
 // GET /api/v2/documents – the organization's documents (metadata); POST – upload one (multipart,
 // Idempotency-Key makes a retry safe)
+import "server-only";
 import { paginationHeaders } from "@/lib/api/pagination";
 import { publicRequestUrl } from "@/lib/api/public-url";
 import { Reply, route } from "@/lib/api/route";

@@ -1,4 +1,5 @@
 // GET /api/v2/events – the organization's events of the last 30 days, newest first
+import "server-only";
 import { paginationHeaders } from "@/lib/api/pagination";
 import { publicRequestUrl } from "@/lib/api/public-url";
 import { Reply, route } from "@/lib/api/route";

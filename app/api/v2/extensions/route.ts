@@ -1,4 +1,5 @@
 // POST /api/v2/extensions – create an extension in the caller's organization (support: ?organization_id=)
+import "server-only";
 import { Reply, route } from "@/lib/api/route";
 import { createExtension, extensionOrganization } from "@/lib/numbers/change-configuration";
 

@@ -4,7 +4,7 @@ import { sessionHeaders } from "@/tests/session";
 import { errorBody } from "@/tests/error-body";
 import { getPrisma } from "@/lib/db/client";
 import { setRequestClock } from "@/lib/api/request-clock";
-import { INVITATION_LIFETIME_MS } from "@/lib/members/manage-members";
+import { INVITATION_LIFETIME_MS } from "@/lib/members/invitations";
 
 // GET /invitations/{token}: what the invitation page shows before anyone types a password.
 // One database per file; each case invites its own email.

@@ -269,3 +269,50 @@ describe("a bulk job run by the worker", () => {
     expect((await get(`/jobs/${created.body.data.job_id}`, { token: "globexAll" })).status).toBe(404);
   });
 });
+
+describe("whom a job's changes name", () => {
+  it("its creator, with the role they hold (an admin's release job: the admin's token, role admin)", async () => {
+    const prisma = await getPrisma();
+    const created = await api<One>("POST", "/jobs", {
+      token: "acmeAdminAll",
+      body: { type: "release", number_ids: ["num_acme_freephone"], params: { force: true } },
+    });
+    expect(created.status).toBe(202);
+    expect(await runDueJobs({ now: () => new Date(), leaseMs: LEASE_MS })).toBe(1);
+    const done = (await get<One>(`/jobs/${created.body.data.job_id}`, { token: "acmeAll" })).body.data;
+    expect(done.counts).toEqual({ total: 1, succeeded: 1, failed: 0, pending: 0 });
+    const token = await prisma.apiToken.findFirstOrThrow({
+      where: { userId: "usr_acme_admin", revokedAt: null },
+      orderBy: { createdAt: "asc" },
+    });
+    const history = await get<{ data: { kind: string; changed_by: unknown }[] }>(
+      "/numbers/num_acme_freephone/history",
+      { token: "acmeAll" },
+    );
+    expect(history.body.data[0]).toMatchObject({
+      kind: "released",
+      changed_by: { type: "token", name: token.name, role: "admin" },
+    });
+    const audit = await prisma.auditEvent.findFirstOrThrow({
+      where: { resourceId: "num_acme_freephone", action: "number.released" },
+    });
+    expect([audit.actorType, audit.actorId, audit.actorName]).toEqual(["token", token.id, token.name]);
+  });
+
+  it("nobody once its creator is gone: each remaining number fails, as the creator's tokens do", async () => {
+    const prisma = await getPrisma();
+    const created = await post({ type: "lock", number_ids: ["num_acme_on_call"] });
+    await prisma.job.update({ where: { id: created.body.data.job_id }, data: { actorUserId: "usr_gone" } });
+    expect(await runDueJobs({ now: () => new Date(), leaseMs: LEASE_MS })).toBe(1);
+    const done = (await get<One>(`/jobs/${created.body.data.job_id}`, { token: "acmeAll" })).body.data;
+    expect(done.counts).toEqual({ total: 1, succeeded: 0, failed: 1, pending: 0 });
+    expect(done.items[0].error?.error).toMatchObject({
+      code: "unauthorized",
+      message: "The job's creator is no longer a member.",
+      details: "user_id=usr_gone",
+    });
+    expect(
+      (await prisma.numberConfiguration.findUniqueOrThrow({ where: { id: "num_acme_on_call" } })).locked,
+    ).toBe(false);
+  });
+});

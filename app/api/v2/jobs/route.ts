@@ -1,4 +1,5 @@
 // POST, GET /api/v2/jobs – start a bulk job over numbers (202); list the organization's jobs
+import "server-only";
 import { Reply, route } from "@/lib/api/route";
 import { createJob, listJobs } from "@/lib/jobs/jobs";
 

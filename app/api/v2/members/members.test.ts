@@ -3,7 +3,7 @@ import { api, get } from "@/tests/api-client";
 import { sessionHeaders } from "@/tests/session";
 import { errorBody } from "@/tests/error-body";
 import { getPrisma } from "@/lib/db/client";
-import { acceptInvitation, INVITATION_LIFETIME_MS } from "@/lib/members/manage-members";
+import { acceptInvitation, INVITATION_LIFETIME_MS } from "@/lib/members/invitations";
 import { hashLinkToken } from "@/lib/accounts/links";
 import { ApiError } from "@/lib/errors";
 

@@ -1,8 +1,9 @@
 // GET /api/v2/members – the organization's members with their roles, paged (docs/CONTRACT.md §15)
+import "server-only";
 import { paginationHeaders } from "@/lib/api/pagination";
 import { publicRequestUrl } from "@/lib/api/public-url";
 import { Reply, route } from "@/lib/api/route";
-import { listMembers } from "@/lib/members/manage-members";
+import { listMembers } from "@/lib/members/members";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/members", {
   GET: async ({ request, principal, query }) => {

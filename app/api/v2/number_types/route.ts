@@ -1,4 +1,5 @@
 // GET /api/v2/number_types – local, national, mobile, toll_free
+import "server-only";
 import { route } from "@/lib/api/route";
 import { listNumberTypes } from "@/lib/reference/lookups";
 

@@ -1,4 +1,5 @@
 // GET /api/v2/numbers – configurations of the caller's numbers and extensions, filtered and paged, or all as CSV
+import "server-only";
 import { csvDownload } from "@/lib/api/downloads";
 import { paginationHeaders } from "@/lib/api/pagination";
 import { Reply, route } from "@/lib/api/route";

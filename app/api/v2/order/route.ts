@@ -1,4 +1,5 @@
 // POST /api/v2/order – buy numbers (Idempotency-Key makes a retry safe)
+import "server-only";
 import { Reply, route } from "@/lib/api/route";
 import { placeOrder } from "@/lib/orders/place-order";
 

@@ -1,4 +1,5 @@
 // GET /api/v2/organizations – every organization's name, for support users
+import "server-only";
 import { route } from "@/lib/api/route";
 import { listOrganizations } from "@/lib/organizations/list-organizations";
 

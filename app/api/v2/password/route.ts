@@ -1,4 +1,5 @@
 // POST /api/v2/password – change your password; other sessions end, this one is renewed
+import "server-only";
 import { Reply, route } from "@/lib/api/route";
 import { changePassword, personOf } from "@/lib/auth/account";
 import { reissuedSessionCookie } from "@/lib/auth/reissue-session";

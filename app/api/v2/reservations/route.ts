@@ -1,4 +1,5 @@
 // POST /api/v2/reservations – hold numbers for the organization; GET – its live holds
+import "server-only";
 import { route } from "@/lib/api/route";
 import { holdNumbers, listHolds } from "@/lib/reservations/hold-numbers";
 

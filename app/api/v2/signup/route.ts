@@ -1,4 +1,5 @@
 // POST /api/v2/signup – a new organization and its owner (docs/CONTRACT.md §15); 202 whatever the email
+import "server-only";
 import { route } from "@/lib/api/route";
 import { answerSignUp } from "@/lib/accounts/endpoints";
 

@@ -1,4 +1,5 @@
 // GET /api/v2/tokens – the organization's API tokens; POST – create one (portal session only)
+import "server-only";
 import { route } from "@/lib/api/route";
 import { createToken, listTokens, requireSessionManager } from "@/lib/tokens/manage-tokens";
 

@@ -1,4 +1,5 @@
 // GET /api/v2/two-factor – whether two-factor sign-in is on for you (portal session only)
+import "server-only";
 import { route } from "@/lib/api/route";
 import { personOf } from "@/lib/auth/account";
 import { twoFactorStatus } from "@/lib/auth/two-factor";

@@ -1,4 +1,5 @@
 // POST /api/v2/verification – use the link of the verification email (docs/CONTRACT.md §15)
+import "server-only";
 import { route } from "@/lib/api/route";
 import { answerVerification } from "@/lib/accounts/endpoints";
 

@@ -1,4 +1,5 @@
 // GET /api/v2/webhooks – the organization's webhook endpoints; POST – add one (secret shown once)
+import "server-only";
 import { paginationHeaders } from "@/lib/api/pagination";
 import { publicRequestUrl } from "@/lib/api/public-url";
 import { Reply, route } from "@/lib/api/route";

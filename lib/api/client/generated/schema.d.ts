@@ -1616,6 +1616,354 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Invoices and credit notes, newest first; format=csv for every match
+         * @description Invoices and credit notes, newest first; format=csv for every match. Needs a token with the `billing:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        get: operations["getInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download every invoice GET /invoices would list with these filters as CSV, newest first (also GET /invoices?format=csv)
+         * @description Download every invoice GET /invoices would list with these filters as CSV, newest first (also GET /invoices?format=csv). Needs a token with the `billing:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        get: operations["getInvoicesExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/{invoice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One invoice or credit note with its lines
+         * @description One invoice or credit note with its lines. Needs a token with the `billing:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        get: operations["getInvoicesByInvoiceId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/{invoice_id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice or credit note as a PDF (an attachment named by its number)
+         * @description The invoice or credit note as a PDF (an attachment named by its number). Needs a token with the `billing:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        get: operations["getInvoicesByInvoiceIdPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/{invoice_id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Support: void an open or uncollectible invoice; a reversal entry of its total takes it off the balance (it keeps its number)
+         * @description Support: void an open or uncollectible invoice; a reversal entry of its total takes it off the balance (it keeps its number). Needs a token with the `billing:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role). Needs the support role (a token is capped by its creator's role).
+         */
+        post: operations["postInvoicesByInvoiceIdVoid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/{invoice_id}/mark_uncollectible": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Support: mark an open invoice uncollectible (it can still be paid or voided)
+         * @description Support: mark an open invoice uncollectible (it can still be paid or voided). Needs a token with the `billing:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role). Needs the support role (a token is capped by its creator's role).
+         */
+        post: operations["postInvoicesByInvoiceIdMarkUncollectible"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/{invoice_id}/credit_notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Support: credit part or all of an invoice: a credit entry and a credit note CN-YYYY-NNNNNN, finalized at once
+         * @description Support: credit part or all of an invoice: a credit entry and a credit note CN-YYYY-NNNNNN, finalized at once. Needs a token with the `billing:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role). Needs the support role (a token is capped by its creator's role).
+         */
+        post: operations["postInvoicesByInvoiceIdCreditNotes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/upcoming": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A preview of the next month-end invoice in a currency: the charges on no invoice yet and next month's fees (a draft, no number)
+         * @description A preview of the next month-end invoice in a currency: the charges on no invoice yet and next month's fees (a draft, no number). Needs a token with the `billing:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        get: operations["getBillingUpcoming"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Support: record a payment received; it pays the oldest unpaid invoices first and lifts past_due or suspended once nothing is past due
+         * @description Support: record a payment received; it pays the oldest unpaid invoices first and lifts past_due or suspended once nothing is past due. Needs a token with the `billing:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role). Needs the support role (a token is capped by its creator's role).
+         */
+        post: operations["postBillingPayments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Support: credit an organization; like a payment, it pays the oldest unpaid invoices first and can lift past_due or suspended
+         * @description Support: credit an organization; like a payment, it pays the oldest unpaid invoices first and can lift past_due or suspended. Needs a token with the `billing:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role). Needs the support role (a token is capped by its creator's role).
+         */
+        post: operations["postBillingCredits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's billing accounts, one per currency: balance, credit limit, available, standing
+         * @description The organization's billing accounts, one per currency: balance, credit limit, available, standing. Needs a token with the `billing:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        get: operations["getBillingAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/accounts/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an organization's credit limit in a currency (support)
+         * @description Change an organization's credit limit in a currency (support). Needs a token with the `billing:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role). Needs the support role (a token is capped by its creator's role).
+         */
+        patch: operations["patchBillingAccountsByCurrency"];
+        trace?: never;
+    };
+    "/billing/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's ledger entries, newest first; format=csv for every match
+         * @description The organization's ledger entries, newest first; format=csv for every match. Needs a token with the `billing:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        get: operations["getBillingLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/ledger/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download every ledger entry GET /billing/ledger would list with these filters as CSV, newest first (also GET /billing/ledger?format=csv)
+         * @description Download every ledger entry GET /billing/ledger would list with these filters as CSV, newest first (also GET /billing/ledger?format=csv). Needs a token with the `billing:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        get: operations["getBillingLedgerExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's billing profile: legal name, address, country, VAT ID, billing emails
+         * @description The organization's billing profile: legal name, address, country, VAT ID, billing emails. Needs a token with the `billing:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        get: operations["getBillingProfile"];
+        /**
+         * Set the billing profile (replaced whole); the VAT ID is checked for the country's format
+         * @description Set the billing profile (replaced whole); the VAT ID is checked for the country's format. Needs a token with the `billing:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
+         */
+        put: operations["putBillingProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's balance alerts (at most 10), by currency
+         * @description The organization's balance alerts (at most 10), by currency. Needs a token with the `billing:read` scope, or a signed-in portal session. Needs the owner, admin, billing or support role (a token is capped by its creator's role).
+         */
+        get: operations["getBillingAlerts"];
+        put?: never;
+        /**
+         * Add a balance alert: billing.alert_triggered and an email once each time available falls below the amount
+         * @description Add a balance alert: billing.alert_triggered and an email once each time available falls below the amount. Needs a token with the `billing:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
+         */
+        post: operations["postBillingAlerts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/alerts/{alert_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a balance alert
+         * @description Remove a balance alert. Needs a token with the `billing:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
+         */
+        delete: operations["deleteBillingAlertsByAlertId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -1646,7 +1994,7 @@ export interface components {
                 message: string;
                 details: string;
                 /** @enum {string} */
-                code: "invalid_parameter" | "unknown_country" | "unknown_number_type" | "unknown_region" | "unknown_document_type" | "inconsistent_order" | "product_not_found" | "bundle_not_compliant" | "invalid_bundle" | "invalid_transition" | "unauthorized" | "insufficient_scope" | "two_factor_required" | "role_forbidden" | "email_unverified" | "not_found" | "method_not_allowed" | "number_unavailable" | "idempotency_conflict" | "extension_exists" | "document_in_use" | "delivery_pending" | "email_in_use" | "last_owner" | "invitation_used" | "number_locked" | "number_referenced" | "restore_window_over" | "request_timeout" | "precondition_failed" | "precondition_required" | "invalid_configuration" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "service_unavailable";
+                code: "invalid_parameter" | "unknown_country" | "unknown_number_type" | "unknown_region" | "unknown_document_type" | "inconsistent_order" | "product_not_found" | "bundle_not_compliant" | "invalid_bundle" | "invalid_transition" | "invalid_vat_id" | "unauthorized" | "insufficient_scope" | "two_factor_required" | "role_forbidden" | "email_unverified" | "sso_required" | "insufficient_funds" | "account_past_due" | "not_found" | "method_not_allowed" | "number_unavailable" | "idempotency_conflict" | "extension_exists" | "document_in_use" | "delivery_pending" | "email_in_use" | "last_owner" | "invitation_used" | "number_locked" | "number_referenced" | "restore_window_over" | "request_timeout" | "precondition_failed" | "precondition_required" | "invalid_configuration" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "service_unavailable";
             };
         };
         Country: {
@@ -1749,6 +2097,8 @@ export interface components {
                 reference_id: string;
                 /** @description Every number the order bought, by item and then number, with its required documents */
                 numbers: components["schemas"]["PlacedNumber"][];
+                /** @description Per currency of the numbers bought (none back-ordered yet): what was charged now, and monthly */
+                charges: components["schemas"]["OrderCharges"][];
             };
         };
         PlacedNumber: {
@@ -1767,6 +2117,17 @@ export interface components {
             status: "active" | "pending_documents";
             /** @description While pending_documents: the deadline for an approved bundle, after which the number is released */
             documents_due: string | null;
+        };
+        OrderCharges: {
+            currency: string;
+            /** @description The setup fees of the numbers bought, charged now */
+            setup_fees: string;
+            /** @description Their monthly fees for the rest of this month (UTC), charged now */
+            prorated_fees: string;
+            /** @description setup_fees + prorated_fees: what the order took from the account */
+            total_now: string;
+            /** @description Their monthly fees, charged on the 1st from next month */
+            monthly: string;
         };
         OrderItemRequest: components["schemas"]["NamedOrderItem"] | components["schemas"]["GeographicOrderItem"];
         /** @description One number by name. */
@@ -2100,12 +2461,15 @@ export interface components {
             /** Format: date-time */
             changed_at: string;
             changed_by: {
-                /** @enum {string} */
-                type: "user" | "token";
-                /** @description The user's name, or the token's name. */
+                /**
+                 * @description system: the platform itself, e.g. a release because the number's documents were overdue.
+                 * @enum {string}
+                 */
+                type: "user" | "token" | "system";
+                /** @description The user's name, the token's name, or system. */
                 name: string;
                 /** @enum {string} */
-                role: "owner" | "admin" | "developer" | "billing" | "viewer" | "support" | "customer";
+                role: "owner" | "admin" | "developer" | "billing" | "viewer" | "support" | "customer" | "system";
             };
             /** @description null when the change created the configuration. */
             before: components["schemas"]["NumberConfiguration"] | null;
@@ -2211,7 +2575,7 @@ export interface components {
             name: string;
             /** @description The secret's first characters, to tell tokens apart */
             prefix: string;
-            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write" | "members:read" | "audit:read" | "numbers:release" | "jobs:write" | "compliance:read" | "compliance:write")[];
+            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write" | "members:read" | "audit:read" | "numbers:release" | "jobs:write" | "compliance:read" | "compliance:write" | "billing:read" | "billing:write")[];
             /** @description Who created it; null for tokens made by scripts */
             created_by: {
                 user_id: string;
@@ -2234,7 +2598,7 @@ export interface components {
             name: string;
             /** @description The secret's first characters, to tell tokens apart */
             prefix: string;
-            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write" | "members:read" | "audit:read" | "numbers:release" | "jobs:write" | "compliance:read" | "compliance:write")[];
+            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write" | "members:read" | "audit:read" | "numbers:release" | "jobs:write" | "compliance:read" | "compliance:write" | "billing:read" | "billing:write")[];
             /** @description Who created it; null for tokens made by scripts */
             created_by: {
                 user_id: string;
@@ -2253,7 +2617,7 @@ export interface components {
         };
         CreateApiTokenRequest: {
             name: string;
-            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write" | "members:read" | "audit:read" | "numbers:release" | "jobs:write" | "compliance:read" | "compliance:write")[];
+            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write" | "members:read" | "audit:read" | "numbers:release" | "jobs:write" | "compliance:read" | "compliance:write" | "billing:read" | "billing:write")[];
             /** @description ISO 8601, in the future, within a year; absent or null = never expires */
             expires_at?: string | null;
         };
@@ -2265,6 +2629,8 @@ export interface components {
         };
         Cart: {
             lines: components["schemas"]["CartLine"][];
+            /** @description Per currency, what checking the cart out now would charge: setup fees and the rest of this month (UTC, by day) now, the monthly fees from the 1st of next month. A named number without a product is priced at its region's cheapest; one that cannot be bought (sold, held by another) is left out; numbers back-ordered are charged when they arrive */
+            charges: components["schemas"]["OrderCharges"][];
         };
         CartLine: {
             /** @description The line's identity in the cart: the number, or country/type/region/product */
@@ -2532,6 +2898,103 @@ export interface components {
              */
             type: "bundle.status_changed";
             data: components["schemas"]["Bundle"];
+        } | {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description An invoice or credit note was finalized (numbered); data is the invoice without its lines
+             * @constant
+             */
+            type: "invoice.finalized";
+            data: components["schemas"]["Invoice"];
+        } | {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description An invoice was voided; data is the invoice, void
+             * @constant
+             */
+            type: "invoice.voided";
+            data: components["schemas"]["Invoice"];
+        } | {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description An account's available amount fell below a billing alert's threshold (once per crossing); data is the alert and the account's amounts
+             * @constant
+             */
+            type: "billing.alert_triggered";
+            data: {
+                alert: components["schemas"]["BillingAlert"];
+                currency: string;
+                balance: string;
+                credit_limit: string;
+                /** @description balance + credit_limit when the alert fired: below available_below */
+                available: string;
+            };
+        } | {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description Payments and credits paid an invoice in full; data is the invoice
+             * @constant
+             */
+            type: "invoice.paid";
+            data: components["schemas"]["Invoice"];
+        } | {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description A billing account became past_due, suspended, or good_standing again; data is the account
+             * @constant
+             */
+            type: "billing.standing_changed";
+            data: components["schemas"]["BillingAccount"];
+        } | {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description Support recorded a payment or a credit; data is the entry, the invoices it paid and the account
+             * @constant
+             */
+            type: "billing.payment_recorded";
+            data: components["schemas"]["PaymentRecorded"];
         };
         Job: {
             job_id: string;
@@ -2598,6 +3061,183 @@ export interface components {
              */
             updated_at: string;
         };
+        Invoice: {
+            /** @description in_… */
+            id: string;
+            /** @description INV-YYYY-NNNNNN or CN-YYYY-NNNNNN; null for a draft */
+            number: string | null;
+            /** @enum {string} */
+            kind: "invoice" | "credit_note";
+            /** @enum {string} */
+            status: "draft" | "open" | "paid" | "void" | "uncollectible";
+            organization_id: string;
+            currency: string;
+            /**
+             * Format: date
+             * @description The period's first day
+             */
+            period_start: string;
+            /**
+             * Format: date
+             * @description The day after the period's last (exclusive)
+             */
+            period_end: string;
+            issued_at: string | null;
+            due_at: string | null;
+            /**
+             * @description The lines before tax, two decimals
+             * @example 12.50
+             */
+            subtotal: string;
+            /**
+             * @description The tax, two decimals
+             * @example 12.50
+             */
+            tax: string;
+            /**
+             * @description subtotal + tax, two decimals
+             * @example 12.50
+             */
+            total: string;
+            /**
+             * @description Paid or credited so far, two decimals
+             * @example 12.50
+             */
+            amount_paid: string;
+            /**
+             * @description What is left to pay; 0.00 unless open or uncollectible, two decimals
+             * @example 12.50
+             */
+            amount_due: string;
+            /**
+             * @description Percent with two decimals
+             * @example 20.00
+             */
+            tax_rate: string;
+            /** @enum {string} */
+            tax_treatment: "domestic" | "reverse_charge" | "outside_scope";
+            /** @example Reverse charge */
+            tax_note: string | null;
+            seller: components["schemas"]["InvoiceSeller"];
+            buyer: components["schemas"]["InvoiceBuyer"];
+            /** @description A credit note: the invoice it corrects */
+            credits_invoice_id: string | null;
+            paid_at: string | null;
+            voided_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+        };
+        InvoiceSeller: {
+            name: string;
+            address: string;
+            country: string;
+            vat_id: string | null;
+        };
+        /** @description As the billing profile was when finalized; nulls when it had none. */
+        InvoiceBuyer: {
+            legal_name: string | null;
+            address: string | null;
+            country: string | null;
+            vat_id: string | null;
+        };
+        BillingAlert: {
+            /**
+             * @description bal_…
+             * @example bal_3f2a9c1e7b6d4a58b0c2e9f1a7d3b6c4
+             */
+            id: string;
+            /** @example GBP */
+            currency: string;
+            /**
+             * @description Two decimals
+             * @example 50.00
+             */
+            available_below: string;
+            /** @description True while it may fire: available has been at or above available_below since it last fired */
+            armed: boolean;
+            last_triggered_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+        };
+        BillingAccount: {
+            organization_id: string;
+            currency: string;
+            /**
+             * @description The sum of the account's ledger entries: negative when the organization owes
+             * @example 12.50
+             */
+            balance: string;
+            /**
+             * @description How far below zero the balance may go
+             * @example 12.50
+             */
+            credit_limit: string;
+            /**
+             * @description balance + credit_limit: what new charges may take
+             * @example 12.50
+             */
+            available: string;
+            /**
+             * @description The sum of the entries on no invoice yet
+             * @example 12.50
+             */
+            uninvoiced: string;
+            /** @enum {string} */
+            standing: "good_standing" | "past_due" | "suspended";
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            standing_since: string;
+        };
+        PaymentRecorded: {
+            entry: components["schemas"]["LedgerEntry"];
+            /** @description The invoices it paid, oldest due first (open or uncollectible); what is left over stays on the balance. */
+            allocations: {
+                invoice_id: string;
+                number: string | null;
+                /**
+                 * @description The part of the payment or credit that went to this invoice.
+                 * @example 120.00
+                 */
+                amount: string;
+            }[];
+            account: components["schemas"]["BillingAccount"];
+        };
+        LedgerEntry: {
+            id: string;
+            currency: string;
+            /** @enum {string} */
+            kind: "setup_fee" | "prorated_fee" | "recurring_fee" | "tax" | "payment" | "credit" | "reversal";
+            /**
+             * @description A charge negative, a payment or credit positive
+             * @example 12.50
+             */
+            amount: string;
+            description: string;
+            /** @description The number charged for (kept after it is gone) */
+            number_id: string | null;
+            number_e164: string | null;
+            /** @description The order whose sale or back-order fill charged it */
+            order_reference_id: string | null;
+            period_start: string | null;
+            period_end: string | null;
+            /** @description The invoice it is a line of; null while uninvoiced */
+            invoice_id: string | null;
+            /** @description A payment's reference, a credit's reason, the entry given back */
+            reference: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+        };
         CreatedWebhookResponse: {
             data: components["schemas"]["CreatedWebhook"];
         };
@@ -2606,7 +3246,7 @@ export interface components {
             webhook_id: string;
             organization_id: string;
             url: string;
-            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed")[];
+            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded")[];
             description: string | null;
             /**
              * Format: date-time
@@ -2632,7 +3272,7 @@ export interface components {
              * @description https only; the host must not be a private, link-local or loopback address
              */
             url: string;
-            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed")[];
+            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded")[];
             description?: string | null;
         };
         WebhookListResponse: {
@@ -2643,7 +3283,7 @@ export interface components {
             webhook_id: string;
             organization_id: string;
             url: string;
-            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed")[];
+            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded")[];
             description: string | null;
             /**
              * Format: date-time
@@ -3234,6 +3874,211 @@ export interface components {
          */
         VerifySsoDomainRequest: {
             organization_id: string;
+        };
+        InvoiceListResponse: {
+            data: components["schemas"]["Invoice"][];
+        };
+        InvoiceResponse: {
+            data: components["schemas"]["InvoiceWithLines"];
+        };
+        InvoiceWithLines: {
+            /** @description in_… */
+            id: string;
+            /** @description INV-YYYY-NNNNNN or CN-YYYY-NNNNNN; null for a draft */
+            number: string | null;
+            /** @enum {string} */
+            kind: "invoice" | "credit_note";
+            /** @enum {string} */
+            status: "draft" | "open" | "paid" | "void" | "uncollectible";
+            organization_id: string;
+            currency: string;
+            /**
+             * Format: date
+             * @description The period's first day
+             */
+            period_start: string;
+            /**
+             * Format: date
+             * @description The day after the period's last (exclusive)
+             */
+            period_end: string;
+            issued_at: string | null;
+            due_at: string | null;
+            /**
+             * @description The lines before tax, two decimals
+             * @example 12.50
+             */
+            subtotal: string;
+            /**
+             * @description The tax, two decimals
+             * @example 12.50
+             */
+            tax: string;
+            /**
+             * @description subtotal + tax, two decimals
+             * @example 12.50
+             */
+            total: string;
+            /**
+             * @description Paid or credited so far, two decimals
+             * @example 12.50
+             */
+            amount_paid: string;
+            /**
+             * @description What is left to pay; 0.00 unless open or uncollectible, two decimals
+             * @example 12.50
+             */
+            amount_due: string;
+            /**
+             * @description Percent with two decimals
+             * @example 20.00
+             */
+            tax_rate: string;
+            /** @enum {string} */
+            tax_treatment: "domestic" | "reverse_charge" | "outside_scope";
+            /** @example Reverse charge */
+            tax_note: string | null;
+            seller: components["schemas"]["InvoiceSeller"];
+            buyer: components["schemas"]["InvoiceBuyer"];
+            /** @description A credit note: the invoice it corrects */
+            credits_invoice_id: string | null;
+            paid_at: string | null;
+            voided_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            lines: components["schemas"]["InvoiceLine"][];
+        };
+        InvoiceLine: {
+            /** Format: int64 */
+            position: number;
+            description: string;
+            /**
+             * @description As the invoice shows it: a charge positive, a credit negative, two decimals
+             * @example 12.50
+             */
+            amount: string;
+            /** @description The ledger entry's kind */
+            kind: string;
+            number_e164: string | null;
+            period_start: string | null;
+            period_end: string | null;
+            /** @description le_…; null on a preview's line not charged yet */
+            ledger_entry_id: string | null;
+        };
+        /**
+         * @example {
+         *       "amount": "10.00",
+         *       "reason": "Two days without service in November"
+         *     }
+         */
+        CreditNoteRequest: {
+            amount: string;
+            reason: string;
+        };
+        /**
+         * @example {
+         *       "organization_id": "org_acme",
+         *       "currency": "EUR",
+         *       "amount": "120.00",
+         *       "reference": "SEPA 2026-11-28 ACME",
+         *       "received_at": "2026-11-28T09:30:00Z"
+         *     }
+         */
+        PaymentRequest: {
+            organization_id: string;
+            /** @example EUR */
+            currency: string;
+            /** @example 120.00 */
+            amount: string;
+            reference: string;
+            /**
+             * Format: date-time
+             * @description When the money arrived; not in the future.
+             */
+            received_at: string;
+        };
+        /**
+         * @example {
+         *       "organization_id": "org_acme",
+         *       "currency": "EUR",
+         *       "amount": "15.00",
+         *       "reason": "Outage of 2026-11-03"
+         *     }
+         */
+        CreditRequest: {
+            organization_id: string;
+            /** @example EUR */
+            currency: string;
+            /** @example 120.00 */
+            amount: string;
+            reason: string;
+        };
+        BillingAccountListResponse: {
+            data: components["schemas"]["BillingAccount"][];
+        };
+        /**
+         * @example {
+         *       "organization_id": "org_acme",
+         *       "credit_limit": "250.00"
+         *     }
+         */
+        CreditLimitRequest: {
+            organization_id: string;
+            /** @example 250.00 */
+            credit_limit: string;
+        };
+        LedgerEntryListResponse: {
+            data: components["schemas"]["LedgerEntry"][];
+        };
+        BillingProfileResponse: {
+            data: components["schemas"]["BillingProfile"];
+        };
+        BillingProfile: {
+            organization_id: string;
+            legal_name: string;
+            address: string;
+            /** @description ISO 3166-1 alpha-2 */
+            country: string;
+            /** @description As checked and stored: upper case, no spaces */
+            vat_id: string | null;
+            emails: string[];
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            updated_at: string;
+        };
+        BillingProfileRequest: {
+            /** @description The name invoices are made out to; any script (日本語, Ελληνικά) */
+            legal_name: string;
+            /** @description Lines separated by newlines */
+            address: string;
+            country: string;
+            /**
+             * @description With its country's prefix (DE136695976; Greece EL…, Switzerland CHE…). Checked for the country's format and check digits; null for none
+             * @default null
+             */
+            vat_id: string | null;
+            /** @description Where billing emails go besides the owners and billing members */
+            emails?: string[];
+        };
+        BillingAlertResponse: {
+            data: components["schemas"]["BillingAlert"];
+        };
+        CreateBillingAlertRequest: {
+            /** @description A currency the organization has a billing account in (GET /billing/accounts) */
+            currency: string;
+            /**
+             * @description Fire when the account's available amount (balance + credit limit) falls below this
+             * @example 50.00
+             */
+            available_below: string;
+        };
+        BillingAlertListResponse: {
+            data: components["schemas"]["BillingAlert"][];
         };
     };
     responses: never;
@@ -4574,6 +5419,15 @@ export interface operations {
                      *             "status": "active",
                      *             "documents_due": "2026-11-27T10:15:02.114Z"
                      *           }
+                     *         ],
+                     *         "charges": [
+                     *           {
+                     *             "currency": "USD",
+                     *             "setup_fees": "setup fees",
+                     *             "prorated_fees": "prorated fees",
+                     *             "total_now": "total now",
+                     *             "monthly": "monthly"
+                     *           }
                      *         ]
                      *       }
                      *     }
@@ -4596,6 +5450,19 @@ export interface operations {
             };
             /** @description error.code: email_unverified, unauthorized, insufficient_scope, role_forbidden */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: insufficient_funds, account_past_due */
+            402: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -8295,6 +9162,15 @@ export interface operations {
                      *               "due_if_bought_now": "2026-11-27T10:15:02.114Z"
                      *             }
                      *           }
+                     *         ],
+                     *         "charges": [
+                     *           {
+                     *             "currency": "USD",
+                     *             "setup_fees": "setup fees",
+                     *             "prorated_fees": "prorated fees",
+                     *             "total_now": "total now",
+                     *             "monthly": "monthly"
+                     *           }
                      *         ]
                      *       }
                      *     }
@@ -8445,6 +9321,15 @@ export interface operations {
                      *               ],
                      *               "due_if_bought_now": "2026-11-27T10:15:02.114Z"
                      *             }
+                     *           }
+                     *         ],
+                     *         "charges": [
+                     *           {
+                     *             "currency": "USD",
+                     *             "setup_fees": "setup fees",
+                     *             "prorated_fees": "prorated fees",
+                     *             "total_now": "total now",
+                     *             "monthly": "monthly"
                      *           }
                      *         ]
                      *       }
@@ -8614,6 +9499,15 @@ export interface operations {
                      *               "due_if_bought_now": "2026-11-27T10:15:02.114Z"
                      *             }
                      *           }
+                     *         ],
+                     *         "charges": [
+                     *           {
+                     *             "currency": "USD",
+                     *             "setup_fees": "setup fees",
+                     *             "prorated_fees": "prorated fees",
+                     *             "total_now": "total now",
+                     *             "monthly": "monthly"
+                     *           }
                      *         ]
                      *       }
                      *     }
@@ -8742,6 +9636,15 @@ export interface operations {
                      *               ],
                      *               "due_if_bought_now": "2026-11-27T10:15:02.114Z"
                      *             }
+                     *           }
+                     *         ],
+                     *         "charges": [
+                     *           {
+                     *             "currency": "USD",
+                     *             "setup_fees": "setup fees",
+                     *             "prorated_fees": "prorated fees",
+                     *             "total_now": "total now",
+                     *             "monthly": "monthly"
                      *           }
                      *         ]
                      *       }
@@ -8874,6 +9777,15 @@ export interface operations {
                      *               ],
                      *               "due_if_bought_now": "2026-11-27T10:15:02.114Z"
                      *             }
+                     *           }
+                     *         ],
+                     *         "charges": [
+                     *           {
+                     *             "currency": "USD",
+                     *             "setup_fees": "setup fees",
+                     *             "prorated_fees": "prorated fees",
+                     *             "total_now": "total now",
+                     *             "monthly": "monthly"
                      *           }
                      *         ]
                      *       }
@@ -9090,7 +10002,7 @@ export interface operations {
                 /** @description Events to skip. */
                 offset?: number;
                 /** @description Only events of this type. */
-                type?: "order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed";
+                type?: "order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded";
                 /** @description Only events after this one, oldest first: poll with the last id you saw to receive every event once, in order. */
                 after?: string;
                 /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
@@ -17595,6 +18507,2767 @@ export interface operations {
             };
             /** @description error.code: unsupported_media_type */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvoices: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Entries to skip. */
+                offset?: number;
+                status?: "draft" | "open" | "paid" | "void" | "uncollectible";
+                currency?: string;
+                kind?: "invoice" | "credit_note";
+                /** @description Only invoices issued at or after this time. */
+                from?: string;
+                /** @description Only invoices issued before this time. */
+                to?: string;
+                /** @description csv: every match as CSV, unpaged. */
+                format?: "csv";
+                /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description How many items match, across all pages. */
+                    "X-Total-Count"?: number;
+                    /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "GB",
+                     *           "number": "+12125550123",
+                     *           "kind": "invoice",
+                     *           "status": "draft",
+                     *           "organization_id": "org_acme",
+                     *           "currency": "USD",
+                     *           "period_start": "2026-11-27",
+                     *           "period_end": "2026-11-27",
+                     *           "issued_at": "2026-11-27T10:15:02.114Z",
+                     *           "due_at": "2026-11-27T10:15:02.114Z",
+                     *           "subtotal": "12.50",
+                     *           "tax": "12.50",
+                     *           "total": "12.50",
+                     *           "amount_paid": "12.50",
+                     *           "amount_due": "12.50",
+                     *           "tax_rate": "20.00",
+                     *           "tax_treatment": "domestic",
+                     *           "tax_note": "Reverse charge",
+                     *           "seller": {
+                     *             "name": "Main line",
+                     *             "address": "address",
+                     *             "country": "US",
+                     *             "vat_id": "vat id"
+                     *           },
+                     *           "buyer": {
+                     *             "legal_name": "legal name",
+                     *             "address": "address",
+                     *             "country": "US",
+                     *             "vat_id": "vat id"
+                     *           },
+                     *           "credits_invoice_id": "credits invoice id",
+                     *           "paid_at": "2026-11-27T10:15:02.114Z",
+                     *           "voided_at": "2026-11-27T10:15:02.114Z",
+                     *           "created_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceListResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvoicesExport: {
+        parameters: {
+            query?: {
+                status?: "draft" | "open" | "paid" | "void" | "uncollectible";
+                currency?: string;
+                kind?: "invoice" | "credit_note";
+                /** @description Only invoices issued at or after this time. */
+                from?: string;
+                /** @description Only invoices issued before this time. */
+                to?: string;
+                /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description attachment; filename="…": save it, never render it as a page. */
+                    "Content-Disposition": string;
+                    /** @description no-store: it holds your organization's data, so nothing may keep a copy. */
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,number,kind,status,organization_id,currency,period_start,period_end,issued_at,due_at,subtotal,tax,total,amount_paid,amount_due,tax_treatment,credits_invoice_id
+                     *     in_3f0c9a2e71b84d55,INV-2026-000001,invoice,open,org_acme,GBP,2026-10-01,2026-11-01,2026-11-01T00:00:30.000Z,2026-11-15T00:00:30.000Z,12.50,2.50,15.00,0.00,15.00,domestic,
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvoicesByInvoiceId: {
+        parameters: {
+            query?: {
+                /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                /** @example in_0123456789abcdef */
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "GB",
+                     *         "number": "+12125550123",
+                     *         "kind": "invoice",
+                     *         "status": "draft",
+                     *         "organization_id": "org_acme",
+                     *         "currency": "USD",
+                     *         "period_start": "2026-11-27",
+                     *         "period_end": "2026-11-27",
+                     *         "issued_at": "2026-11-27T10:15:02.114Z",
+                     *         "due_at": "2026-11-27T10:15:02.114Z",
+                     *         "subtotal": "12.50",
+                     *         "tax": "12.50",
+                     *         "total": "12.50",
+                     *         "amount_paid": "12.50",
+                     *         "amount_due": "12.50",
+                     *         "tax_rate": "20.00",
+                     *         "tax_treatment": "domestic",
+                     *         "tax_note": "Reverse charge",
+                     *         "seller": {
+                     *           "name": "Main line",
+                     *           "address": "address",
+                     *           "country": "US",
+                     *           "vat_id": "vat id"
+                     *         },
+                     *         "buyer": {
+                     *           "legal_name": "legal name",
+                     *           "address": "address",
+                     *           "country": "US",
+                     *           "vat_id": "vat id"
+                     *         },
+                     *         "credits_invoice_id": "credits invoice id",
+                     *         "paid_at": "2026-11-27T10:15:02.114Z",
+                     *         "voided_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "lines": [
+                     *           {
+                     *             "position": 1,
+                     *             "description": "Numbers in New York City's 212 area code",
+                     *             "amount": "12.50",
+                     *             "kind": "kind",
+                     *             "number_e164": "+12125550123",
+                     *             "period_start": "2026-11-27",
+                     *             "period_end": "2026-11-27",
+                     *             "ledger_entry_id": "ledger entry id"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvoicesByInvoiceIdPdf: {
+        parameters: {
+            query?: {
+                /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                /** @example in_0123456789abcdef */
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description attachment; filename="…": save it, never render it as a page. */
+                    "Content-Disposition": string;
+                    /** @description no-store: it holds your organization's data, so nothing may keep a copy. */
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postInvoicesByInvoiceIdVoid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example in_0123456789abcdef */
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "GB",
+                     *         "number": "+12125550123",
+                     *         "kind": "invoice",
+                     *         "status": "draft",
+                     *         "organization_id": "org_acme",
+                     *         "currency": "USD",
+                     *         "period_start": "2026-11-27",
+                     *         "period_end": "2026-11-27",
+                     *         "issued_at": "2026-11-27T10:15:02.114Z",
+                     *         "due_at": "2026-11-27T10:15:02.114Z",
+                     *         "subtotal": "12.50",
+                     *         "tax": "12.50",
+                     *         "total": "12.50",
+                     *         "amount_paid": "12.50",
+                     *         "amount_due": "12.50",
+                     *         "tax_rate": "20.00",
+                     *         "tax_treatment": "domestic",
+                     *         "tax_note": "Reverse charge",
+                     *         "seller": {
+                     *           "name": "Main line",
+                     *           "address": "address",
+                     *           "country": "US",
+                     *           "vat_id": "vat id"
+                     *         },
+                     *         "buyer": {
+                     *           "legal_name": "legal name",
+                     *           "address": "address",
+                     *           "country": "US",
+                     *           "vat_id": "vat id"
+                     *         },
+                     *         "credits_invoice_id": "credits invoice id",
+                     *         "paid_at": "2026-11-27T10:15:02.114Z",
+                     *         "voided_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "lines": [
+                     *           {
+                     *             "position": 1,
+                     *             "description": "Numbers in New York City's 212 area code",
+                     *             "amount": "12.50",
+                     *             "kind": "kind",
+                     *             "number_e164": "+12125550123",
+                     *             "period_start": "2026-11-27",
+                     *             "period_end": "2026-11-27",
+                     *             "ledger_entry_id": "ledger entry id"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, invalid_transition */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: role_forbidden, unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postInvoicesByInvoiceIdMarkUncollectible: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example in_0123456789abcdef */
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "GB",
+                     *         "number": "+12125550123",
+                     *         "kind": "invoice",
+                     *         "status": "draft",
+                     *         "organization_id": "org_acme",
+                     *         "currency": "USD",
+                     *         "period_start": "2026-11-27",
+                     *         "period_end": "2026-11-27",
+                     *         "issued_at": "2026-11-27T10:15:02.114Z",
+                     *         "due_at": "2026-11-27T10:15:02.114Z",
+                     *         "subtotal": "12.50",
+                     *         "tax": "12.50",
+                     *         "total": "12.50",
+                     *         "amount_paid": "12.50",
+                     *         "amount_due": "12.50",
+                     *         "tax_rate": "20.00",
+                     *         "tax_treatment": "domestic",
+                     *         "tax_note": "Reverse charge",
+                     *         "seller": {
+                     *           "name": "Main line",
+                     *           "address": "address",
+                     *           "country": "US",
+                     *           "vat_id": "vat id"
+                     *         },
+                     *         "buyer": {
+                     *           "legal_name": "legal name",
+                     *           "address": "address",
+                     *           "country": "US",
+                     *           "vat_id": "vat id"
+                     *         },
+                     *         "credits_invoice_id": "credits invoice id",
+                     *         "paid_at": "2026-11-27T10:15:02.114Z",
+                     *         "voided_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "lines": [
+                     *           {
+                     *             "position": 1,
+                     *             "description": "Numbers in New York City's 212 area code",
+                     *             "amount": "12.50",
+                     *             "kind": "kind",
+                     *             "number_e164": "+12125550123",
+                     *             "period_start": "2026-11-27",
+                     *             "period_end": "2026-11-27",
+                     *             "ledger_entry_id": "ledger entry id"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, invalid_transition */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: role_forbidden, unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postInvoicesByInvoiceIdCreditNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example in_0123456789abcdef */
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "10.00",
+                 *       "reason": "Two days without service in November"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreditNoteRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "GB",
+                     *         "number": "+12125550123",
+                     *         "kind": "invoice",
+                     *         "status": "draft",
+                     *         "organization_id": "org_acme",
+                     *         "currency": "USD",
+                     *         "period_start": "2026-11-27",
+                     *         "period_end": "2026-11-27",
+                     *         "issued_at": "2026-11-27T10:15:02.114Z",
+                     *         "due_at": "2026-11-27T10:15:02.114Z",
+                     *         "subtotal": "12.50",
+                     *         "tax": "12.50",
+                     *         "total": "12.50",
+                     *         "amount_paid": "12.50",
+                     *         "amount_due": "12.50",
+                     *         "tax_rate": "20.00",
+                     *         "tax_treatment": "domestic",
+                     *         "tax_note": "Reverse charge",
+                     *         "seller": {
+                     *           "name": "Main line",
+                     *           "address": "address",
+                     *           "country": "US",
+                     *           "vat_id": "vat id"
+                     *         },
+                     *         "buyer": {
+                     *           "legal_name": "legal name",
+                     *           "address": "address",
+                     *           "country": "US",
+                     *           "vat_id": "vat id"
+                     *         },
+                     *         "credits_invoice_id": "credits invoice id",
+                     *         "paid_at": "2026-11-27T10:15:02.114Z",
+                     *         "voided_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "lines": [
+                     *           {
+                     *             "position": 1,
+                     *             "description": "Numbers in New York City's 212 area code",
+                     *             "amount": "12.50",
+                     *             "kind": "kind",
+                     *             "number_e164": "+12125550123",
+                     *             "period_start": "2026-11-27",
+                     *             "period_end": "2026-11-27",
+                     *             "ledger_entry_id": "ledger entry id"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, invalid_transition */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: role_forbidden, unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBillingUpcoming: {
+        parameters: {
+            query: {
+                currency: string;
+                /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "GB",
+                     *         "number": "+12125550123",
+                     *         "kind": "invoice",
+                     *         "status": "draft",
+                     *         "organization_id": "org_acme",
+                     *         "currency": "USD",
+                     *         "period_start": "2026-11-27",
+                     *         "period_end": "2026-11-27",
+                     *         "issued_at": "2026-11-27T10:15:02.114Z",
+                     *         "due_at": "2026-11-27T10:15:02.114Z",
+                     *         "subtotal": "12.50",
+                     *         "tax": "12.50",
+                     *         "total": "12.50",
+                     *         "amount_paid": "12.50",
+                     *         "amount_due": "12.50",
+                     *         "tax_rate": "20.00",
+                     *         "tax_treatment": "domestic",
+                     *         "tax_note": "Reverse charge",
+                     *         "seller": {
+                     *           "name": "Main line",
+                     *           "address": "address",
+                     *           "country": "US",
+                     *           "vat_id": "vat id"
+                     *         },
+                     *         "buyer": {
+                     *           "legal_name": "legal name",
+                     *           "address": "address",
+                     *           "country": "US",
+                     *           "vat_id": "vat id"
+                     *         },
+                     *         "credits_invoice_id": "credits invoice id",
+                     *         "paid_at": "2026-11-27T10:15:02.114Z",
+                     *         "voided_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "lines": [
+                     *           {
+                     *             "position": 1,
+                     *             "description": "Numbers in New York City's 212 area code",
+                     *             "amount": "12.50",
+                     *             "kind": "kind",
+                     *             "number_e164": "+12125550123",
+                     *             "period_start": "2026-11-27",
+                     *             "period_end": "2026-11-27",
+                     *             "ledger_entry_id": "ledger entry id"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postBillingPayments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters, per organization (the one the money is for), kept 24 h: a repeat with the same body replays the first answer (Idempotent-Replayed: true); another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organization_id": "org_acme",
+                 *       "currency": "EUR",
+                 *       "amount": "120.00",
+                 *       "reference": "SEPA 2026-11-28 ACME",
+                 *       "received_at": "2026-11-28T09:30:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "entry": {
+                     *         "id": "GB",
+                     *         "currency": "USD",
+                     *         "kind": "setup_fee",
+                     *         "amount": "12.50",
+                     *         "description": "Numbers in New York City's 212 area code",
+                     *         "number_id": "num_acme_main",
+                     *         "number_e164": "+12125550123",
+                     *         "order_reference_id": "order reference id",
+                     *         "period_start": "2026-11-27",
+                     *         "period_end": "2026-11-27",
+                     *         "invoice_id": "invoice id",
+                     *         "reference": "reference",
+                     *         "created_at": "2026-11-27T10:15:02.114Z"
+                     *       },
+                     *       "allocations": [
+                     *         {
+                     *           "invoice_id": "invoice id",
+                     *           "number": "+12125550123",
+                     *           "amount": "amount"
+                     *         }
+                     *       ],
+                     *       "account": {
+                     *         "organization_id": "org_acme",
+                     *         "currency": "USD",
+                     *         "balance": "12.50",
+                     *         "credit_limit": "12.50",
+                     *         "available": "12.50",
+                     *         "uninvoiced": "12.50",
+                     *         "standing": "good_standing",
+                     *         "standing_since": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentRecorded"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: role_forbidden, unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: idempotency_conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postBillingCredits: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters, per organization (the one the money is for), kept 24 h: a repeat with the same body replays the first answer (Idempotent-Replayed: true); another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organization_id": "org_acme",
+                 *       "currency": "EUR",
+                 *       "amount": "15.00",
+                 *       "reason": "Outage of 2026-11-03"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreditRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "entry": {
+                     *         "id": "GB",
+                     *         "currency": "USD",
+                     *         "kind": "setup_fee",
+                     *         "amount": "12.50",
+                     *         "description": "Numbers in New York City's 212 area code",
+                     *         "number_id": "num_acme_main",
+                     *         "number_e164": "+12125550123",
+                     *         "order_reference_id": "order reference id",
+                     *         "period_start": "2026-11-27",
+                     *         "period_end": "2026-11-27",
+                     *         "invoice_id": "invoice id",
+                     *         "reference": "reference",
+                     *         "created_at": "2026-11-27T10:15:02.114Z"
+                     *       },
+                     *       "allocations": [
+                     *         {
+                     *           "invoice_id": "invoice id",
+                     *           "number": "+12125550123",
+                     *           "amount": "amount"
+                     *         }
+                     *       ],
+                     *       "account": {
+                     *         "organization_id": "org_acme",
+                     *         "currency": "USD",
+                     *         "balance": "12.50",
+                     *         "credit_limit": "12.50",
+                     *         "available": "12.50",
+                     *         "uninvoiced": "12.50",
+                     *         "standing": "good_standing",
+                     *         "standing_since": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentRecorded"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: role_forbidden, unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: idempotency_conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBillingAccounts: {
+        parameters: {
+            query?: {
+                /** @description Support users: one organization's accounts; without it, every organization's. */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "organization_id": "org_acme",
+                     *           "currency": "USD",
+                     *           "balance": "12.50",
+                     *           "credit_limit": "12.50",
+                     *           "available": "12.50",
+                     *           "uninvoiced": "12.50",
+                     *           "standing": "good_standing",
+                     *           "standing_since": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BillingAccountListResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchBillingAccountsByCurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example EUR */
+                currency: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organization_id": "org_acme",
+                 *       "credit_limit": "250.00"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreditLimitRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "organization_id": "org_acme",
+                     *       "currency": "USD",
+                     *       "balance": "12.50",
+                     *       "credit_limit": "12.50",
+                     *       "available": "12.50",
+                     *       "uninvoiced": "12.50",
+                     *       "standing": "good_standing",
+                     *       "standing_since": "2026-11-27T10:15:02.114Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BillingAccount"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBillingLedger: {
+        parameters: {
+            query?: {
+                /** @description Page size (ignored with format=csv, which has every match). */
+                limit?: number;
+                /** @description Entries to skip. */
+                offset?: number;
+                /** @description Only this currency's entries. */
+                currency?: string;
+                /**
+                 * @description Only entries created at or after this time. A date alone (2026-11-01) is read as midnight UTC.
+                 * @example 2026-11-01T00:00:00Z
+                 */
+                from?: string;
+                /**
+                 * @description Only entries created before this time; after from. A date alone (2026-11-01) is read as midnight UTC.
+                 * @example 2026-11-01T00:00:00Z
+                 */
+                to?: string;
+                /** @description Only entries of this kind. */
+                kind?: "setup_fee" | "prorated_fee" | "recurring_fee" | "tax" | "payment" | "credit" | "reversal";
+                /** @description Only the entries of this number. */
+                number_id?: string;
+                /** @description Only the entries on this invoice. */
+                invoice_id?: string;
+                /** @description Support users: the organization whose ledger to read (required for them). A customer sending it gets 400. */
+                organization_id?: string;
+                /** @description csv: every match as text/csv (header row, newest first), not one page: the answer of GET /billing/ledger/export. */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description How many items match, across all pages. */
+                    "X-Total-Count"?: number;
+                    /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "GB",
+                     *           "currency": "USD",
+                     *           "kind": "setup_fee",
+                     *           "amount": "12.50",
+                     *           "description": "Numbers in New York City's 212 area code",
+                     *           "number_id": "num_acme_main",
+                     *           "number_e164": "+12125550123",
+                     *           "order_reference_id": "order reference id",
+                     *           "period_start": "2026-11-27",
+                     *           "period_end": "2026-11-27",
+                     *           "invoice_id": "invoice id",
+                     *           "reference": "reference",
+                     *           "created_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LedgerEntryListResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBillingLedgerExport: {
+        parameters: {
+            query?: {
+                /** @description Only this currency's entries. */
+                currency?: string;
+                /**
+                 * @description Only entries created at or after this time. A date alone (2026-11-01) is read as midnight UTC.
+                 * @example 2026-11-01T00:00:00Z
+                 */
+                from?: string;
+                /**
+                 * @description Only entries created before this time; after from. A date alone (2026-11-01) is read as midnight UTC.
+                 * @example 2026-11-01T00:00:00Z
+                 */
+                to?: string;
+                /** @description Only entries of this kind. */
+                kind?: "setup_fee" | "prorated_fee" | "recurring_fee" | "tax" | "payment" | "credit" | "reversal";
+                /** @description Only the entries of this number. */
+                number_id?: string;
+                /** @description Only the entries on this invoice. */
+                invoice_id?: string;
+                /** @description Support users: the organization whose ledger to read (required for them). A customer sending it gets 400. */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description attachment; filename="…": save it, never render it as a page. */
+                    "Content-Disposition": string;
+                    /** @description no-store: it holds your organization's data, so nothing may keep a copy. */
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,created_at,currency,kind,amount,description,number_id,number_e164,order_reference_id,period_start,period_end,invoice_id,reference
+                     *     le_5d1c0e9a7b3f4c21a8e6d0b4f2a19c77,2026-03-15T10:00:00.000Z,GBP,prorated_fee,-0.17,Monthly fee for +442079460123 from 2026-03-15 to the end of the month,num_abcdefghijklmnop,+442079460123,ORD-7Q2M4K,2026-03-15,2026-04-01,,
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBillingProfile: {
+        parameters: {
+            query?: {
+                /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "organization_id": "org_acme",
+                     *         "legal_name": "legal name",
+                     *         "address": "address",
+                     *         "country": "US",
+                     *         "vat_id": "vat id",
+                     *         "emails": [
+                     *           "ada@acme.example"
+                     *         ],
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BillingProfileResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putBillingProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "legal_name": "Acme GmbH",
+                 *       "address": "Friedrichstraße 1\n10117 Berlin",
+                 *       "country": "DE",
+                 *       "vat_id": "DE136695976",
+                 *       "emails": [
+                 *         "accounts@acme.example"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BillingProfileRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "organization_id": "org_acme",
+                     *         "legal_name": "legal name",
+                     *         "address": "address",
+                     *         "country": "US",
+                     *         "vat_id": "vat id",
+                     *         "emails": [
+                     *           "ada@acme.example"
+                     *         ],
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BillingProfileResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, invalid_vat_id */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBillingAlerts: {
+        parameters: {
+            query?: {
+                /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "bal_3f2a9c1e7b6d4a58b0c2e9f1a7d3b6c4",
+                     *           "currency": "GBP",
+                     *           "available_below": "50.00",
+                     *           "armed": true,
+                     *           "last_triggered_at": "2026-11-27T10:15:02.114Z",
+                     *           "created_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BillingAlertListResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postBillingAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "currency": "GBP",
+                 *       "available_below": "50.00"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateBillingAlertRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "bal_3f2a9c1e7b6d4a58b0c2e9f1a7d3b6c4",
+                     *         "currency": "GBP",
+                     *         "available_below": "50.00",
+                     *         "armed": true,
+                     *         "last_triggered_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BillingAlertResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteBillingAlertsByAlertId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example bal_0123456789abcdef */
+                alert_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];

@@ -1,4 +1,5 @@
 // GET /api/v2/addresses/{address_id} – one; PATCH – change it
+import "server-only";
 import { route } from "@/lib/api/route";
 import { getAddressOrThrow, updateAddress } from "@/lib/compliance/records";
 

@@ -1,4 +1,5 @@
 // GET /api/v2/bundles/{bundle_id} – one bundle; PATCH – change a draft or rejected one
+import "server-only";
 import { route } from "@/lib/api/route";
 import { getBundleOrThrow, updateBundle } from "@/lib/compliance/bundles";
 

@@ -1,4 +1,5 @@
 // POST /api/v2/cart/renew – hold every number in your cart again (portal session only)
+import "server-only";
 import { route } from "@/lib/api/route";
 import { renewCart, requireCartOwner } from "@/lib/cart/stored-cart";
 

@@ -1,4 +1,5 @@
 // GET /api/v2/documents/{document_id} – one document's metadata; DELETE – delete it
+import "server-only";
 import { route } from "@/lib/api/route";
 import { deleteDocument, getDocumentOrThrow } from "@/lib/compliance/records";
 

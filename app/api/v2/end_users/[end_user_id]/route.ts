@@ -1,4 +1,5 @@
 // GET /api/v2/end_users/{end_user_id} – one; PATCH – change it
+import "server-only";
 import { route } from "@/lib/api/route";
 import { getEndUserOrThrow, updateEndUser } from "@/lib/compliance/records";
 

@@ -1,4 +1,5 @@
 // GET, PUT, DELETE /api/v2/extension/{extension} – read an extension's configurations; change or delete one under If-Match
+import "server-only";
 import { Reply, route } from "@/lib/api/route";
 import { getExtensionConfigurations } from "@/lib/numbers/configurations";
 import { changeExtension, deleteExtension, extensionOrganization } from "@/lib/numbers/change-configuration";

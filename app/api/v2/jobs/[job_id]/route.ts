@@ -1,4 +1,5 @@
 // GET /api/v2/jobs/{job_id} – a job's status, counts and each number's outcome
+import "server-only";
 import { route } from "@/lib/api/route";
 import { getJobOrThrow } from "@/lib/jobs/jobs";
 

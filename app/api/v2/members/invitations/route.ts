@@ -1,6 +1,7 @@
 // GET /api/v2/members/invitations – pending invitations; POST – invite someone (docs/CONTRACT.md §15)
+import "server-only";
 import { route, Reply } from "@/lib/api/route";
-import { inviteMember, listInvitations } from "@/lib/members/manage-members";
+import { inviteMember, listInvitations } from "@/lib/members/invitations";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/members/invitations", {
   GET: async ({ principal, query, now }) => ({

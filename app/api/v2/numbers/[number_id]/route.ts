@@ -1,5 +1,6 @@
 // GET, PUT, DELETE /api/v2/numbers/{number_id} – one configuration with its ETag; replace it
 // under If-Match; release it (docs/CONTRACT.md §16)
+import "server-only";
 import { Reply, route } from "@/lib/api/route";
 import { changeNumberConfiguration, getConfigurationWithEtag } from "@/lib/numbers/change-configuration";
 import { releaseNumber } from "@/lib/numbers/lifecycle";

@@ -1,4 +1,5 @@
 // GET /api/v2/numbers/export – every configuration GET /numbers would list with these filters, as CSV
+import "server-only";
 import { csvDownload } from "@/lib/api/downloads";
 import { route } from "@/lib/api/route";
 import { exportNumbersCsv } from "@/lib/numbers/export-csv";

@@ -1,4 +1,5 @@
 // GET /api/v2/orders/{reference_id} – one order with its items and assigned numbers
+import "server-only";
 import { route } from "@/lib/api/route";
 import { getOrderOrThrow } from "@/lib/orders/read-orders";
 

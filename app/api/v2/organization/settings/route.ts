@@ -1,4 +1,5 @@
 // GET /api/v2/organization/settings – your organization's settings; PATCH – change them (owners)
+import "server-only";
 import { route } from "@/lib/api/route";
 import { personOf } from "@/lib/auth/account";
 import { changeOrganizationSettings, organizationSettings } from "@/lib/auth/organization-settings";

@@ -1,4 +1,5 @@
 // GET /api/v2/organization/sso – the single sign-on connection; PUT – connect or change it; DELETE – disconnect (owners)
+import "server-only";
 import { route } from "@/lib/api/route";
 import { personOf } from "@/lib/auth/account";
 import { deleteSsoConnection, getSsoConnection, putSsoConnection } from "@/lib/sso/connection";

@@ -1,4 +1,5 @@
 // POST /api/v2/password-reset/confirm – the new password, through the reset link (docs/CONTRACT.md §15)
+import "server-only";
 import { route } from "@/lib/api/route";
 import { answerResetConfirm } from "@/lib/accounts/endpoints";
 

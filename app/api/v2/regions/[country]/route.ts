@@ -1,4 +1,5 @@
 // GET /api/v2/regions/{country} – every region of a country, by name
+import "server-only";
 import { route } from "@/lib/api/route";
 import { listRegions } from "@/lib/reference/lookups";
 

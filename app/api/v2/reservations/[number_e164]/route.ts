@@ -1,4 +1,5 @@
 // DELETE /api/v2/reservations/{number_e164} – release one of the organization's holds
+import "server-only";
 import { route } from "@/lib/api/route";
 import { releaseHold } from "@/lib/reservations/hold-numbers";
 

@@ -1,4 +1,5 @@
 // POST /api/v2/sessions/end-all – sign out everywhere (portal session only)
+import "server-only";
 import { Reply, route } from "@/lib/api/route";
 import { personOf, signOutEverywhere } from "@/lib/auth/account";
 import { clearedSessionCookie } from "@/lib/auth/reissue-session";

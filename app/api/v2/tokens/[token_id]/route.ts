@@ -1,4 +1,5 @@
 // DELETE /api/v2/tokens/{token_id} – revoke one of the organization's API tokens (portal session only)
+import "server-only";
 import { route } from "@/lib/api/route";
 import { requireSessionManager, revokeToken } from "@/lib/tokens/manage-tokens";
 

@@ -1,4 +1,5 @@
 // POST /api/v2/two-factor/disable – turn two-factor sign-in off (a code or the password)
+import "server-only";
 import { route } from "@/lib/api/route";
 import { personOf } from "@/lib/auth/account";
 import { disableTwoFactor } from "@/lib/auth/two-factor";

@@ -1,4 +1,5 @@
 // POST /api/v2/two-factor/enrolment – a new authenticator secret and its QR code
+import "server-only";
 import { route } from "@/lib/api/route";
 import { personOf } from "@/lib/auth/account";
 import { startEnrolment } from "@/lib/auth/two-factor";

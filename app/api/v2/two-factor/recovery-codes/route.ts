@@ -1,4 +1,5 @@
 // POST /api/v2/two-factor/recovery-codes – new recovery codes, shown once
+import "server-only";
 import { route } from "@/lib/api/route";
 import { personOf } from "@/lib/auth/account";
 import { regenerateRecoveryCodes } from "@/lib/auth/two-factor";

@@ -1,4 +1,5 @@
 // POST /api/v2/verification/resend – the verification email again, for the signed-in person
+import "server-only";
 import { route } from "@/lib/api/route";
 import { answerResend } from "@/lib/accounts/endpoints";
 

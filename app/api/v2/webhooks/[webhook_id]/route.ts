@@ -1,4 +1,5 @@
 // GET /api/v2/webhooks/{webhook_id} – one webhook endpoint; DELETE – remove it
+import "server-only";
 import { route } from "@/lib/api/route";
 import { deleteWebhook, getWebhookOrThrow } from "@/lib/webhooks/manage-webhooks";
 

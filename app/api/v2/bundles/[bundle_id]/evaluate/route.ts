@@ -1,4 +1,5 @@
 // POST /api/v2/bundles/{bundle_id}/evaluate – whether the bundle meets its requirements, and why not
+import "server-only";
 import { route } from "@/lib/api/route";
 import { evaluateBundle } from "@/lib/compliance/bundles";
 

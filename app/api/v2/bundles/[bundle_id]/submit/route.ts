@@ -1,4 +1,5 @@
 // POST /api/v2/bundles/{bundle_id}/submit
+import "server-only";
 import { route } from "@/lib/api/route";
 import { submitBundle } from "@/lib/compliance/bundles";
 

@@ -1,4 +1,5 @@
 // POST /api/v2/cart/renew/{number_e164} – hold one number of your cart again (portal session only)
+import "server-only";
 import { route } from "@/lib/api/route";
 import { renewCartLine, requireCartOwner } from "@/lib/cart/stored-cart";
 

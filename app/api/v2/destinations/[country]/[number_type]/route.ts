@@ -1,4 +1,5 @@
 // GET /api/v2/destinations/{country}/{number_type} – where calls may be forwarded (no token needed)
+import "server-only";
 import { route } from "@/lib/api/route";
 import { listDestinations } from "@/lib/reference/lookups";
 

@@ -1,4 +1,5 @@
 // GET /api/v2/documents/{document_id}/file – the file, as an attachment never cached
+import "server-only";
 import { route } from "@/lib/api/route";
 import { readDocumentFile } from "@/lib/compliance/document-files";
 

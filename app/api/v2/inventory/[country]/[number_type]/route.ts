@@ -1,4 +1,5 @@
 // GET /api/v2/inventory/{country}/{number_type} – numbers for sale in a country, of one type
+import "server-only";
 import { paginationHeaders } from "@/lib/api/pagination";
 import { publicRequestUrl } from "@/lib/api/public-url";
 import { Reply, route } from "@/lib/api/route";

@@ -1,4 +1,5 @@
 // POST /api/v2/jobs/{job_id}/cancel – stop what a job has not started
+import "server-only";
 import { route } from "@/lib/api/route";
 import { cancelJob } from "@/lib/jobs/jobs";
 

@@ -1,4 +1,5 @@
 // GET /api/v2/numbers/{number_id}/active_rule – the rule that handles a call at ?at= (default now)
+import "server-only";
 import { route } from "@/lib/api/route";
 import { getActiveRuleForNumber } from "@/lib/numbers/configurations";
 

@@ -1,4 +1,5 @@
 // GET /api/v2/numbers/{number_id}/history – every change of a configuration, newest first
+import "server-only";
 import { paginationHeaders } from "@/lib/api/pagination";
 import { Reply, route } from "@/lib/api/route";
 import { listConfigurationHistory } from "@/lib/numbers/configuration-history";

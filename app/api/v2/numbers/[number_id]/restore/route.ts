@@ -1,4 +1,5 @@
 // POST /api/v2/numbers/{number_id}/restore – a released number back, within its window (docs/CONTRACT.md §16)
+import "server-only";
 import { Reply, route } from "@/lib/api/route";
 import { restoreNumber } from "@/lib/numbers/lifecycle";
 

@@ -1,4 +1,5 @@
 // GET /api/v2/products/{country}/{number_type} – products and prices of a country and number type
+import "server-only";
 import { route } from "@/lib/api/route";
 import { listProducts } from "@/lib/products/list-products";
 

@@ -1,4 +1,5 @@
 // GET /api/v2/requirements/{country}/{number_type} – per region, the documents numbers require
+import "server-only";
 import { route } from "@/lib/api/route";
 import { getRequirements } from "@/lib/compliance/requirements";
 

@@ -1,4 +1,5 @@
 // GET /api/v2/webhooks/{webhook_id}/deliveries – the endpoint's deliveries and their attempts
+import "server-only";
 import { paginationHeaders } from "@/lib/api/pagination";
 import { publicRequestUrl } from "@/lib/api/public-url";
 import { Reply, route } from "@/lib/api/route";

@@ -1,4 +1,5 @@
 // POST /api/v2/webhooks/{webhook_id}/test – queue a webhook.test event for the endpoint (202)
+import "server-only";
 import { route } from "@/lib/api/route";
 import { getDeliveryOrThrow } from "@/lib/webhooks/deliveries";
 import { queueTestEvent } from "@/lib/webhooks/manage-webhooks";

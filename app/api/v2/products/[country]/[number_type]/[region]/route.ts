@@ -1,4 +1,5 @@
 // GET /api/v2/products/{country}/{number_type}/{region} – products and prices of one region
+import "server-only";
 import { route } from "@/lib/api/route";
 import { listProducts } from "@/lib/products/list-products";
 

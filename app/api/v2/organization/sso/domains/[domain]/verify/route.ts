@@ -1,4 +1,5 @@
 // POST /api/v2/organization/sso/domains/{domain}/verify – support: the organization's domain is theirs
+import "server-only";
 import { route } from "@/lib/api/route";
 import { personOf } from "@/lib/auth/account";
 import { verifySsoDomain } from "@/lib/sso/connection";

@@ -1,4 +1,5 @@
 // POST /api/v2/webhooks/{webhook_id}/deliveries/{delivery_id}/retry – send a finished delivery again (202)
+import "server-only";
 import { route } from "@/lib/api/route";
 import { retryDelivery } from "@/lib/webhooks/deliveries";
 
