@@ -96,6 +96,9 @@ test("Renew on one cart line renews that hold only", async ({ page }, testInfo) 
         line.hold.held_until,
       ]),
     );
+  // The button says "in the cart" as soon as it is clicked (the cart updates optimistically):
+  // wait until the server's cart holds both lines before reading their hold times.
+  await expect.poll(async () => [...(await holds()).keys()].sort()).toEqual([...numbers].sort());
   const before = await holds();
 
   await page.goto("/cart");
