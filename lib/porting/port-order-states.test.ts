@@ -15,7 +15,13 @@ import {
   type PortOrderAction,
   type PortOrderActor,
 } from "@/lib/porting/port-order-states";
-import { portNumberStatuses, portOrderStatuses, type PortOrderStatus } from "@/lib/schemas/porting";
+import {
+  portActorKinds,
+  portNumberStatuses,
+  portOrderEventKinds,
+  portOrderStatuses,
+  type PortOrderStatus,
+} from "@/lib/schemas/porting";
 
 // The table written out again, as docs/CONTRACT.md §20 tells it: a move added to or taken from
 // port-order-states.ts without this list changing fails here.
@@ -56,7 +62,7 @@ function thrownBy(run: () => unknown): ApiError {
 }
 
 describe("a port order's state table", () => {
-  it("has the database's port_order_status and port_number_status, in order", () => {
+  it("speaks the database's port enums, in their order", () => {
     const schema = readFileSync(path.join(process.cwd(), "prisma/schema.prisma"), "utf8");
     const values = (name: string) =>
       (new RegExp(`enum ${name} \\{([^}]*)\\}`).exec(schema)?.[1] ?? "")
@@ -65,6 +71,8 @@ describe("a port order's state table", () => {
         .filter((line) => /^\w+$/.test(line));
     expect(values("PortOrderStatus")).toEqual([...portOrderStatuses]);
     expect(values("PortNumberStatus")).toEqual([...portNumberStatuses]);
+    expect(values("PortOrderEventKind")).toEqual([...portOrderEventKinds]);
+    expect(values("PortActorKind")).toEqual([...portActorKinds]);
   });
 
   it.each(allowed)("%s --%s--> %s", (from, action, to) => {

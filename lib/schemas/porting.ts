@@ -18,7 +18,6 @@ export type PortOrderStatus = (typeof portOrderStatuses)[number];
 
 /** port_order_number.status: pending while its order is open; a number is pending in one order at most. */
 export const portNumberStatuses = ["pending", "ported", "failed", "cancelled"] as const;
-export type PortNumberStatus = (typeof portNumberStatuses)[number];
 
 /** port_order_event.kind: the timeline's entries. */
 export const portOrderEventKinds = [
@@ -28,11 +27,9 @@ export const portOrderEventKinds = [
   "exception",
   "carrier_note",
 ] as const;
-export type PortOrderEventKind = (typeof portOrderEventKinds)[number];
 
 /** port_order_event.actor_kind: who wrote an entry. */
 export const portActorKinds = ["member", "token", "support", "system"] as const;
-export type PortActorKind = (typeof portActorKinds)[number];
 
 /**
  * What a losing carrier refuses an order for, with the field the customer must fix

@@ -59,7 +59,7 @@ export type FocChangeAnswer = { after: number } & (
 export type CancelAnswer = { after: number } & ({ kind: "cancel_confirmed" } | { kind: "no_answer" });
 
 /** One number's result at cut-over. */
-export type ActivationResult =
+type ActivationResult =
   { numberE164: string; ported: true } | { numberE164: string; ported: false; reason: string };
 
 /** The answer at the FOC: each number's result, or none yet (the desk completes by hand). */

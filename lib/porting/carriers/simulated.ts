@@ -28,7 +28,7 @@ import { portExceptionFields, type PortExceptionCode, type PortExceptionDetail }
 // and an order mixing blocks may be split by carrier.
 
 /** Business days the simulated carrier takes to answer a submission. */
-export const SIMULATED_ANSWER_DAYS = 1;
+const SIMULATED_ANSWER_DAYS = 1;
 
 export const simulatedCarrierNames = [
   "Northwind Telecom",
