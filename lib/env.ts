@@ -212,6 +212,11 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,2}(\.\d{1,2})?$/, "BILLING_VAT_RATE must be a percentage such as 20 or 20.5")
     .default("20"),
+  // Port-in (docs/CONTRACT.md §20): the losing carrier adapter (lib/porting/carriers). simulated
+  // answers by each number's last two digits; manual answers nothing, and the port desk moves orders.
+  PORTING_CARRIER: z
+    .enum(["simulated", "manual"], "PORTING_CARRIER must be simulated or manual")
+    .default("simulated"),
   NEXTAUTH_URL: z.url({ protocol: /^https?$/, error: "NEXTAUTH_URL must be an http(s):// URL" }).optional(),
 });
 

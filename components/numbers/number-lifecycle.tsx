@@ -87,7 +87,12 @@ export function NumberLifecycle({
           documentsDue={number.documents_due}
         />
       ) : null}
-      {number.number_type === null ? null : (
+      {numberStateFacts[number.status].portInProgress ? (
+        <p className="small muted" data-testid="number-porting">
+          Being ported in: it cannot be released or restored until its port order completes. Cancel the port
+          order to give it up.
+        </p>
+      ) : number.number_type === null ? null : (
         <>
           {refusal === null ? null : (
             <p id={reasonId} className="small muted">

@@ -16,6 +16,7 @@ export function statusWords(number: {
   documents_due?: string | null;
 }): string {
   if (number.status === "active") return "Active";
+  if (number.status === "porting") return "Porting in — no calls until the port completes";
   if (number.status === "pending_documents")
     return number.documents_due
       ? `Waiting for documents — due ${formatDate(number.documents_due)}`
@@ -29,15 +30,17 @@ export const statusTone: Record<NumberStatus, string> = {
   active: "badge--success",
   pending_documents: "badge--warning",
   aging: "badge--danger",
+  porting: "badge--accent",
 };
 
 /** The filter's choices: the API's default (empty), each state, or every state. */
 export const statusChoices: { value: string; label: string }[] = [
-  { value: "", label: "Active or waiting" },
+  { value: "", label: "Active, waiting or porting in" },
   { value: "active", label: "Active" },
   { value: "pending_documents", label: "Waiting for documents" },
   { value: "aging", label: "Released, still restorable" },
-  { value: "active,pending_documents,aging", label: "Any status" },
+  { value: "porting", label: "Porting in" },
+  { value: "active,pending_documents,aging,porting", label: "Any status" },
 ];
 
 /** Until when a number released at `now` can be restored. */

@@ -143,6 +143,8 @@ function silentReason(configuration: NumberConfiguration): string {
       return releasedReason(configuration.restorable_until);
     case "pending_documents":
       return pendingReason(configuration.documents_due);
+    case "porting":
+      return "No rule applies: the number is being ported in (porting), so no call to it is routed until its port order completes; its rules take effect from then.";
     case "active":
       throw new Error("An active number routes its calls: it has no reason to be silent.");
   }

@@ -154,7 +154,7 @@ export const numberConfigurationSchema = z
     status: z.enum(numberStatuses).meta({
       readOnly: true,
       description:
-        "Read-only: active; pending_documents (bought, configurable, but no call is routed until an approved bundle covers its required documents, by documents_due); aging (released, restorable until restorable_until). Extensions are always active.",
+        "Read-only: active; pending_documents (bought, configurable, but no call is routed until an approved bundle covers its required documents, by documents_due); aging (released, restorable until restorable_until); porting (being ported in from another carrier: configurable and previewable, but no call is routed and nothing is billed until its port order completes; it cannot be released or restored, 409 port_in_progress). Extensions are always active.",
     }),
     purchased_at: z.iso.datetime().nullable().meta({
       readOnly: true,

@@ -1994,7 +1994,7 @@ export interface components {
                 message: string;
                 details: string;
                 /** @enum {string} */
-                code: "invalid_parameter" | "unknown_country" | "unknown_number_type" | "unknown_region" | "unknown_document_type" | "inconsistent_order" | "product_not_found" | "bundle_not_compliant" | "invalid_bundle" | "invalid_transition" | "invalid_vat_id" | "unauthorized" | "insufficient_scope" | "two_factor_required" | "role_forbidden" | "email_unverified" | "sso_required" | "insufficient_funds" | "account_past_due" | "not_found" | "method_not_allowed" | "number_unavailable" | "idempotency_conflict" | "extension_exists" | "document_in_use" | "delivery_pending" | "email_in_use" | "last_owner" | "invitation_used" | "number_locked" | "number_referenced" | "restore_window_over" | "request_timeout" | "precondition_failed" | "precondition_required" | "invalid_configuration" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "service_unavailable";
+                code: "invalid_parameter" | "unknown_country" | "unknown_number_type" | "unknown_region" | "unknown_document_type" | "inconsistent_order" | "product_not_found" | "bundle_not_compliant" | "invalid_bundle" | "invalid_transition" | "foc_date_not_allowed" | "loa_not_signed" | "invalid_vat_id" | "unauthorized" | "insufficient_scope" | "two_factor_required" | "role_forbidden" | "email_unverified" | "sso_required" | "insufficient_funds" | "account_past_due" | "not_found" | "method_not_allowed" | "number_unavailable" | "idempotency_conflict" | "extension_exists" | "document_in_use" | "delivery_pending" | "email_in_use" | "last_owner" | "invitation_used" | "number_locked" | "number_referenced" | "restore_window_over" | "port_in_progress" | "already_here" | "not_portable" | "request_timeout" | "precondition_failed" | "precondition_required" | "invalid_configuration" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "service_unavailable";
             };
         };
         Country: {
@@ -2257,10 +2257,10 @@ export interface components {
                 name: string;
             } | null;
             /**
-             * @description Read-only: active; pending_documents (bought, configurable, but no call is routed until an approved bundle covers its required documents, by documents_due); aging (released, restorable until restorable_until). Extensions are always active.
+             * @description Read-only: active; pending_documents (bought, configurable, but no call is routed until an approved bundle covers its required documents, by documents_due); aging (released, restorable until restorable_until); porting (being ported in from another carrier: configurable and previewable, but no call is routed and nothing is billed until its port order completes; it cannot be released or restored, 409 port_in_progress). Extensions are always active.
              * @enum {string}
              */
-            readonly status: "active" | "pending_documents" | "aging";
+            readonly status: "active" | "pending_documents" | "aging" | "porting";
             /** @description Read-only: when the number was bought; null for an extension. */
             readonly purchased_at: string | null;
             /** @description Read-only: while aging, until when POST /numbers/{number_id}/restore brings it back; null otherwise. */
@@ -2380,7 +2380,7 @@ export interface components {
              * @description Read-only: ignored when equal to the stored value; 400 when different.
              * @enum {string}
              */
-            readonly status?: "active" | "pending_documents" | "aging";
+            readonly status?: "active" | "pending_documents" | "aging" | "porting";
             /** @description Read-only: ignored when equal to the stored value; 400 when different. */
             readonly purchased_at?: string | null;
             /** @description Read-only: ignored when equal to the stored value; 400 when different. */
@@ -2575,7 +2575,7 @@ export interface components {
             name: string;
             /** @description The secret's first characters, to tell tokens apart */
             prefix: string;
-            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write" | "members:read" | "audit:read" | "numbers:release" | "jobs:write" | "compliance:read" | "compliance:write" | "billing:read" | "billing:write")[];
+            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write" | "members:read" | "audit:read" | "numbers:release" | "jobs:write" | "compliance:read" | "compliance:write" | "billing:read" | "billing:write" | "porting:read" | "porting:write")[];
             /** @description Who created it; null for tokens made by scripts */
             created_by: {
                 user_id: string;
@@ -2598,7 +2598,7 @@ export interface components {
             name: string;
             /** @description The secret's first characters, to tell tokens apart */
             prefix: string;
-            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write" | "members:read" | "audit:read" | "numbers:release" | "jobs:write" | "compliance:read" | "compliance:write" | "billing:read" | "billing:write")[];
+            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write" | "members:read" | "audit:read" | "numbers:release" | "jobs:write" | "compliance:read" | "compliance:write" | "billing:read" | "billing:write" | "porting:read" | "porting:write")[];
             /** @description Who created it; null for tokens made by scripts */
             created_by: {
                 user_id: string;
@@ -2617,7 +2617,7 @@ export interface components {
         };
         CreateApiTokenRequest: {
             name: string;
-            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write" | "members:read" | "audit:read" | "numbers:release" | "jobs:write" | "compliance:read" | "compliance:write" | "billing:read" | "billing:write")[];
+            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write" | "members:read" | "audit:read" | "numbers:release" | "jobs:write" | "compliance:read" | "compliance:write" | "billing:read" | "billing:write" | "porting:read" | "porting:write")[];
             /** @description ISO 8601, in the future, within a year; absent or null = never expires */
             expires_at?: string | null;
         };
@@ -3775,7 +3775,7 @@ export interface components {
         /** @description GET /numbers' filters: the job takes every number they match. */
         JobFilter: {
             tag?: string[];
-            status?: ("active" | "pending_documents" | "aging")[];
+            status?: ("active" | "pending_documents" | "aging" | "porting")[];
             country?: string;
             /**
              * @example local
@@ -5879,8 +5879,8 @@ export interface operations {
             query?: {
                 /** @description Numbers with every one of these tags (any case); repeat the parameter or separate by commas. */
                 tag?: string[];
-                /** @description Numbers in any of these states; default active and pending_documents (aging numbers only when asked for). */
-                status?: ("active" | "pending_documents" | "aging")[];
+                /** @description Numbers in any of these states; default active, pending_documents and porting (aging numbers only when asked for). */
+                status?: ("active" | "pending_documents" | "aging" | "porting")[];
                 /**
                  * @description Numbers of this country (ISO 3166-1 alpha-2). ISO 3166-1 alpha-2 code, any case
                  * @example US
@@ -6079,8 +6079,8 @@ export interface operations {
             query?: {
                 /** @description Numbers with every one of these tags (any case); repeat the parameter or separate by commas. */
                 tag?: string[];
-                /** @description Numbers in any of these states; default active and pending_documents (aging numbers only when asked for). */
-                status?: ("active" | "pending_documents" | "aging")[];
+                /** @description Numbers in any of these states; default active, pending_documents and porting (aging numbers only when asked for). */
+                status?: ("active" | "pending_documents" | "aging" | "porting")[];
                 /**
                  * @description Numbers of this country (ISO 3166-1 alpha-2). ISO 3166-1 alpha-2 code, any case
                  * @example US
