@@ -44,7 +44,7 @@ export const RIGHT = PAGE.width - PAGE.margin;
 export const BOTTOM = PAGE.height - PAGE.margin - 20;
 export const CONTENT_WIDTH = RIGHT - PAGE.margin;
 
-export type WriteOptions = PDFKit.Mixins.TextOptions & { bold?: boolean; size?: number };
+type WriteOptions = PDFKit.Mixins.TextOptions & { bold?: boolean; size?: number };
 
 export type PdfInfo = {
   title: string;

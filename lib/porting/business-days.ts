@@ -23,22 +23,22 @@
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Orders received at or after this hour (UTC) are worked on the next business day. */
-export const DAILY_CUT_OFF_HOUR_UTC = 16;
+const DAILY_CUT_OFF_HOUR_UTC = 16;
 /** The cut-over hour (UTC) on the FOC date. */
 export const CUT_OVER_HOUR_UTC = 10;
 /** The earliest FOC date is this many business days after the day an order is worked. */
-export const MIN_LEAD_BUSINESS_DAYS = 3;
+const MIN_LEAD_BUSINESS_DAYS = 3;
 /** The latest FOC date is this many calendar days after today. */
-export const MAX_LEAD_CALENDAR_DAYS = 30;
+const MAX_LEAD_CALENDAR_DAYS = 30;
 /** No FOC change this close to the cut-over. */
-export const FOC_CHANGE_CUT_OFF_HOURS = 24;
+const FOC_CHANGE_CUT_OFF_HOURS = 24;
 /** No cancellation this close to the cut-over. */
-export const CANCEL_CUT_OFF_HOURS = 48;
+const CANCEL_CUT_OFF_HOURS = 48;
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The start (00:00 UTC) of the date's day. */
-export function startOfUtcDay(date: Date): Date {
+function startOfUtcDay(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 }
 
@@ -117,7 +117,7 @@ export function cutOverAt(focDate: Date | string): Date {
   return new Date(day.getTime() + CUT_OVER_HOUR_UTC * HOUR_MS);
 }
 
-export type FocDateRule = "not_a_date" | "not_a_business_day" | "too_soon" | "too_far";
+type FocDateRule = "not_a_date" | "not_a_business_day" | "too_soon" | "too_far";
 export type FocDateViolation = {
   rule: FocDateRule;
   /** In plain words, naming the earliest or latest date allowed. */

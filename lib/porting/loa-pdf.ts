@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { cutOverAt } from "@/lib/porting/business-days";
+import { CUT_OVER_HOUR_UTC, cutOverAt } from "@/lib/porting/business-days";
 import { BOTTOM, CONTENT_WIDTH, createPdfWriter, formatPdfDay, PAGE } from "@/lib/pdf/pdf-writer";
 import type { AddressView, EndUserView } from "@/lib/schemas/compliance";
 
@@ -62,7 +62,7 @@ const formatInstant = (date: Date) => `${date.toISOString().slice(0, 19).replace
 const weekday = new Intl.DateTimeFormat("en-GB", { weekday: "long", timeZone: "UTC" });
 
 /** The words of the authorization itself. */
-export function authorizationWording(input: LoaInput): string[] {
+function authorizationWording(input: LoaInput): string[] {
   const customer = customerName(input.endUser);
   const carrier = input.losingCarrier.name;
   return [
@@ -128,7 +128,7 @@ async function renderLoa(
   const focWeekday = weekday.format(cutOverAt(input.requestedFocDate));
   fact("Port order", input.orderId);
   fact("Prepared", formatPdfDay(input.preparedAt));
-  fact("Requested port date", `${focWeekday} ${focDay}, from 10:00 UTC`);
+  fact("Requested port date", `${focWeekday} ${focDay}, from ${CUT_OVER_HOUR_UTC}:00 UTC`);
   fact("Numbers", String(input.numbers.length));
 
   heading("Customer (end user)");
