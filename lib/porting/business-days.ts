@@ -164,16 +164,14 @@ export function checkRequestedFocDate(requested: string, now: Date): FocDateViol
       `The requested FOC date ${requested} is too far ahead: the latest allowed is ${latest}, ` +
         `the last business day within ${MAX_LEAD_CALENDAR_DAYS} days of today.`,
     );
-  if (!isBusinessDay(day)) {
-    const next = addBusinessDays(day, 1);
-    const suggestion =
-      next <= latestDate ? `the next business day is ${formatDay(next)}` : `the latest allowed is ${latest}`;
+  // The window's ends are business days, so a weekend inside it has a business day after it
+  // that is inside it too.
+  if (!isBusinessDay(day))
     return violation(
       "not_a_business_day",
       `The requested FOC date ${requested} is a ${weekdayName.format(day)}: ports happen on ` +
-        `business days, Monday to Friday (UTC); ${suggestion}.`,
+        `business days, Monday to Friday (UTC); the next business day is ${formatDay(addBusinessDays(day, 1))}.`,
     );
-  }
   return null;
 }
 
