@@ -32,8 +32,14 @@ test("a customer reads the accounts, invoices and ledger, shares a filtered ledg
   await expect(page).toHaveURL(/[?&]currency=GBP/);
   await expect(page).toHaveURL(/[?&]kind=recurring_fee/);
   const rows = page.getByTestId("ledger-row");
-  await expect(rows.first()).toBeVisible();
-  for (const row of await rows.all()) await expect(row).toContainText("Monthly fee");
+  // The unfiltered ledger stays on screen until the filtered one arrives: wait until every row
+  // shown is a monthly fee (reading the rows before that met rows the new list then removed).
+  await expect
+    .poll(async () => {
+      const texts = await rows.allTextContents();
+      return texts.length > 0 && texts.every((text) => text.includes("Monthly fee"));
+    })
+    .toBe(true);
   const shown = await rows.count();
   const shared = page.url();
   await page.goto("/inventory");

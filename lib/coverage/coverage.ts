@@ -38,7 +38,7 @@ const documentTypesOf = (bundleId: Prisma.Sql) => Prisma.sql`ARRAY(
  * SQL: some approved bundle of `organization` covers the inventory number `number` (an alias
  * of inventory_number; both are SQL expressions, so one statement can gate many rows).
  */
-export function coveredSql(organization: Prisma.Sql, number: Prisma.Sql, now: Date): Prisma.Sql {
+function coveredSql(organization: Prisma.Sql, number: Prisma.Sql, now: Date): Prisma.Sql {
   return Prisma.sql`EXISTS (
     SELECT 1 FROM compliance_bundle b
      WHERE b.organization_id = ${organization} AND b.country_id = ${number}.country_id
