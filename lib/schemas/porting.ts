@@ -247,12 +247,10 @@ export const focChangeRequestSchema = z
   .strictObject({ requested_foc_date: focDateSchema })
   .meta({ id: "FocChangeRequest", examples: [{ requested_foc_date: "2027-02-01" }] });
 
-export const portOrderCommentRequestSchema = z
-  .strictObject({ body: text("body", 2000) })
-  .meta({
-    id: "PortOrderCommentRequest",
-    examples: [{ body: "Please keep the old greeting until the FOC." }],
-  });
+export const portOrderCommentRequestSchema = z.strictObject({ body: text("body", 2000) }).meta({
+  id: "PortOrderCommentRequest",
+  examples: [{ body: "Please keep the old greeting until the FOC." }],
+});
 
 export const portOrderParamsSchema = z.strictObject({ port_order_id: idParam("port_order_id", "po") });
 
