@@ -144,12 +144,12 @@ export const numberConfigurationSchema = z
     number_type: numberTypeOutputSchema.nullable().meta({
       readOnly: true,
       description:
-        'Read-only: the type the number was bought as ("local", "mobile", …: GET /number_types); null for an extension.',
+        'Read-only: the type the number was bought or ported in as ("local", "mobile", …: GET /number_types); null for an extension.',
     }),
     region: z.object({ id: z.string(), name: z.string() }).nullable().meta({
       readOnly: true,
       description:
-        "Read-only: the region the number was bought in (GET /regions/{country}); null for an extension.",
+        "Read-only: the region the number was bought in (GET /regions/{country}); null for an extension and for a number ported in.",
     }),
     status: z.enum(numberStatuses).meta({
       readOnly: true,
@@ -175,6 +175,21 @@ export const numberConfigurationSchema = z
       .meta({ description: "A locked number cannot be released (owner and admin change it)." }),
     tags: z.array(z.string()).meta({
       description: "The number's own labels, lower case: at most 20, each 1–40 characters of a-z 0-9 - _ :.",
+    }),
+    port_order_id: z.string().nullable().meta({
+      readOnly: true,
+      description:
+        "Read-only: the port order that brought the number here from another carrier (GET /port_orders/{port_order_id}); null for a number bought here and for an extension.",
+    }),
+    porting_foc_at: z.iso.datetime().nullable().meta({
+      readOnly: true,
+      description:
+        "Read-only: while porting, when the losing carrier confirmed the number moves (its port order's foc_at); null before the carrier confirms, and in every other status.",
+    }),
+    port_out_pin_set: z.boolean().meta({
+      readOnly: true,
+      description:
+        "Read-only: whether a port-out PIN is set (PUT port_out_pin); the PIN itself is never answered.",
     }),
   })
   .meta({ id: "NumberConfiguration" });
