@@ -9,6 +9,7 @@ import { invoiceSchema } from "@/lib/schemas/invoices";
 import { billingAlertTriggeredSchema } from "@/lib/schemas/billing-alerts";
 import { paymentResponseSchema } from "@/lib/schemas/billing-payments";
 import { billingAccountSchema } from "@/lib/schemas/billing-ledger";
+import { portOutRequestSchema } from "@/lib/schemas/numbers/port-out";
 
 // Events (docs/CONTRACT.md §14): what happened to an organization's orders, numbers and holds. `data`
 // is the resource as its own endpoint shows it, through that endpoint's schema (no second copy).
@@ -32,6 +33,7 @@ export const eventTypes = [
   "invoice.paid",
   "billing.standing_changed",
   "billing.payment_recorded",
+  "number.port_out_requested",
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
@@ -63,6 +65,7 @@ export type EventData = {
   "invoice.paid": z.infer<typeof invoiceSchema>;
   "billing.standing_changed": z.infer<typeof billingAccountSchema>;
   "billing.payment_recorded": z.infer<typeof paymentResponseSchema>;
+  "number.port_out_requested": z.infer<typeof portOutRequestSchema>;
 };
 
 const eventBase = {
@@ -121,6 +124,11 @@ const eventSchema = z
       "billing.payment_recorded",
       paymentResponseSchema,
       "Support recorded a payment or a credit; data is the entry, the invoices it paid and the account",
+    ),
+    variant(
+      "number.port_out_requested",
+      portOutRequestSchema,
+      "Another carrier asked to port a number away (logged by support): accepted or refused; the number stays either way. data is the request",
     ),
   ])
   .meta({ id: "Event" });
