@@ -12,7 +12,12 @@ import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-ap
 import { event, recordEvents } from "@/lib/events/record-events";
 import { auditChanges, diffFields } from "@/lib/audit/record";
 import { validateConfiguration, type Problem } from "@/lib/numbers/validate-configuration";
-import { assertMayProtect, auditProtection, protectionData, protectionProblems } from "@/lib/numbers/protection";
+import {
+  assertMayProtect,
+  auditProtection,
+  protectionData,
+  protectionProblems,
+} from "@/lib/numbers/protection";
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 import type { ConfigurationInput } from "@/lib/schemas/numbers/input";
 

@@ -65,7 +65,9 @@ export async function protectionData(
   const change = changeOf(row, value);
   return {
     ...(value.locked === undefined ? {} : { locked: value.locked }),
-    ...(change.pin ? { portOutPinHash: value.port_out_pin ? await hashPassword(value.port_out_pin) : null } : {}),
+    ...(change.pin
+      ? { portOutPinHash: value.port_out_pin ? await hashPassword(value.port_out_pin) : null }
+      : {}),
   };
 }
 

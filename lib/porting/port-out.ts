@@ -10,11 +10,7 @@ import { inRetryingTransaction } from "@/lib/db/transaction";
 import { auditSource, recordAudit } from "@/lib/audit/record";
 import { event, recordEvents } from "@/lib/events/record-events";
 import { numberStateFacts } from "@/lib/schemas/number-states";
-import type {
-  PortOutRequest,
-  PortOutRequestInput,
-  portOutRefusals,
-} from "@/lib/schemas/numbers/port-out";
+import type { PortOutRequest, PortOutRequestInput, portOutRefusals } from "@/lib/schemas/numbers/port-out";
 
 // Port-out protection (docs/CONTRACT.md §20). Another carrier asking to take one of our numbers
 // away must quote the number's port-out PIN, and a locked number is not given up at all. The

@@ -295,7 +295,9 @@ describe("a bulk job run by the worker", () => {
       code: "port_in_progress",
       message: `${number} is being ported in: it cannot be locked or unlocked until its port order completes.`,
     });
-    const after = await prisma.numberConfiguration.findUniqueOrThrow({ where: { id: "num_acme_manchester" } });
+    const after = await prisma.numberConfiguration.findUniqueOrThrow({
+      where: { id: "num_acme_manchester" },
+    });
     expect([after.status, after.locked]).toEqual(["porting", false]);
     await prisma.numberConfiguration.update({
       where: { id: "num_acme_manchester" },
