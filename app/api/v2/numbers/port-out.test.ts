@@ -5,6 +5,7 @@ import { getPrisma } from "@/lib/db/client";
 import { newConfigurationId } from "@/lib/ids";
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 import type { PortOutRequest } from "@/lib/schemas/numbers/port-out";
+import type { TestTokenName } from "@/tests/fixtures";
 
 // Port-out protection (docs/CONTRACT.md §20): a number's write-only port-out PIN, set and cleared
 // by PUT /numbers/{number_id} (hashed, read back as port_out_pin_set, audited without the
@@ -21,7 +22,7 @@ const read = async (id: string) => {
 };
 
 /** PUT the number as read, with `extra` fields. */
-async function put(id: string, extra: Record<string, unknown>, token = "acmeAll") {
+async function put(id: string, extra: Record<string, unknown>, token: TestTokenName = "acmeAll") {
   const { configuration, etag } = await read(id);
   return api<One>("PUT", `/numbers/${id}`, {
     token,
@@ -30,7 +31,7 @@ async function put(id: string, extra: Record<string, unknown>, token = "acmeAll"
   });
 }
 
-const portOut = (id: string, body: unknown, token = "support") =>
+const portOut = (id: string, body: unknown, token: TestTokenName = "support") =>
   api<Logged>("POST", `/numbers/${id}/port_out_requests`, { token, body });
 
 async function auditOf(id: string, action: string) {
