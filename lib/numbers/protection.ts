@@ -6,8 +6,9 @@ import { auditSource, recordAudit } from "@/lib/audit/record";
 import { numberStateFacts } from "@/lib/schemas/number-states";
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 import type { ConfigurationInput } from "@/lib/schemas/numbers/input";
-import type { Stored, Writer } from "@/lib/numbers/change-configuration";
 import type { Problem } from "@/lib/numbers/validate-configuration";
+import type { NumberConfiguration as Row } from "@/lib/generated/prisma/client";
+import type { Principal } from "@/lib/auth/types";
 
 // A number's protection, as PUT /numbers/{number_id} changes it: the lock (against a release,
 // docs/CONTRACT.md §16) and the port-out PIN (against another carrier taking it away, §20). Both
@@ -15,6 +16,15 @@ import type { Problem } from "@/lib/numbers/validate-configuration";
 // audited on their own, the PIN without its digits.
 
 type Protection = Pick<ConfigurationInput, "locked" | "port_out_pin">;
+/** The stored number, as much of it as its protection reads. */
+type Stored = Pick<
+  Row,
+  "id" | "organizationId" | "kind" | "number" | "status" | "locked" | "portOutPinHash" | "portOrderId"
+>;
+/** Who changes it (change-configuration's Writer); scopes absent for the system. */
+type Writer = Pick<Principal, "kind" | "organizationId" | "role" | "userId" | "tokenId"> & {
+  scopes?: Principal["scopes"];
+};
 
 /** What the body changes of the stored protection; absent or equal = nothing. */
 type ProtectionChange = { lock: boolean; pin: boolean };

@@ -4,7 +4,7 @@ import { z } from "zod";
 // support logs by hand (the carrier side is simulated). The number's port-out PIN and its lock
 // decide the outcome; an accepted request is logged only: the number stays here.
 
-export const portOutOutcomes = ["accepted", "refused"] as const;
+const portOutOutcomes = ["accepted", "refused"] as const;
 /** Why a request was refused: the PIN it quoted is wrong (or the number has none), or the number is locked. */
 export const portOutRefusals = ["pin_mismatch", "number_locked"] as const;
 
