@@ -22,27 +22,6 @@ export type ConfigurationRow = Prisma.NumberConfigurationGetPayload<{ include: t
 type RuleRow = ConfigurationRow["rules"][number];
 
 /**
- * A configuration as the history stored it: snapshots taken before number states
- * (docs/CONTRACT.md §16) lack its fields, and read as what every number was then (active,
- * unlocked, untagged); those taken before port-in (§20), as bought here with no port-out PIN.
- */
-export function withLifecycleDefaults(stored: unknown): unknown {
-  if (stored === null || typeof stored !== "object") return stored;
-  return {
-    status: "active",
-    purchased_at: null,
-    restorable_until: null,
-    documents_due: null,
-    locked: false,
-    tags: [],
-    port_order_id: null,
-    porting_foc_at: null,
-    port_out_pin_set: false,
-    ...stored,
-  };
-}
-
-/**
  * Parsed through the schema, so a stored row that breaks it (a dial rule without a
  * destination, an unknown day code) is an internal error here rather than a wrong answer.
  */

@@ -251,6 +251,27 @@ export const configurationChangeSchema = z
   })
   .meta({ id: "ConfigurationChange" });
 
+/**
+ * A configuration as the history or an event stored it: snapshots taken before number states
+ * (docs/CONTRACT.md §16) lack its fields, and read as what every number was then (active,
+ * unlocked, untagged); those taken before port-in (§20), as bought here with no port-out PIN.
+ */
+export function withLifecycleDefaults(stored: unknown): unknown {
+  if (stored === null || typeof stored !== "object") return stored;
+  return {
+    status: "active",
+    purchased_at: null,
+    restorable_until: null,
+    documents_due: null,
+    locked: false,
+    tags: [],
+    port_order_id: null,
+    porting_foc_at: null,
+    port_out_pin_set: false,
+    ...stored,
+  };
+}
+
 export const numberConfigurationResponseSchema = z.object({ data: numberConfigurationSchema });
 export const configurationHistoryResponseSchema = z.object({ data: z.array(configurationChangeSchema) });
 
