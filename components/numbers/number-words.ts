@@ -8,15 +8,20 @@ import type { NumberStatus } from "@/lib/schemas/limits";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * "Active", "Waiting for documents — due 11 Dec 2026", "Released — restorable until 10 Dec 2026".
+ * "Active", "Waiting for documents — due 11 Dec 2026", "Released — restorable until 10 Dec 2026",
+ * "Porting — FOC 3 Feb 2027".
  */
 export function statusWords(number: {
   status: NumberStatus;
   restorable_until: string | null;
   documents_due?: string | null;
+  porting_foc_at?: string | null;
 }): string {
   if (number.status === "active") return "Active";
-  if (number.status === "porting") return "Porting in — no calls until the port completes";
+  if (number.status === "porting")
+    return number.porting_foc_at
+      ? `Porting — FOC ${formatDate(number.porting_foc_at)}`
+      : "Porting — FOC not confirmed yet";
   if (number.status === "pending_documents")
     return number.documents_due
       ? `Waiting for documents — due ${formatDate(number.documents_due)}`

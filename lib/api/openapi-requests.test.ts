@@ -81,6 +81,7 @@ describe("the document's request bodies", () => {
       "POST /invoices/{invoice_id}/credit_notes",
       "POST /jobs",
       "POST /members/invitations",
+      "POST /numbers/{number_id}/port_out_requests",
       "POST /order",
       "POST /organization/sso/domains/{domain}/verify",
       "POST /password",
@@ -201,6 +202,9 @@ describe("the document's request bodies", () => {
       "purchased_at",
       "restorable_until",
       "documents_due",
+      "port_order_id",
+      "porting_foc_at",
+      "port_out_pin_set",
     ]);
     for (const [name, schema] of readOnly)
       expect("type" in schema || "anyOf" in schema, `${name}: ${JSON.stringify(schema)}`).toBe(true);

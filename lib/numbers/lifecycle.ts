@@ -196,7 +196,7 @@ export async function restoreNumber(writer: Writer, numberId: string, now = new 
       where: { configurationId: numberId, kind: "returned", ...ownOrganizationUnlessSupport(writer) },
       orderBy: { id: "desc" },
     });
-    if (returned) throw windowOver(numberId, returned.changedAt);
+    if (returned) throw windowOver(numberId, returned.changedAt, portedIn(returned.before));
     throw notFound("number", numberId);
   }
   assertNotPortingIn(row);
@@ -232,10 +232,21 @@ export async function restoreNumber(writer: Writer, numberId: string, now = new 
   });
 }
 
-function windowOver(numberId: string, until: Date): ApiError {
+/** Whether a configuration's last snapshot names the port order that brought it here. */
+function portedIn(snapshot: unknown): boolean {
+  return typeof snapshot === "object" && snapshot !== null && "port_order_id" in snapshot
+    ? typeof snapshot.port_order_id === "string"
+    : false;
+}
+
+function windowOver(numberId: string, until: Date, portedInNumber = false): ApiError {
+  // A ported-in number went back to its carrier (lib/orders/return-released.ts), not to sale.
+  const gone = portedInNumber
+    ? "it has gone back to the carrier it was ported in from, and can only be ported in again"
+    : "it has gone back to inventory and can only be bought again, if still for sale";
   return new ApiError(
     "restore_window_over",
-    `The number could be restored until ${until.toISOString()}; it has gone back to inventory and can only be bought again, if still for sale.`,
+    `The number could be restored until ${until.toISOString()}; ${gone}.`,
     `number_id=${numberId}; restorable_until=${until.toISOString()}`,
   );
 }

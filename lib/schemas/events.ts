@@ -10,6 +10,7 @@ import { billingAlertTriggeredSchema } from "@/lib/schemas/billing-alerts";
 import { paymentResponseSchema } from "@/lib/schemas/billing-payments";
 import { billingAccountSchema } from "@/lib/schemas/billing-ledger";
 import { portOrderResponseSchema } from "@/lib/schemas/porting";
+import { portOutRequestSchema } from "@/lib/schemas/numbers/port-out";
 
 // Events (docs/CONTRACT.md §14): what happened to an organization's orders, numbers and holds. `data`
 // is the resource as its own endpoint shows it, through that endpoint's schema (no second copy).
@@ -35,6 +36,7 @@ export const eventTypes = [
   "billing.payment_recorded",
   "port_order.status_changed",
   "port_order.foc_changed",
+  "number.port_out_requested",
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
@@ -69,6 +71,7 @@ export type EventData = {
   "billing.payment_recorded": z.infer<typeof paymentResponseSchema>;
   "port_order.status_changed": z.infer<typeof portOrderData>;
   "port_order.foc_changed": z.infer<typeof portOrderData>;
+  "number.port_out_requested": z.infer<typeof portOutRequestSchema>;
 };
 
 const eventBase = {
@@ -137,6 +140,11 @@ const eventSchema = z
       "port_order.foc_changed",
       portOrderData,
       "A port-in order's FOC moved: a new requested date, or the carrier moved the confirmed one; data is the order",
+    ),
+    variant(
+      "number.port_out_requested",
+      portOutRequestSchema,
+      "Another carrier asked to port a number away (logged by support): accepted or refused; the number stays either way. data is the request",
     ),
   ])
   .meta({ id: "Event" });

@@ -572,6 +572,13 @@ export const organizationDataRoutes: Readonly<
     other: notFound,
     support: roleForbidden,
   },
+  // Port-out requests (docs/CONTRACT.md §20) are support's to log, for any organization's number;
+  // a customer is refused before the number is looked up. The cell's PIN is wrong: refused, logged.
+  "POST /numbers/{number_id}/port_out_requests": {
+    own: roleForbidden,
+    other: roleForbidden,
+    support: { status: 201, mayShowOther: true, check: isOf("owner") },
+  },
   // Bulk jobs (docs/CONTRACT.md §16): only the organization's own numbers; support reads any job.
   "POST /jobs": {
     own: { status: 202, check: isOf("viewer") },
@@ -850,6 +857,7 @@ function bodyFor(key: string, target: Cell["target"], owner: OrgData): unknown {
     return { type: "set_tags", number_ids: [owner.numberId], params: { add: ["matrix"] } };
   if (key === "PUT /numbers/{number_id}" || key === "PUT /extension/{extension}")
     return { name: "Matrix configuration", rules: [] };
+  if (key === "POST /numbers/{number_id}/port_out_requests") return { pin: "0000" };
   if (key === "POST /extensions")
     return { extension: String(10_000 + extensionCounter++), name: "Matrix extension", rules: [] };
   if (key === "POST /reservations")

@@ -361,8 +361,8 @@ export interface paths {
          */
         get: operations["getNumbersByNumberId"];
         /**
-         * Replace a number's name and rules (If-Match required; every bad field is named)
-         * @description Replace a number's name and rules (If-Match required; every bad field is named). Needs a token with the `numbers:write` scope, or a signed-in portal session. Needs the owner, admin, developer or support role (a token is capped by its creator's role).
+         * Replace a number's name and rules, and optionally its lock, tags and port-out PIN (If-Match required; every bad field is named)
+         * @description Replace a number's name and rules, and optionally its lock, tags and port-out PIN (If-Match required; every bad field is named). Needs a token with the `numbers:write` scope, or a signed-in portal session. Needs the owner, admin, developer or support role (a token is capped by its creator's role).
          */
         put: operations["putNumbersByNumberId"];
         post?: never;
@@ -390,6 +390,26 @@ export interface paths {
          * @description Restore a released number within its window: active again, with the configuration it had. Needs a token with the `numbers:release` scope, or a signed-in portal session. Needs the owner or admin role (a token is capped by its creator's role).
          */
         post: operations["postNumbersByNumberIdRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/numbers/{number_id}/port_out_requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Support: log a (simulated) request from another carrier to port a number away; refused when the PIN is wrong or unset, or the number is locked; accepted is logged only, the number stays
+         * @description Support: log a (simulated) request from another carrier to port a number away; refused when the PIN is wrong or unset, or the number is locked; accepted is logged only, the number stays. Needs a token with the `numbers:read` scope, or a signed-in portal session. Needs the support role (a token is capped by its creator's role).
+         */
+        post: operations["postNumbersByNumberIdPortOutRequests"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2445,9 +2465,9 @@ export interface components {
             readonly country_code: string | null;
             /** @description Read-only, derived from the number: the national format ("020 7946 0000"); null for an extension. */
             readonly local_format: string | null;
-            /** @description Read-only: the type the number was bought as ("local", "mobile", …: GET /number_types); null for an extension. */
+            /** @description Read-only: the type the number was bought or ported in as ("local", "mobile", …: GET /number_types); null for an extension. */
             readonly number_type: ("local" | "national" | "mobile" | "toll_free") | null;
-            /** @description Read-only: the region the number was bought in (GET /regions/{country}); null for an extension. */
+            /** @description Read-only: the region the number was bought in (GET /regions/{country}); null for an extension and for a number ported in. */
             readonly region: {
                 id: string;
                 name: string;
@@ -2467,6 +2487,12 @@ export interface components {
             locked: boolean;
             /** @description The number's own labels, lower case: at most 20, each 1–40 characters of a-z 0-9 - _ :. */
             tags: string[];
+            /** @description Read-only: the port order that brought the number here from another carrier (GET /port_orders/{port_order_id}); null for a number bought here and for an extension. */
+            readonly port_order_id: string | null;
+            /** @description Read-only: while porting, when the losing carrier confirmed the number moves (its port order's foc_at); null before the carrier confirms, and in every other status. */
+            readonly porting_foc_at: string | null;
+            /** @description Read-only: whether a port-out PIN is set (PUT port_out_pin); the PIN itself is never answered. */
+            readonly port_out_pin_set: boolean;
         };
         Rule: {
             /** @description The caller's own id for what the rule targets; null when none. */
@@ -2583,6 +2609,14 @@ export interface components {
             readonly restorable_until?: string | null;
             /** @description Read-only: ignored when equal to the stored value; 400 when different. */
             readonly documents_due?: string | null;
+            /** @description Read-only: ignored when equal to the stored value; 400 when different. */
+            readonly port_order_id?: string | null;
+            /** @description Read-only: ignored when equal to the stored value; 400 when different. */
+            readonly porting_foc_at?: string | null;
+            /** @description Read-only: ignored when equal to the stored value; 400 when different. */
+            readonly port_out_pin_set?: boolean;
+            /** @description Numbers only, owner and admin (numbers:release, as locked): the port-out PIN, 4–10 digits, that another carrier must quote to port the number away; null clears it; absent = unchanged. Stored hashed and never answered: read port_out_pin_set. */
+            port_out_pin?: string | null;
             /** @description Lock against release (owner and admin only); absent = unchanged. */
             locked?: boolean;
             /** @description The number's tags, replacing the stored ones; absent = unchanged. */
@@ -2643,6 +2677,34 @@ export interface components {
             tags: {
                 [key: string]: string;
             };
+        };
+        PortOutRequest: {
+            /** @description pout_… */
+            port_out_request_id: string;
+            number_id: string;
+            organization_id: string;
+            /** @description The number, E.164, as it was when the request came. */
+            number: string;
+            /**
+             * @description accepted: the PIN matched and the number is not locked; the request is logged only and the number stays here (the carrier side is simulated). refused: see reason.
+             * @enum {string}
+             */
+            outcome: "accepted" | "refused";
+            /** @description When refused: pin_mismatch (the PIN is wrong, or the number has none set) or number_locked (the number is locked; the PIN is checked first). Null when accepted. */
+            reason: ("pin_mismatch" | "number_locked") | null;
+            /** @description The support user who logged it (usr_…). */
+            requested_by: string;
+            /** Format: date-time */
+            requested_at: string;
+        };
+        /**
+         * @example {
+         *       "pin": "482913"
+         *     }
+         */
+        PortOutRequestInput: {
+            /** @description The port-out PIN the requesting carrier quoted, 4–10 digits; compared with the number's (PUT /numbers/{number_id} port_out_pin) and never stored. */
+            pin: string;
         };
         ConfigurationChange: {
             id: string;
@@ -3221,6 +3283,21 @@ export interface components {
              */
             type: "port_order.foc_changed";
             data: components["schemas"]["PortOrder"];
+        } | {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description Another carrier asked to port a number away (logged by support): accepted or refused; the number stays either way. data is the request
+             * @constant
+             */
+            type: "number.port_out_requested";
+            data: components["schemas"]["PortOutRequest"];
         };
         Job: {
             job_id: string;
@@ -3538,7 +3615,7 @@ export interface components {
             webhook_id: string;
             organization_id: string;
             url: string;
-            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded" | "port_order.status_changed" | "port_order.foc_changed")[];
+            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded" | "port_order.status_changed" | "port_order.foc_changed" | "number.port_out_requested")[];
             description: string | null;
             /**
              * Format: date-time
@@ -3564,7 +3641,7 @@ export interface components {
              * @description https only; the host must not be a private, link-local or loopback address
              */
             url: string;
-            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded" | "port_order.status_changed" | "port_order.foc_changed")[];
+            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded" | "port_order.status_changed" | "port_order.foc_changed" | "number.port_out_requested")[];
             description?: string | null;
         };
         WebhookListResponse: {
@@ -3575,7 +3652,7 @@ export interface components {
             webhook_id: string;
             organization_id: string;
             url: string;
-            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded" | "port_order.status_changed" | "port_order.foc_changed")[];
+            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded" | "port_order.status_changed" | "port_order.foc_changed" | "number.port_out_requested")[];
             description: string | null;
             /**
              * Format: date-time
@@ -6435,7 +6512,10 @@ export interface operations {
                      *           "locked": true,
                      *           "tags": [
                      *             "support"
-                     *           ]
+                     *           ],
+                     *           "port_order_id": "port order id",
+                     *           "porting_foc_at": "2026-11-27T10:15:02.114Z",
+                     *           "port_out_pin_set": true
                      *         }
                      *       ]
                      *     }
@@ -6894,7 +6974,10 @@ export interface operations {
                      *           "locked": true,
                      *           "tags": [
                      *             "support"
-                     *           ]
+                     *           ],
+                     *           "port_order_id": "port order id",
+                     *           "porting_foc_at": "2026-11-27T10:15:02.114Z",
+                     *           "port_out_pin_set": true
                      *         }
                      *       ]
                      *     }
@@ -7099,7 +7182,10 @@ export interface operations {
                      *         "locked": true,
                      *         "tags": [
                      *           "support"
-                     *         ]
+                     *         ],
+                     *         "port_order_id": "port order id",
+                     *         "porting_foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "port_out_pin_set": true
                      *       }
                      *     }
                      */
@@ -7326,7 +7412,10 @@ export interface operations {
                      *         "locked": true,
                      *         "tags": [
                      *           "support"
-                     *         ]
+                     *         ],
+                     *         "port_order_id": "port order id",
+                     *         "porting_foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "port_out_pin_set": true
                      *       }
                      *     }
                      */
@@ -7526,7 +7615,10 @@ export interface operations {
                      *         "locked": true,
                      *         "tags": [
                      *           "support"
-                     *         ]
+                     *         ],
+                     *         "port_order_id": "port order id",
+                     *         "porting_foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "port_out_pin_set": true
                      *       }
                      *     }
                      */
@@ -7743,7 +7835,10 @@ export interface operations {
                      *         "locked": true,
                      *         "tags": [
                      *           "support"
-                     *         ]
+                     *         ],
+                     *         "port_order_id": "port order id",
+                     *         "porting_foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "port_out_pin_set": true
                      *       }
                      *     }
                      */
@@ -7780,6 +7875,19 @@ export interface operations {
             };
             /** @description error.code: not_found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: port_in_progress */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -7975,7 +8083,10 @@ export interface operations {
                      *         "locked": true,
                      *         "tags": [
                      *           "support"
-                     *         ]
+                     *         ],
+                     *         "port_order_id": "port order id",
+                     *         "porting_foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "port_out_pin_set": true
                      *       }
                      *     }
                      */
@@ -8023,7 +8134,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: number_locked, number_referenced */
+            /** @description error.code: number_locked, number_referenced, port_in_progress */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8188,7 +8299,10 @@ export interface operations {
                      *         "locked": true,
                      *         "tags": [
                      *           "support"
-                     *         ]
+                     *         ],
+                     *         "port_order_id": "port order id",
+                     *         "porting_foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "port_out_pin_set": true
                      *       }
                      *     }
                      */
@@ -8236,8 +8350,184 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: restore_window_over */
+            /** @description error.code: restore_window_over, port_in_progress */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postNumbersByNumberIdPortOutRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A configuration's number_id (GET /numbers).
+                 * @example num_acme_main
+                 */
+                number_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pin": "482913"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PortOutRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "port_out_request_id": "port out request id",
+                     *         "number_id": "num_acme_main",
+                     *         "organization_id": "org_acme",
+                     *         "number": "+12125550123",
+                     *         "outcome": "accepted",
+                     *         "reason": "pin_mismatch",
+                     *         "requested_by": "requested by",
+                     *         "requested_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PortOutRequest"];
+                    };
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: role_forbidden, unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: port_in_progress */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -8390,7 +8680,10 @@ export interface operations {
                      *             "locked": true,
                      *             "tags": [
                      *               "support"
-                     *             ]
+                     *             ],
+                     *             "port_order_id": "port order id",
+                     *             "porting_foc_at": "2026-11-27T10:15:02.114Z",
+                     *             "port_out_pin_set": true
                      *           },
                      *           "after": {
                      *             "number_id": "num_acme_main",
@@ -8440,7 +8733,10 @@ export interface operations {
                      *             "locked": true,
                      *             "tags": [
                      *               "support"
-                     *             ]
+                     *             ],
+                     *             "port_order_id": "port order id",
+                     *             "porting_foc_at": "2026-11-27T10:15:02.114Z",
+                     *             "port_out_pin_set": true
                      *           }
                      *         }
                      *       ]
@@ -8654,7 +8950,10 @@ export interface operations {
                      *         "locked": true,
                      *         "tags": [
                      *           "support"
-                     *         ]
+                     *         ],
+                     *         "port_order_id": "port order id",
+                     *         "porting_foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "port_out_pin_set": true
                      *       }
                      *     }
                      */
@@ -10444,7 +10743,7 @@ export interface operations {
                 /** @description Events to skip. */
                 offset?: number;
                 /** @description Only events of this type. */
-                type?: "order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded" | "port_order.status_changed" | "port_order.foc_changed";
+                type?: "order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded" | "port_order.status_changed" | "port_order.foc_changed" | "number.port_out_requested";
                 /** @description Only events after this one, oldest first: poll with the last id you saw to receive every event once, in order. */
                 after?: string;
                 /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
