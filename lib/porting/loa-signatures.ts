@@ -7,7 +7,7 @@ import type { Principal } from "@/lib/auth/types";
 import { getPrisma } from "@/lib/db/client";
 import { inRetryingTransaction, type Tx } from "@/lib/db/transaction";
 import { queueEmail, type QueuedEmail } from "@/lib/email/queue";
-import { ApiError, notFound } from "@/lib/errors";
+import { ApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { authorizationWording } from "@/lib/porting/loa-pdf";
 import {
@@ -17,7 +17,7 @@ import {
   storeSignedLoa,
   type LoaFile,
 } from "@/lib/porting/loa-document";
-import { addTimelineEntry } from "@/lib/porting/move";
+import { addTimelineEntry, lockPortOrder } from "@/lib/porting/move";
 import { transitionPortOrder } from "@/lib/porting/port-order-states";
 import type { PortOrderStatus } from "@/lib/schemas/porting";
 import type {
@@ -50,9 +50,7 @@ export async function requestLoaSignature(
   now: Date,
 ): Promise<LoaSignatureRequestSent> {
   return inRetryingTransaction(async (tx) => {
-    const status = await lockOrder(tx, orderId, principal.organizationId);
-    if (!status) throw notFound("port order", orderId);
-    assertSignable(status);
+    assertSignable((await lockPortOrder(tx, orderId, principal.organizationId)).status);
     // Only the newest link works: the earlier ones expire now (and say they were replaced).
     await tx.loaSignature.updateMany({
       where: { portOrderId: orderId, usedAt: null, expiresAt: { gt: now } },
@@ -114,15 +112,6 @@ function loaSignatureMessage(request: LoaSignatureRequest, organizationName: str
       "signed without you.",
     ].join("\n"),
   };
-}
-
-/** The order's status, its row locked for this transaction; null when it is not the organization's. */
-async function lockOrder(tx: Tx, orderId: string, organizationId: string): Promise<PortOrderStatus | null> {
-  const [row] = await tx.$queryRaw<Array<{ status: PortOrderStatus }>>`
-    SELECT status::text AS status FROM port_order
-     WHERE id = ${orderId} AND organization_id = ${organizationId}
-       FOR UPDATE`;
-  return row?.status ?? null;
 }
 
 // ---------------------------------------------------------------- the public link
@@ -246,7 +235,7 @@ export async function signLoa(token: string, body: LoaSign, now: Date): Promise<
       );
     // The order is locked, then the link used and read again with it: an edit, a submission or
     // a second signature cannot slip in between.
-    await lockOrder(tx, found.portOrderId, found.portOrder.organizationId);
+    await lockPortOrder(tx, found.portOrderId, found.portOrder.organizationId);
     const claimed = await tx.loaSignature.updateMany({
       where: { id: found.id, usedAt: null, expiresAt: { gt: now } },
       data: { usedAt: now, signedAt: now, signerAddress: ip },

@@ -55,7 +55,7 @@ async function makeOrder(organizationId: string, status: "draft" | "exception" |
           id: newId("portOrderNumber"),
           organizationId,
           numberE164,
-          status: "pending" as const,
+          status: status === "draft" ? ("draft" as const) : ("pending" as const),
         })),
       },
     },
