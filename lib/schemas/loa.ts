@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailSchema, nameField } from "@/lib/schemas/accounts";
-import { timestampSchema } from "@/lib/schemas/common";
+import { numberTypeOutputSchema, timestampSchema } from "@/lib/schemas/common";
 
 // The letter of authorization of a port order (docs/CONTRACT.md §20, docs/API.md "LOA"): asking
 // the authorized person to sign it, and the public signing link they receive. The signing page
@@ -67,7 +67,7 @@ export const loaSigningViewResponseSchema = z.object({
         authorized_person: z.string(),
       }),
       country: z.string(),
-      number_type: z.string(),
+      number_type: numberTypeOutputSchema,
       requested_foc_date: z.string().describe("YYYY-MM-DD"),
       numbers: z.array(z.string()).describe("E.164"),
       authorization: z

@@ -4306,7 +4306,8 @@ export interface components {
                 authorized_person: string;
             };
             country: string;
-            number_type: string;
+            /** @enum {string} */
+            number_type: "local" | "national" | "mobile" | "toll_free";
             /** @description YYYY-MM-DD */
             requested_foc_date: string;
             /** @description E.164 */
