@@ -19,6 +19,7 @@ import { invoiceEndpoints } from "@/lib/api/endpoints/invoices";
 import { billingPaymentEndpoints } from "@/lib/api/endpoints/billing-payments";
 import { billingLedgerEndpoints } from "@/lib/api/endpoints/billing-ledger";
 import { billingSettingsEndpoints } from "@/lib/api/endpoints/billing-settings";
+import { portingEndpoints } from "@/lib/api/endpoints/porting";
 import { portingLoaEndpoints } from "@/lib/api/endpoints/porting-loa";
 
 export type { EndpointDefinition } from "@/lib/api/endpoint-definition";
@@ -48,6 +49,7 @@ export const endpoints = {
   ...billingPaymentEndpoints,
   ...billingLedgerEndpoints,
   ...billingSettingsEndpoints,
+  ...portingEndpoints,
   ...portingLoaEndpoints,
   ...metaEndpoints,
 } satisfies Record<string, EndpointDefinition>;
