@@ -36,12 +36,12 @@ async function makeDraftOrder(request: APIRequestContext, stamp: string): Promis
   }>(request, "/portability_checks", { numbers: candidates });
   const portable = check.data.find((answer) => answer.portable);
   expect(portable, JSON.stringify(check.data)).toBeDefined();
-  const endUser = await postJson<{ data: { id: string } }>(request, "/end_users", {
+  const endUser = await postJson<{ data: { end_user_id: string } }>(request, "/end_users", {
     type: "business",
     name: `Ada Lovelace ${stamp}`,
     business_name: `Analytical Engines ${stamp} Ltd`,
   });
-  const address = await postJson<{ data: { id: string } }>(request, "/addresses", {
+  const address = await postJson<{ data: { address_id: string } }>(request, "/addresses", {
     street: "12 Babbage Row",
     city: "London",
     postal_code: "EC1A 1AA",
@@ -50,8 +50,8 @@ async function makeDraftOrder(request: APIRequestContext, stamp: string): Promis
   });
   const created = await postJson<{ data: Array<{ port_order_id: string }> }>(request, "/port_orders", {
     numbers: [portable!.number],
-    end_user_id: endUser.data.id,
-    address_id: address.data.id,
+    end_user_id: endUser.data.end_user_id,
+    address_id: address.data.address_id,
     losing_carrier: { account_number: `HT-${stamp}`, pin: "4321", authorized_person: "Ada Lovelace" },
     requested_foc_date: portable!.earliest_foc_date,
   });
