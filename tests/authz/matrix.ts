@@ -228,6 +228,13 @@ export const credentialRoutes: Readonly<Record<string, Expectation>> = {
   "GET /port_orders/{port_order_id}/comments": missing,
   "POST /port_orders/{port_order_id}/comments": invalidBody,
   "GET /port_orders/{port_order_id}/events": missing,
+  // The LOA of a port order (docs/API.md "LOA"): no order by this id, no link by this token;
+  // whose order a letter shows is tested in app/api/v2/loa_signatures/loa-signatures.test.ts.
+  "GET /port_orders/{port_order_id}/loa": missing,
+  "POST /port_orders/{port_order_id}/loa/signature_requests": invalidBody,
+  "GET /loa_signatures/{token}": missing,
+  "GET /loa_signatures/{token}/pdf": missing,
+  "POST /loa_signatures/{token}": invalidBody,
 };
 
 /** Bodies of the credential-only routes: empty, so nothing is changed. */
