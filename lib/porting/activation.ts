@@ -29,7 +29,8 @@ import { assertNumberTransition, heldStatesLeavingBy } from "@/lib/schemas/numbe
 // - each number the carrier did not move is withdrawn (lib/porting/withdraw.ts).
 
 /** A number's result at cut-over, as the carrier (or the port desk) gives it. */
-export type PortResult = { numberE164: string; ported: true } | { numberE164: string; ported: false; reason: string };
+export type PortResult =
+  { numberE164: string; ported: true } | { numberE164: string; ported: false; reason: string };
 
 export type ActivatedPort = { ported: NumberConfiguration[]; failed: string[] };
 
@@ -95,7 +96,11 @@ export async function activatePortedNumbers(
   const [gate] = await tx.$queryRaw<{ gated: boolean }[]>`
     SELECT sale_documents_gated(${order.organizationId}, ${order.country}, ${order.numberType},
                                 ${product?.documents ?? []}::text[], ${day}::date) AS gated`;
-  const status = assertNumberTransition("porting", gate.gated ? "pending_documents" : "active", "port_activation");
+  const status = assertNumberTransition(
+    "porting",
+    gate.gated ? "pending_documents" : "active",
+    "port_activation",
+  );
   const documentsDue = gate.gated ? documentsDueFor(now) : null;
   const before = new Map(
     (

@@ -116,7 +116,7 @@ export function notPortableDetails(
  */
 async function* candidates(status: PortOrderStatus, now: Date): AsyncGenerator<string> {
   const prisma = await getPrisma();
-  for (let after = ""; ; ) {
+  for (let after = ""; ;) {
     const rows = await prisma.portOrder.findMany({
       where: { status, id: { gt: after }, ...(status === "foc_confirmed" ? { focAt: { lte: now } } : {}) },
       select: { id: true },
@@ -152,10 +152,10 @@ async function answerSubmission(
       return "foc_confirmed";
     }
     await movePortOrder(tx, {
-        orderId: row.id,
-        organizationId: row.organization_id,
-        action: "raise_exception",
-        actor: carrierMover,
+      orderId: row.id,
+      organizationId: row.organization_id,
+      action: "raise_exception",
+      actor: carrierMover,
       details: answer.kind === "exception" ? answer.details : notPortableDetails(answer.numbers),
       now,
     });
@@ -186,7 +186,12 @@ async function completeActivation(orderId: string, carrier: LosingCarrier, now: 
     if (answer.kind === "no_answer") return false;
     const { failed } = await activatePortedNumbers(
       tx,
-      { id: row.id, organizationId: row.organization_id, country: row.country.trim(), numberType: row.number_type },
+      {
+        id: row.id,
+        organizationId: row.organization_id,
+        country: row.country.trim(),
+        numberType: row.number_type,
+      },
       answer.numbers,
       { now },
     );
@@ -206,7 +211,8 @@ async function confirmCancellation(orderId: string, carrier: LosingCarrier, now:
     const row = await claimOrder(tx, orderId, "cancel_pending");
     if (!row) return false;
     const answer = await carrier.cancelOrder(carrierOrder(row));
-    if (answer.kind === "no_answer" || !hasCome(row.cancel_requested_at ?? now, answer.after, now)) return false;
+    if (answer.kind === "no_answer" || !hasCome(row.cancel_requested_at ?? now, answer.after, now))
+      return false;
     await withdrawPortNumbers(tx, {
       portOrderId: row.id,
       organizationId: row.organization_id,
@@ -225,14 +231,21 @@ async function confirmCancellation(orderId: string, carrier: LosingCarrier, now:
 }
 
 /** Counts the orders of `status` that `step` moved, one at a time. */
-async function each(status: PortOrderStatus, now: Date, step: (id: string) => Promise<boolean>): Promise<number> {
+async function each(
+  status: PortOrderStatus,
+  now: Date,
+  step: (id: string) => Promise<boolean>,
+): Promise<number> {
   let moved = 0;
   for await (const id of candidates(status, now)) if (await step(id)) moved++;
   return moved;
 }
 
 /** One sweep of the carrier driver (the worker's `port_carrier`): answers how many orders each step moved. */
-export async function driveCarrier(now: Date, carrier: LosingCarrier = losingCarrier()): Promise<CarrierSweep> {
+export async function driveCarrier(
+  now: Date,
+  carrier: LosingCarrier = losingCarrier(),
+): Promise<CarrierSweep> {
   const answered = { foc_confirmed: 0, exception: 0 };
   for await (const id of candidates("submitted", now)) {
     const to = await answerSubmission(id, carrier, now);

@@ -52,7 +52,8 @@ export async function withdrawPortNumbers(tx: Tx, withdrawal: Withdrawal): Promi
   if (chosen.length === 0) return [];
 
   const configured = chosen.filter((row) => row.configuration_id !== null && row.status !== null);
-  for (const row of configured) assertNumberTransition(row.status as HeldState, "elsewhere", "port_withdrawn");
+  for (const row of configured)
+    assertNumberTransition(row.status as HeldState, "elsewhere", "port_withdrawn");
   const configurationIds = configured.map((row) => row.configuration_id as string);
   if (configurationIds.length > 0) {
     await tx.$queryRaw`
