@@ -55,8 +55,7 @@ export type SaleReads = {
 const productJson = `json_build_object('id', p.id, 'country_id', p.country_id, 'number_type_id', p.number_type_id,
   'region_id', p.region_id, 'currency', p.currency, 'monthly_fee', p.monthly_fee::text, 'setup_fee', p.setup_fee::text,
   'estimated_lead_time', p.estimated_lead_time)`;
-/** The cheapest product first (lib/orders/pick-product.ts): by monthly fee, then setup fee, then id. */
-export const cheapestFirst = "ORDER BY p.monthly_fee, p.setup_fee, p.id LIMIT 1";
+const cheapestFirst = "ORDER BY p.monthly_fee, p.setup_fee, p.id LIMIT 1";
 
 const READ_SALE = `
   SELECT

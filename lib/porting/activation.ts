@@ -1,13 +1,13 @@
 import "server-only";
-import { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db/transaction";
 import { recordAudits, systemActor, type AuditActor } from "@/lib/audit/record";
 import { event, recordEvents } from "@/lib/events/record-events";
 import { documentsDueFor } from "@/lib/compliance/activation";
 import { defaultCreditLimitMinor } from "@/lib/billing/ledger";
 import { billingDay } from "@/lib/billing/proration";
-import { cheapestFirst } from "@/lib/orders/sale-reads";
+import { toMinor } from "@/lib/billing/money";
 import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
+import { portProduct } from "@/lib/porting/credit";
 import { withdrawPortNumbers } from "@/lib/porting/withdraw";
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 import { assertNumberTransition, heldStatesLeavingBy } from "@/lib/schemas/number-states";
@@ -22,10 +22,10 @@ import { assertNumberTransition, heldStatesLeavingBy } from "@/lib/schemas/numbe
 //   rest of the month, keyed by the configuration, so a second activation charges nothing.
 //   A ported number was never in our inventory, so no order item priced it: it is charged as a
 //   geography item of its country and number type with no region would be, at the cheapest
-//   product of that destination (pickProduct's rule), and needs that product's documents. No
-//   product sells the destination: nothing is charged and no document is needed. A port is not
-//   refused for credit (the numbers are the customer's already): the charges may take the
-//   account below its limit, and dunning follows as for any unpaid charge;
+//   product of that destination (portProduct, lib/porting/credit.ts, the product the submission's
+//   credit check priced), and needs that product's documents. No product sells the destination:
+//   nothing is charged and no document is needed. The FOC does not check credit again (the
+//   numbers are moving whatever the balance): dunning follows as for any unpaid charge;
 // - each number the carrier did not move is withdrawn (lib/porting/withdraw.ts).
 
 /** A number's result at cut-over, as the carrier (or the port desk) gives it. */
@@ -34,26 +34,26 @@ export type PortResult =
 
 export type ActivatedPort = { ported: NumberConfiguration[]; failed: string[] };
 
-type Destination = {
-  currency: string;
-  setup_minor: bigint;
-  monthly_minor: bigint;
-  documents: string[];
-};
-
 type Arriving = { id: string; organization_id: string; number: string; version: number; status: "porting" };
 
 /** The states a number comes over from (porting). */
 const ARRIVING = heldStatesLeavingBy("port_activation");
 
-/** The product whose fees and documents a ported number of this destination takes; null: none sells it. */
-async function destinationProduct(tx: Tx, country: string, numberType: string): Promise<Destination | null> {
-  const [row] = await tx.$queryRaw<Destination[]>`
-    SELECT p.currency, round(p.setup_fee * 100)::bigint AS setup_minor, round(p.monthly_fee * 100)::bigint AS monthly_minor,
-           ARRAY(SELECT d.document_type_id FROM product_document d WHERE d.product_id = p.id ORDER BY d.document_type_id) AS documents
-      FROM product p WHERE p.country_id = ${country} AND p.number_type_id = ${numberType}
-      ${Prisma.raw(cheapestFirst)}`;
-  return row ?? null;
+/** The fees and documents a ported number of this destination takes (portProduct); null: no product sells it. */
+async function destinationProduct(tx: Tx, country: string, numberType: string) {
+  const product = await portProduct(tx, country, numberType);
+  if (!product) return null;
+  const documents = await tx.productDocument.findMany({
+    where: { productId: product.id },
+    select: { documentTypeId: true },
+    orderBy: { documentTypeId: "asc" },
+  });
+  return {
+    currency: product.currency,
+    setupMinor: toMinor(product.setupFee),
+    monthlyMinor: toMinor(product.monthlyFee),
+    documents: documents.map((row) => row.documentTypeId),
+  };
 }
 
 /**
@@ -116,8 +116,8 @@ export async function activatePortedNumbers(
      WHERE port_order_id = ${order.id} AND number_configuration_id = ANY(${ids}::text[])`;
   if (product)
     await tx.$executeRaw`
-      SELECT sale_charge_numbers(${order.organizationId}, ${product.currency}, ${product.setup_minor}::bigint,
-                                 ${product.monthly_minor}::bigint, ${ids}::text[], NULL::int, ${now}, ${day}::date,
+      SELECT sale_charge_numbers(${order.organizationId}, ${product.currency}, ${product.setupMinor}::bigint,
+                                 ${product.monthlyMinor}::bigint, ${ids}::text[], NULL::int, ${now}, ${day}::date,
                                  ${defaultCreditLimitMinor()}::bigint)`;
 
   const rows = await tx.numberConfiguration.findMany({

@@ -40,15 +40,27 @@ function focAtOf(request: CarrierActionRequest, now: Date): Date {
 
 /** complete's details: each names a pending number of the order that did not come over. */
 function failuresOf(order: PortOrderRow, details: CarrierActionRequest["details"]) {
-  const pending = new Set(order.numbers.filter((row) => row.status === "pending").map((row) => row.numberE164));
+  const pending = new Set(
+    order.numbers.filter((row) => row.status === "pending").map((row) => row.numberE164),
+  );
   return (details ?? []).map((detail, index) => {
     if (!pending.has(detail.field))
-      throw invalid(`details.${index}.field`, "names no number of the order still being ported", detail.field);
+      throw invalid(
+        `details.${index}.field`,
+        "names no number of the order still being ported",
+        detail.field,
+      );
     return { numberE164: detail.field, ported: false as const, reason: detail.message };
   });
 }
 
-async function act(tx: Tx, principal: Principal, order: PortOrderRow, request: CarrierActionRequest, now: Date) {
+async function act(
+  tx: Tx,
+  principal: Principal,
+  order: PortOrderRow,
+  request: CarrierActionRequest,
+  now: Date,
+) {
   const actor = moverOf(principal, "desk");
   const base = { orderId: order.id, organizationId: order.organizationId, actor, now };
   switch (request.action) {
@@ -65,7 +77,12 @@ async function act(tx: Tx, principal: Principal, order: PortOrderRow, request: C
       const failures = failuresOf(order, request.details);
       const { failed } = await activatePortedNumbers(
         tx,
-        { id: order.id, organizationId: order.organizationId, country: order.country.trim(), numberType: order.numberType },
+        {
+          id: order.id,
+          organizationId: order.organizationId,
+          country: order.country.trim(),
+          numberType: order.numberType,
+        },
         failures,
         { now, actor: await auditActor(tx, principal) },
       );

@@ -6,7 +6,13 @@ import { portExceptionFields, type PortExceptionCode } from "@/lib/schemas/porti
 // foc_confirm and foc_change need foc_at; exception needs details; complete may name in details
 // the numbers that did not come over; confirm_cancel takes neither.
 
-export const carrierActions = ["foc_confirm", "foc_change", "exception", "complete", "confirm_cancel"] as const;
+export const carrierActions = [
+  "foc_confirm",
+  "foc_change",
+  "exception",
+  "complete",
+  "confirm_cancel",
+] as const;
 export type CarrierAction = (typeof carrierActions)[number];
 
 const exceptionCodes = Object.keys(portExceptionFields) as PortExceptionCode[];
@@ -15,13 +21,10 @@ const detailSchema = z.strictObject({
   code: z
     .enum(exceptionCodes, `code must be one of ${exceptionCodes.join(", ")}`)
     .meta({ description: "What the carrier refused (for complete: other)" }),
-  field: z
-    .string("field is required")
-    .max(100, "field is at most 100 characters")
-    .meta({
-      description:
-        "exception: the order's field to fix (losing_carrier.account_number, …); complete: a number of the order (E.164) that did not come over",
-    }),
+  field: z.string("field is required").max(100, "field is at most 100 characters").meta({
+    description:
+      "exception: the order's field to fix (losing_carrier.account_number, …); complete: a number of the order (E.164) that did not come over",
+  }),
   message: z
     .string("message is required: the carrier's words")
     .trim()
@@ -60,9 +63,17 @@ export const carrierActionRequestSchema = z
     for (const field of ["foc_at", "details"] as const) {
       const given = body[field] !== undefined;
       if (rule[field] === "required" && !given)
-        context.addIssue({ code: "custom", path: [field], message: `${field} is required for ${body.action}` });
+        context.addIssue({
+          code: "custom",
+          path: [field],
+          message: `${field} is required for ${body.action}`,
+        });
       if (rule[field] === "no" && given)
-        context.addIssue({ code: "custom", path: [field], message: `${field} is not taken by ${body.action}` });
+        context.addIssue({
+          code: "custom",
+          path: [field],
+          message: `${field} is not taken by ${body.action}`,
+        });
     }
   })
   .meta({
