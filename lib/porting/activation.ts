@@ -6,6 +6,7 @@ import { documentsDueFor } from "@/lib/compliance/activation";
 import { defaultCreditLimitMinor } from "@/lib/billing/ledger";
 import { billingDay } from "@/lib/billing/proration";
 import { toMinor } from "@/lib/billing/money";
+import { portProduct } from "@/lib/porting/credit";
 import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
 import { withdrawPortNumbers } from "@/lib/porting/withdraw";
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
@@ -21,8 +22,8 @@ import { assertNumberTransition, heldStatesLeavingBy } from "@/lib/schemas/numbe
 //   rest of the month, keyed by the configuration, so a second activation charges nothing.
 //   A ported number was never in our inventory, so no order item priced it: it is charged as a
 //   geography item of its country and number type with no region would be, at the cheapest
-//   product of that destination (portProduct, the product the submission's credit check in
-//   lib/porting/credit.ts priced), and needs that product's documents. No product sells the destination:
+//   product of that destination (portProduct, lib/porting/credit.ts: the product the submission's
+//   credit check priced), and needs that product's documents. No product sells the destination:
 //   nothing is charged and no document is needed. The FOC does not check credit again (the
 //   numbers are moving whatever the balance): dunning follows as for any unpaid charge;
 // - each number the carrier did not move is withdrawn (lib/porting/withdraw.ts).
@@ -37,19 +38,6 @@ type Arriving = { id: string; organization_id: string; number: string; version: 
 
 /** The states a number comes over from (porting). */
 const ARRIVING = heldStatesLeavingBy("port_activation");
-
-/**
- * The product a ported number is billed under: the cheapest of its country and type, as the sale
- * picks one. The same query as portProduct (lib/porting/credit.ts, the submission's credit check,
- * not exported there yet): the two must stay one rule.
- */
-async function portProduct(tx: Tx, country: string, numberType: string) {
-  return tx.product.findFirst({
-    where: { countryId: country, numberTypeId: numberType },
-    orderBy: [{ monthlyFee: "asc" }, { setupFee: "asc" }, { id: "asc" }],
-    select: { id: true, currency: true, setupFee: true, monthlyFee: true },
-  });
-}
 
 /** The fees and documents a ported number of this destination takes; null: no product sells it. */
 async function destinationProduct(tx: Tx, country: string, numberType: string) {
