@@ -11,6 +11,7 @@ import {
 import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
 import { toPolicy, validateConfiguration, type Validation } from "@/lib/numbers/validate-configuration";
 import { formatNational } from "@/lib/reference/phone";
+import { assertNumberTransition } from "@/lib/schemas/number-states";
 
 // The configuration each number of a port order gets at submission (docs/CONTRACT.md §20): the
 // order's optional `configuration` is PUT /numbers/{id}'s body, checked by the same validator
@@ -105,7 +106,7 @@ export async function createPortingConfigurations(
         kind: "number",
         number: numberE164,
         name: result.value.name,
-        status: "porting",
+        status: assertNumberTransition("elsewhere", "porting", "port_in"),
         portOrderId: order.id,
         ...(result.value.tags === undefined ? {} : { tags: result.value.tags }),
         rules: { create: result.value.rules.map(toRuleCreate) },
