@@ -44,7 +44,7 @@ export function usePortOrders(filters: PortFilters & { statuses?: readonly PortO
  * GET /port_orders/{id} with the ETag a change must send. `poll`: while something outside the
  * page moves it (the LOA being signed, the carrier answering), it is read again every few seconds.
  */
-export function usePortOrder(portOrderId: string | null, poll = false) {
+export function usePortOrder(portOrderId: string | null, poll: boolean | "while-moving" = false) {
   return useQuery({
     queryKey: queryKeys.porting.detail(portOrderId ?? ""),
     enabled: portOrderId !== null,
@@ -55,8 +55,14 @@ export function usePortOrder(portOrderId: string | null, poll = false) {
       );
       return { order: data.data, etag: headers.get("etag") ?? `"${data.data.version}"` };
     },
-    refetchInterval: poll ? 3_000 : false,
+    refetchInterval: (query) =>
+      (poll === "while-moving" ? movesOnItsOwn(query.state.data?.order.status) : poll) ? 3_000 : false,
   });
+}
+
+/** Statuses the carrier (or the desk) moves on its own: a page showing one follows it. */
+export function movesOnItsOwn(status: PortOrderStatus | undefined): boolean {
+  return status === "submitted" || status === "foc_confirmed" || status === "activating" || status === "cancel_pending";
 }
 
 export function usePortOrderEvents(portOrderId: string, poll = false) {

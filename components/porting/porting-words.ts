@@ -38,7 +38,13 @@ export const listedStatuses: readonly PortOrderStatus[] = [
 ];
 
 /** The statuses support's desk acts on: the carrier owes them an answer. */
-export const deskStatuses: readonly PortOrderStatus[] = ["submitted", "foc_confirmed", "activating", "cancel_pending"];
+export const deskStatuses = [
+  "submitted",
+  "foc_confirmed",
+  "activating",
+  "cancel_pending",
+] as const satisfies readonly PortOrderStatus[];
+export type DeskStatus = (typeof deskStatuses)[number];
 
 const reasonWords: Record<string, string> = {
   already_here: "This number is already in this service.",

@@ -1,0 +1,133 @@
+"use client";
+import { useState } from "react";
+import { useAddresses } from "@/components/hooks/use-compliance";
+import { usePortOrderAction, useUpdatePortOrder } from "@/components/hooks/use-porting";
+import type { PortOrder, PortOrderChanges } from "@/components/hooks/porting-types";
+import { exceptionFieldWords, fieldsToFix } from "@/components/porting/porting-words";
+import { Field } from "@/components/ui/field";
+import { describeError } from "@/components/ui/states";
+
+// An order in exception: each thing the losing carrier refused, in its words, beside the field
+// to change; the changes are saved (PATCH under If-Match), then Resubmit sends the order again.
+
+type Values = Record<string, string>;
+
+function currentValue(order: PortOrder, field: string): string {
+  if (field === "losing_carrier.account_number") return order.losing_carrier.account_number;
+  if (field === "losing_carrier.authorized_person") return order.losing_carrier.authorized_person;
+  if (field === "address_id") return order.address_id;
+  return "";
+}
+
+function changesOf(values: Values): PortOrderChanges {
+  const changes: PortOrderChanges = {};
+  for (const [field, value] of Object.entries(values)) {
+    if (!value.trim()) continue;
+    if (field.startsWith("losing_carrier.")) {
+      changes.losing_carrier = { ...changes.losing_carrier, [field.slice("losing_carrier.".length)]: value.trim() };
+    } else if (field === "address_id" || field === "end_user_id" || field === "requested_foc_date") {
+      changes[field] = value.trim();
+    }
+  }
+  return changes;
+}
+
+export function ExceptionFix({ order, etag, mayWrite }: { order: PortOrder; etag: string; mayWrite: boolean }) {
+  const fields = fieldsToFix(order.exception);
+  const [values, setValues] = useState<Values>(() =>
+    Object.fromEntries(fields.map((field) => [field, currentValue(order, field)])),
+  );
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const update = useUpdatePortOrder();
+  const resubmit = usePortOrderAction();
+  const addresses = useAddresses();
+  const messagesOf = (field: string) => (order.exception ?? []).filter((item) => item.field === field);
+  const general = (order.exception ?? []).filter((item) => item.field === "");
+
+  async function saveAndResubmit() {
+    setProblem(null);
+    try {
+      const changes = changesOf(values);
+      if (Object.keys(changes).length > 0) {
+        await update.mutateAsync({ portOrderId: order.port_order_id, etag, changes });
+        setSaved(true);
+      }
+      await resubmit.mutateAsync({ portOrderId: order.port_order_id, action: "resubmit", key: crypto.randomUUID() });
+    } catch (error) {
+      setProblem(describeError(error));
+    }
+  }
+
+  return (
+    <section className="card stack notice--error" aria-labelledby="exception-heading" data-testid="port-exception">
+      <h2 id="exception-heading" className="card__title">
+        The losing carrier refused this order
+      </h2>
+      {general.map((item) => (
+        <p key={item.code}>{item.message}</p>
+      ))}
+      <form
+        className="stack"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void saveAndResubmit();
+        }}
+      >
+        <div className="form-grid">
+          {fields.map((field) => {
+            const words = messagesOf(field)
+              .map((item) => item.message)
+              .join(" ");
+            const label = exceptionFieldWords[field] ?? field;
+            return (
+              <Field key={field} label={label} error={words}>
+                {(props) =>
+                  field === "address_id" ? (
+                    <select
+                      {...props}
+                      name={field}
+                      disabled={!mayWrite}
+                      value={values[field] ?? ""}
+                      onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+                    >
+                      {addresses.data?.items.map((address) => (
+                        <option key={address.address_id} value={address.address_id}>
+                          {address.street}, {address.city} {address.postal_code}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    <input
+                      {...props}
+                      name={field}
+                      type={field === "losing_carrier.pin" ? "password" : field === "requested_foc_date" ? "date" : "text"}
+                      autoComplete="off"
+                      disabled={!mayWrite}
+                      value={values[field] ?? ""}
+                      onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+                    />
+                  )
+                }
+              </Field>
+            );
+          })}
+        </div>
+        {problem ? (
+          <div className="notice notice--error" role="alert">
+            {problem}
+          </div>
+        ) : null}
+        {saved && !problem ? <p role="status">Changes saved.</p> : null}
+        {mayWrite ? (
+          <div className="form-actions">
+            <button type="submit" className="btn btn--primary" disabled={update.isPending || resubmit.isPending}>
+              {update.isPending ? "Saving…" : resubmit.isPending ? "Resubmitting…" : "Save and resubmit"}
+            </button>
+          </div>
+        ) : null}
+      </form>
+    </section>
+  );
+}
