@@ -145,7 +145,7 @@ export function eventHeadline(event: PortOrderEvent): string {
     case "foc_changed":
       return `FOC date changed (${who})`;
     case "comment":
-      return `Comment from ${who.charAt(0).toLowerCase()}${who.slice(1)}`;
+      return `Comment from ${event.actor_name ?? actorWords[event.actor_kind].replace(/^(A|An|The) /, (word) => word.toLowerCase())}`;
     case "exception":
       return `Exception raised (${who})`;
     case "carrier_note":
