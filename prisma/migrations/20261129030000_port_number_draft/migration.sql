@@ -1,0 +1,5 @@
+-- A draft port order's numbers are 'draft': they block nobody (the partial unique index counts
+-- 'pending' only), so two organizations may both prepare a port of one number. At submission
+-- they become 'pending', and the index then lets one open port of a number through.
+-- AlterEnum
+ALTER TYPE "port_number_status" ADD VALUE 'draft' BEFORE 'pending';
