@@ -1,38 +1,12 @@
 // The port-in API's answers and requests as the portal reads and sends them (docs/CONTRACT.md §20).
-import type { PortExceptionCode, PortOrderStatus } from "@/lib/schemas/porting";
+import type { PortOrderStatus, PortOrderView } from "@/lib/schemas/porting";
 
 export type { PortOrderStatus } from "@/lib/schemas/porting";
 
-export type PortNumber = {
-  number: string;
-  status: "draft" | "pending" | "ported" | "failed" | "cancelled";
-  failure_reason: string | null;
-  number_id: string | null;
-};
-
-export type PortExceptionItem = { code: PortExceptionCode | string; field: string; message: string };
-
-export type PortOrder = {
-  port_order_id: string;
-  organization_id: string;
-  status: PortOrderStatus;
-  country: string;
-  number_type: string;
-  numbers: PortNumber[];
-  end_user_id: string;
-  address_id: string;
-  losing_carrier: { name: string; account_number: string; authorized_person: string; pin_set: boolean };
-  requested_foc_date: string;
-  foc_at: string | null;
-  loa_signed: boolean;
-  loa_document_id: string | null;
-  exception: PortExceptionItem[] | null;
-  allowed_actions: string[];
-  version: number;
-  submitted_at: string | null;
-  created_at: string;
-  updated_at: string;
-};
+/** A port order as GET /port_orders/{id} answers it. */
+export type PortOrder = PortOrderView;
+export type PortNumber = PortOrder["numbers"][number];
+export type PortExceptionItem = NonNullable<PortOrder["exception"]>[number];
 
 export type PortabilityResult = {
   number: string;
