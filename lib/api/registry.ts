@@ -19,6 +19,7 @@ import { invoiceEndpoints } from "@/lib/api/endpoints/invoices";
 import { billingPaymentEndpoints } from "@/lib/api/endpoints/billing-payments";
 import { billingLedgerEndpoints } from "@/lib/api/endpoints/billing-ledger";
 import { billingSettingsEndpoints } from "@/lib/api/endpoints/billing-settings";
+import { portingEndpoints } from "@/lib/api/endpoints/porting";
 
 export type { EndpointDefinition } from "@/lib/api/endpoint-definition";
 
@@ -47,6 +48,7 @@ export const endpoints = {
   ...billingPaymentEndpoints,
   ...billingLedgerEndpoints,
   ...billingSettingsEndpoints,
+  ...portingEndpoints,
   ...metaEndpoints,
 } satisfies Record<string, EndpointDefinition>;
 

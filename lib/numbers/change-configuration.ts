@@ -368,7 +368,7 @@ async function describeActor(tx: Tx, writer: Writer | SystemWriter): Promise<str
   return writer.tokenId === null ? "system" : "unknown";
 }
 
-function toRuleCreate(rule: ConfigurationInput["rules"][number]): Prisma.RuleCreateWithoutConfigurationInput {
+export function toRuleCreate(rule: ConfigurationInput["rules"][number]): Prisma.RuleCreateWithoutConfigurationInput {
   const dial = rule.action.type === "dial" ? rule.action : null;
   return {
     targetId: rule.target_id,

@@ -4,6 +4,7 @@ import { inRetryingTransaction } from "@/lib/db/transaction";
 import { ApiError } from "@/lib/errors";
 import { addTimelineEntry, carrierMover, movePortOrder, type PortMover } from "@/lib/porting/move";
 import { makePortOrder, traces } from "@/lib/porting/test-orders";
+import type { PortExceptionDetail } from "@/lib/schemas/porting";
 
 // movePortOrder (docs/CONTRACT.md §20): a move leaves exactly one timeline entry, one audit
 // entry, one event and one email per member who can act, in the caller's transaction; a refused
@@ -90,7 +91,9 @@ describe("movePortOrder", () => {
 
   it("keeps an exception's details on the order and the timeline; a resubmission clears them", async () => {
     const order = await makePortOrder("org_acme", { status: "submitted" });
-    const details = [{ code: "pin_mismatch", field: "losing_carrier.pin", message: "The PIN is wrong." }];
+    const details: PortExceptionDetail[] = [
+      { code: "pin_mismatch", field: "losing_carrier.pin", message: "The PIN is wrong." },
+    ];
     const raised = await inRetryingTransaction((tx) =>
       movePortOrder(tx, { orderId: order.id, action: "raise_exception", actor: carrierMover, details, now }),
     );

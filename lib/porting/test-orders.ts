@@ -86,3 +86,60 @@ export async function traces(orderId: string) {
   ]);
   return { timeline, audit, events, emails };
 }
+
+// ---------------------------------------------------------------- through the API
+
+/** Monday 18 January 2027, 09:00 UTC: the earliest FOC date is Thursday the 21st, the latest Wednesday 17 February. */
+export const MONDAY = new Date("2027-01-18T09:00:00Z");
+export const FOC = "2027-01-27";
+
+export type PortOrderAnswer = {
+  port_order_id: string;
+  organization_id: string;
+  status: string;
+  country: string;
+  number_type: string;
+  numbers: { number: string; status: string; failure_reason: string | null; number_id: string | null }[];
+  losing_carrier: { name: string; account_number: string; authorized_person: string; pin_set: boolean };
+  requested_foc_date: string;
+  foc_at: string | null;
+  loa_signed: boolean;
+  exception: { code: string; field: string; message: string }[] | null;
+  allowed_actions: string[];
+  version: number;
+};
+
+/** The body of POST /port_orders for `numbers`, with the organization's end user and address. */
+export function orderBody(
+  parties: { endUserId: string; addressId: string },
+  numbers: string[],
+  extra: object = {},
+) {
+  return {
+    numbers,
+    end_user_id: parties.endUserId,
+    address_id: parties.addressId,
+    losing_carrier: { account_number: "ACC-42", pin: "9876", authorized_person: "Ada Lovelace" },
+    requested_foc_date: FOC,
+    ...extra,
+  };
+}
+
+/** Marks an order's LOA signed, as the signing link would (a signed_loa document of its organization). */
+export async function signLoa(orderId: string) {
+  const prisma = await getPrisma();
+  const order = await prisma.portOrder.findUniqueOrThrow({ where: { id: orderId } });
+  const document = await prisma.complianceDocument.create({
+    data: {
+      id: newId("document"),
+      organizationId: order.organizationId,
+      documentTypeId: "signed_loa",
+      endUserId: order.endUserId,
+      fileName: "loa.pdf",
+      contentType: "application/pdf",
+      size: 10,
+      sha256: "0".repeat(64),
+    },
+  });
+  await prisma.portOrder.update({ where: { id: orderId }, data: { loaDocumentId: document.id } });
+}

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { numberTypeOutputSchema, timestampSchema } from "@/lib/schemas/common";
+import {
+  documentedAs,
+  numberTypeOutputSchema,
+  organizationIdFilterSchema,
+  pageQuery,
+  timestampSchema,
+} from "@/lib/schemas/common";
+import { E164_PATTERN } from "@/lib/reference/e164";
+import { numberTypeIds } from "@/lib/reference/number-types";
 
 // The port-in vocabulary (docs/CONTRACT.md §20), below every domain so schemas, the state table
 // (lib/porting/port-order-states.ts), the carrier adapters and the portal share one spelling.
@@ -105,3 +113,165 @@ const portOrderSchema = z
 export type PortOrderView = z.infer<typeof portOrderSchema>;
 
 export const portOrderResponseSchema = z.object({ data: portOrderSchema }).meta({ id: "PortOrderResponse" });
+export const portOrderListResponseSchema = z
+  .object({ data: z.array(portOrderSchema) })
+  .meta({ id: "PortOrderListResponse" });
+
+// ---------------------------------------------------------------- requests
+
+/** At most this many numbers in one portability check or one POST /port_orders. */
+export const PORT_NUMBERS_MAX = 100;
+
+const E164_MESSAGE = "must be an E.164 number such as +442079460123";
+const NUMBERS_RULE = `numbers must list 1 to ${PORT_NUMBERS_MAX} distinct E.164 numbers`;
+const portNumbersSchema = z
+  .array(z.string(`numbers ${E164_MESSAGE}`).regex(E164_PATTERN, `numbers ${E164_MESSAGE}`), NUMBERS_RULE)
+  .min(1, NUMBERS_RULE)
+  .max(PORT_NUMBERS_MAX, NUMBERS_RULE)
+  .refine((list) => new Set(list).size === list.length, NUMBERS_RULE)
+  .meta({ uniqueItems: true });
+
+const idParam = (name: string, prefix: string) =>
+  documentedAs(
+    z
+      .string(`${name} must be an id`)
+      .regex(/^[A-Za-z0-9_]{1,64}$/, `${name} must look like ${prefix}_0123456789abcdef`),
+    {
+      type: "string",
+      pattern: "^[A-Za-z0-9_]{1,64}$",
+      examples: [`${prefix}_0123456789abcdef`],
+    },
+  );
+
+const text = (name: string, max: number) =>
+  z
+    .string(`${name} must be a string of 1 to ${max} characters`)
+    .trim()
+    .min(1, `${name} must not be blank`)
+    .max(max, `${name} must be at most ${max} characters`);
+
+// Checked by lib/porting/business-days.ts checkRequestedFocDate, which names the rule broken.
+const focDateSchema = z
+  .string("requested_foc_date must be a date written as YYYY-MM-DD")
+  .meta({ format: "date", description: "A business day from earliest_foc_date to 30 days out" });
+
+// The configuration the numbers get at submission: PUT /numbers/{id}'s body (name, rules, tags),
+// checked by its validator when the order is created or changed.
+const initialConfigurationSchema = z
+  .record(z.string(), z.unknown(), "configuration must be an object like PUT /numbers/{id}'s body")
+  .meta({ description: "PUT /numbers/{number_id}'s body ({name?, rules?, tags?}), applied at submission" });
+
+export const portabilityCheckRequestSchema = z
+  .strictObject({ numbers: portNumbersSchema })
+  .meta({ id: "PortabilityCheckRequest" });
+export type PortabilityCheckRequest = z.infer<typeof portabilityCheckRequestSchema>;
+
+/** Why a number cannot be ported in: here already, in another open port, the carrier's answer, or not sold here. */
+export const notPortableReasons = [
+  "already_here",
+  "port_in_progress",
+  "carrier_refused",
+  "not_in_service",
+  "not_served",
+] as const;
+export type NotPortableReasonCode = (typeof notPortableReasons)[number];
+
+const portabilitySchema = z.object({
+  number: z.string(),
+  portable: z.boolean(),
+  not_portable_reason: z.enum(notPortableReasons).nullable(),
+  losing_carrier: z.string().nullable(),
+  country: z.string().nullable(),
+  number_type: z
+    .string()
+    .nullable()
+    .meta({ enum: [...numberTypeIds] }),
+  earliest_foc_date: z.string().nullable().meta({ format: "date" }).describe("For a portable number"),
+});
+export type Portability = z.infer<typeof portabilitySchema>;
+export const portabilityCheckResponseSchema = z
+  .object({ data: z.array(portabilitySchema) })
+  .meta({ id: "PortabilityCheckResponse" });
+
+const losingCarrierInput = {
+  account_number: text("losing_carrier.account_number", 64),
+  pin: text("losing_carrier.pin", 32).describe(
+    "Write-only: encrypted, never answered (pin_set says it is kept)",
+  ),
+  authorized_person: text("losing_carrier.authorized_person", 200),
+};
+
+export const createPortOrderRequestSchema = z
+  .strictObject({
+    numbers: portNumbersSchema,
+    end_user_id: idParam("end_user_id", "eu"),
+    address_id: idParam("address_id", "adr"),
+    losing_carrier: z.strictObject(losingCarrierInput, "losing_carrier must be an object"),
+    requested_foc_date: focDateSchema,
+    configuration: initialConfigurationSchema.optional(),
+  })
+  .meta({ id: "CreatePortOrderRequest" });
+export type CreatePortOrderRequest = z.infer<typeof createPortOrderRequestSchema>;
+
+export const updatePortOrderRequestSchema = z
+  .strictObject({
+    end_user_id: idParam("end_user_id", "eu").optional(),
+    address_id: idParam("address_id", "adr").optional(),
+    losing_carrier: z
+      .strictObject(
+        {
+          account_number: losingCarrierInput.account_number.optional(),
+          pin: losingCarrierInput.pin.optional(),
+          authorized_person: losingCarrierInput.authorized_person.optional(),
+        },
+        "losing_carrier must be an object",
+      )
+      .optional(),
+    requested_foc_date: focDateSchema.optional(),
+    configuration: initialConfigurationSchema.nullable().optional(),
+  })
+  .meta({ id: "UpdatePortOrderRequest" });
+export type UpdatePortOrderRequest = z.infer<typeof updatePortOrderRequestSchema>;
+
+export const focChangeRequestSchema = z
+  .strictObject({ requested_foc_date: focDateSchema })
+  .meta({ id: "FocChangeRequest" });
+
+export const portOrderCommentRequestSchema = z
+  .strictObject({ body: text("body", 2000) })
+  .meta({ id: "PortOrderCommentRequest" });
+
+export const portOrderParamsSchema = z.strictObject({ port_order_id: idParam("port_order_id", "po") });
+
+export const portOrderListQuerySchema = z.strictObject({
+  ...pageQuery,
+  status: z
+    .enum(portOrderStatuses, `status must be one of ${portOrderStatuses.join(", ")}`)
+    .optional()
+    .meta({ description: "Only orders in this status" }),
+  organization_id: organizationIdFilterSchema,
+});
+export type PortOrderListQuery = z.output<typeof portOrderListQuerySchema>;
+
+export const portOrderTimelineQuerySchema = z.strictObject({ ...pageQuery });
+
+const timelineEntrySchema = z
+  .object({
+    event_id: z.string().describe("poe_…"),
+    kind: z.enum(portOrderEventKinds),
+    from_status: z.enum(portOrderStatuses).nullable(),
+    to_status: z.enum(portOrderStatuses).nullable(),
+    actor: z.object({ kind: z.enum(portActorKinds), id: z.string().nullable() }),
+    body: z.string().nullable().describe("A comment's text, or a carrier's note"),
+    details: z.unknown().describe("exception: [{code, field, message}]; foc_changed: {field, from, to}"),
+    created_at: timestampSchema(),
+  })
+  .meta({ id: "PortOrderEvent" });
+export type PortOrderTimelineEntry = z.infer<typeof timelineEntrySchema>;
+export const portOrderTimelineResponseSchema = z
+  .object({ data: z.array(timelineEntrySchema) })
+  .meta({ id: "PortOrderTimelineResponse" });
+export const portOrderCommentResponseSchema = z
+  .object({ data: timelineEntrySchema })
+  .meta({ id: "PortOrderCommentResponse" });
+export const noContentSchema = z.undefined();
