@@ -32,6 +32,10 @@ export const errorStatus = {
   insufficient_funds: 402,
   account_past_due: 402,
   not_found: 404,
+  // An LOA signing link used already, or past its expiry or replaced by a newer one (docs/API.md
+  // "LOA"): gone for good, so 410; a new link comes from a new signature request.
+  loa_link_used: 410,
+  loa_link_expired: 410,
   method_not_allowed: 405,
   number_unavailable: 409,
   idempotency_conflict: 409,
@@ -76,6 +80,7 @@ const statusPhrases: Record<number, string> = {
   405: "Method Not Allowed",
   408: "Request Timeout",
   409: "Conflict",
+  410: "Gone",
   412: "Precondition Failed",
   413: "Payload Too Large",
   415: "Unsupported Media Type",

@@ -20,6 +20,7 @@ import { billingPaymentEndpoints } from "@/lib/api/endpoints/billing-payments";
 import { billingLedgerEndpoints } from "@/lib/api/endpoints/billing-ledger";
 import { billingSettingsEndpoints } from "@/lib/api/endpoints/billing-settings";
 import { portingEndpoints } from "@/lib/api/endpoints/porting";
+import { portingLoaEndpoints } from "@/lib/api/endpoints/porting-loa";
 
 export type { EndpointDefinition } from "@/lib/api/endpoint-definition";
 
@@ -49,6 +50,7 @@ export const endpoints = {
   ...billingLedgerEndpoints,
   ...billingSettingsEndpoints,
   ...portingEndpoints,
+  ...portingLoaEndpoints,
   ...metaEndpoints,
 } satisfies Record<string, EndpointDefinition>;
 

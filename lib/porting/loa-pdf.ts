@@ -61,8 +61,8 @@ const formatInstant = (date: Date) => `${date.toISOString().slice(0, 19).replace
 
 const weekday = new Intl.DateTimeFormat("en-GB", { weekday: "long", timeZone: "UTC" });
 
-/** The words of the authorization itself. */
-function authorizationWording(input: LoaInput): string[] {
+/** The words of the authorization itself (also shown on the signing page, lib/porting/loa-signatures.ts). */
+export function authorizationWording(input: LoaInput): string[] {
   const customer = customerName(input.endUser);
   const carrier = input.losingCarrier.name;
   return [

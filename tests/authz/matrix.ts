@@ -212,6 +212,13 @@ export const credentialRoutes: Readonly<Record<string, Expectation>> = {
   "GET /billing/alerts": { status: 200 },
   "POST /billing/alerts": invalidBody,
   "DELETE /billing/alerts/{alert_id}": missing,
+  // The LOA of a port order (docs/API.md "LOA"): no order by this id, no link by this token;
+  // whose order a letter shows is tested in app/api/v2/loa_signatures/loa-signatures.test.ts.
+  "GET /port_orders/{id}/loa": missing,
+  "POST /port_orders/{id}/loa/signature_requests": invalidBody,
+  "GET /loa_signatures/{token}": missing,
+  "GET /loa_signatures/{token}/pdf": missing,
+  "POST /loa_signatures/{token}": invalidBody,
 };
 
 /** Bodies of the credential-only routes: empty, so nothing is changed. */
@@ -774,6 +781,8 @@ function paramValue(name: string, key: string, owner: OrgData, target: Cell["tar
       return "GBP";
     case "alert_id":
       return "bal_matrix_none";
+    case "id":
+      return "po_matrix_none";
     default:
       throw new Error(
         `authz matrix: no sample for the path parameter {${name}} of ${key}; add one to paramValue in tests/authz/matrix.ts`,
