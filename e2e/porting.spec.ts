@@ -46,7 +46,10 @@ async function prepareRecords(page: Page, stamp: string): Promise<{ endUser: str
   const headers = { origin: new URL(page.url()).origin };
   const endUser = `Porting Customer ${stamp}`;
   const address = `${stamp} Larimer Street`;
-  const made = await page.request.post("/api/v2/end_users", { headers, data: { type: "individual", name: endUser } });
+  const made = await page.request.post("/api/v2/end_users", {
+    headers,
+    data: { type: "individual", name: endUser },
+  });
   expect(made.status(), "POST /end_users").toBe(201);
   const placed = await page.request.post("/api/v2/addresses", {
     headers,
@@ -76,8 +79,7 @@ async function startPort(
     await expect(
       results.filter({ hasText: number.slice(-4) }).getByText("Portable", { exact: true }),
     ).toHaveCount(1);
-  if (numbers.notPortable)
-    await expect(results.filter({ hasText: "Not portable" })).toContainText("cannot");
+  if (numbers.notPortable) await expect(results.filter({ hasText: "Not portable" })).toContainText("cannot");
   await expectAccessible(page, testInfo, `porting-check-${testInfo.project.name}`);
   await page.getByRole("button", { name: "Continue to details" }).click();
 
@@ -105,12 +107,19 @@ async function startPort(
   const signer = `signer-${stamp}@example.com`;
   await page.getByLabel("Signer's email").fill(signer);
   await page.getByRole("button", { name: "Request signature by email" }).click();
-  await expect(page.getByTestId("loa-status")).toContainText(`Waiting for signature: a link went to ${signer}`);
-  await expect(page.getByTestId("step-missing")).toHaveText("Still needed: the signed letter of authorization.");
-  const signed = await page.request.post(`/api/v2/loa_signatures/${(await signingLink(signer)).split("/").at(-1)}`, {
-    headers: { origin: new URL(page.url()).origin },
-    data: { typed_name: "Ada Lovelace", accept: true },
-  });
+  await expect(page.getByTestId("loa-status")).toContainText(
+    `Waiting for signature: a link went to ${signer}`,
+  );
+  await expect(page.getByTestId("step-missing")).toHaveText(
+    "Still needed: the signed letter of authorization.",
+  );
+  const signed = await page.request.post(
+    `/api/v2/loa_signatures/${(await signingLink(signer)).split("/").at(-1)}`,
+    {
+      headers: { origin: new URL(page.url()).origin },
+      data: { typed_name: "Ada Lovelace", accept: true },
+    },
+  );
   expect(signed.status(), "signing by the emailed link").toBe(201);
   await expect(page.getByTestId("loa-status")).toContainText("Signed.");
   await page.getByRole("button", { name: "Continue to review" }).click();

@@ -4,32 +4,42 @@ import { apiFetch, toQueryString } from "@/components/hooks/api-fetch";
 import { queryKeys } from "@/components/hooks/query-keys";
 import type {
   CarrierActionRequest,
-  PortabilityResult,
-  PortOrder,
-  PortOrderChanges,
-  PortOrderEvent,
-  PortOrderRequest,
+  CreatePortOrderRequest,
   PortOrderStatus,
+  UpdatePortOrderRequest,
 } from "@/components/hooks/porting-types";
-import type { z } from "zod";
+import type {
+  noContentSchema,
+  portabilityCheckResponseSchema,
+  portOrderCommentResponseSchema,
+  portOrderListResponseSchema,
+  portOrderResponseSchema,
+  portOrderTimelineResponseSchema,
+} from "@/lib/schemas/porting";
+import type { loaSignatureRequestResponseSchema } from "@/lib/schemas/loa";
 
 // The porting pages' calls (docs/CONTRACT.md §20): portability checks, port orders (a draft
 // created, then changed under If-Match), their actions, timeline and comments, the LOA's
 // signature request, and support's carrier actions at the port desk.
-
-type Answer<T> = z.ZodType<{ data: T }>;
 
 export const PORT_PAGE = 20;
 
 export type PortFilters = { status: PortOrderStatus | null; offset: number; organization_id?: string | null };
 
 /** GET /port_orders, newest first; `status` may list several, comma-separated (the desk). */
-export function usePortOrders(filters: PortFilters & { statuses?: readonly PortOrderStatus[] }, poll = false) {
+export function usePortOrders(
+  filters: PortFilters & { statuses?: readonly PortOrderStatus[] },
+  poll = false,
+) {
   const status = filters.statuses ? filters.statuses.join(",") : filters.status;
   return useQuery({
-    queryKey: queryKeys.porting.list({ status, offset: filters.offset, organization_id: filters.organization_id }),
+    queryKey: queryKeys.porting.list({
+      status,
+      offset: filters.offset,
+      organization_id: filters.organization_id,
+    }),
     queryFn: async ({ signal }) => {
-      const { data, headers } = await apiFetch<Answer<PortOrder[]>>(
+      const { data, headers } = await apiFetch<typeof portOrderListResponseSchema>(
         `/port_orders${toQueryString({ status, limit: PORT_PAGE, offset: filters.offset, organization_id: filters.organization_id })}`,
         { signal },
       );
@@ -49,7 +59,7 @@ export function usePortOrder(portOrderId: string | null, poll: boolean | "while-
     queryKey: queryKeys.porting.detail(portOrderId ?? ""),
     enabled: portOrderId !== null,
     queryFn: async ({ signal }) => {
-      const { data, headers } = await apiFetch<Answer<PortOrder>>(
+      const { data, headers } = await apiFetch<typeof portOrderResponseSchema>(
         `/port_orders/${encodeURIComponent(portOrderId ?? "")}`,
         { signal },
       );
@@ -62,7 +72,12 @@ export function usePortOrder(portOrderId: string | null, poll: boolean | "while-
 
 /** Statuses the carrier (or the desk) moves on its own: a page showing one follows it. */
 export function movesOnItsOwn(status: PortOrderStatus | undefined): boolean {
-  return status === "submitted" || status === "foc_confirmed" || status === "activating" || status === "cancel_pending";
+  return (
+    status === "submitted" ||
+    status === "foc_confirmed" ||
+    status === "activating" ||
+    status === "cancel_pending"
+  );
 }
 
 export function usePortOrderEvents(portOrderId: string, poll = false) {
@@ -70,7 +85,7 @@ export function usePortOrderEvents(portOrderId: string, poll = false) {
     queryKey: queryKeys.porting.events(portOrderId),
     queryFn: async ({ signal }) =>
       (
-        await apiFetch<Answer<PortOrderEvent[]>>(
+        await apiFetch<typeof portOrderTimelineResponseSchema>(
           `/port_orders/${encodeURIComponent(portOrderId)}/events${toQueryString({ limit: 100 })}`,
           { signal },
         )
@@ -83,8 +98,12 @@ export function usePortOrderEvents(portOrderId: string, poll = false) {
 export function useCheckPortability() {
   return useMutation({
     mutationFn: async (numbers: string[]) =>
-      (await apiFetch<Answer<PortabilityResult[]>>("/portability_checks", { method: "POST", body: { numbers } }))
-        .data.data,
+      (
+        await apiFetch<typeof portabilityCheckResponseSchema>("/portability_checks", {
+          method: "POST",
+          body: { numbers },
+        })
+      ).data.data,
   });
 }
 
@@ -100,18 +119,26 @@ function usePortingChange<R, A>(send: (request: R) => Promise<A>) {
 /** POST /port_orders: a draft; numbers of different carriers or countries come back as one order each. */
 export function useCreatePortOrder() {
   return usePortingChange(
-    async (request: PortOrderRequest) =>
-      (await apiFetch<Answer<PortOrder[] | PortOrder>>("/port_orders", { method: "POST", body: request })).data
-        .data,
+    async (request: CreatePortOrderRequest) =>
+      (await apiFetch<typeof portOrderListResponseSchema>("/port_orders", { method: "POST", body: request }))
+        .data.data,
   );
 }
 
 /** PATCH /port_orders/{id} under If-Match (the order's version). */
 export function useUpdatePortOrder() {
   return usePortingChange(
-    async ({ portOrderId, etag, changes }: { portOrderId: string; etag: string; changes: PortOrderChanges }) =>
+    async ({
+      portOrderId,
+      etag,
+      changes,
+    }: {
+      portOrderId: string;
+      etag: string;
+      changes: UpdatePortOrderRequest;
+    }) =>
       (
-        await apiFetch<Answer<PortOrder>>(`/port_orders/${encodeURIComponent(portOrderId)}`, {
+        await apiFetch<typeof portOrderResponseSchema>(`/port_orders/${encodeURIComponent(portOrderId)}`, {
           method: "PATCH",
           body: changes,
           headers: { "if-match": etag },
@@ -122,7 +149,7 @@ export function useUpdatePortOrder() {
 
 export function useDeletePortOrder() {
   return usePortingChange(async ({ portOrderId, etag }: { portOrderId: string; etag: string }) => {
-    await apiFetch<z.ZodType<unknown>>(`/port_orders/${encodeURIComponent(portOrderId)}`, {
+    await apiFetch<typeof noContentSchema>(`/port_orders/${encodeURIComponent(portOrderId)}`, {
       method: "DELETE",
       headers: { "if-match": etag },
     });
@@ -132,12 +159,23 @@ export function useDeletePortOrder() {
 /** POST /port_orders/{id}/actions/{submit|resubmit|cancel}, one Idempotency-Key per press. */
 export function usePortOrderAction() {
   return usePortingChange(
-    async ({ portOrderId, action, key }: { portOrderId: string; action: "submit" | "resubmit" | "cancel"; key: string }) =>
+    async ({
+      portOrderId,
+      action,
+      key,
+    }: {
+      portOrderId: string;
+      action: "submit" | "resubmit" | "cancel";
+      key: string;
+    }) =>
       (
-        await apiFetch<Answer<PortOrder>>(`/port_orders/${encodeURIComponent(portOrderId)}/actions/${action}`, {
-          method: "POST",
-          headers: { "idempotency-key": key },
-        })
+        await apiFetch<typeof portOrderResponseSchema>(
+          `/port_orders/${encodeURIComponent(portOrderId)}/actions/${action}`,
+          {
+            method: "POST",
+            headers: { "idempotency-key": key },
+          },
+        )
       ).data.data,
   );
 }
@@ -146,10 +184,13 @@ export function useRequestFocChange() {
   return usePortingChange(
     async ({ portOrderId, date }: { portOrderId: string; date: string }) =>
       (
-        await apiFetch<Answer<unknown>>(`/port_orders/${encodeURIComponent(portOrderId)}/foc_change_requests`, {
-          method: "POST",
-          body: { requested_foc_date: date },
-        })
+        await apiFetch<typeof portOrderResponseSchema>(
+          `/port_orders/${encodeURIComponent(portOrderId)}/foc_change_requests`,
+          {
+            method: "POST",
+            body: { requested_foc_date: date },
+          },
+        )
       ).data.data,
   );
 }
@@ -158,10 +199,13 @@ export function useAddPortComment() {
   return usePortingChange(
     async ({ portOrderId, body }: { portOrderId: string; body: string }) =>
       (
-        await apiFetch<Answer<PortOrderEvent>>(`/port_orders/${encodeURIComponent(portOrderId)}/comments`, {
-          method: "POST",
-          body: { body },
-        })
+        await apiFetch<typeof portOrderCommentResponseSchema>(
+          `/port_orders/${encodeURIComponent(portOrderId)}/comments`,
+          {
+            method: "POST",
+            body: { body },
+          },
+        )
       ).data.data,
   );
 }
@@ -171,10 +215,13 @@ export function useRequestLoaSignature() {
   return usePortingChange(
     async ({ portOrderId, name, email }: { portOrderId: string; name: string; email: string }) =>
       (
-        await apiFetch<Answer<unknown>>(`/port_orders/${encodeURIComponent(portOrderId)}/loa/signature_requests`, {
-          method: "POST",
-          body: { name, email },
-        })
+        await apiFetch<typeof loaSignatureRequestResponseSchema>(
+          `/port_orders/${encodeURIComponent(portOrderId)}/loa/signature_requests`,
+          {
+            method: "POST",
+            body: { name, email },
+          },
+        )
       ).data.data,
   );
 }
@@ -184,10 +231,13 @@ export function useCarrierAction() {
   return usePortingChange(
     async ({ portOrderId, request }: { portOrderId: string; request: CarrierActionRequest }) =>
       (
-        await apiFetch<Answer<PortOrder>>(`/port_orders/${encodeURIComponent(portOrderId)}/carrier_actions`, {
-          method: "POST",
-          body: request,
-        })
+        await apiFetch<typeof portOrderResponseSchema>(
+          `/port_orders/${encodeURIComponent(portOrderId)}/carrier_actions`,
+          {
+            method: "POST",
+            body: request,
+          },
+        )
       ).data.data,
   );
 }

@@ -33,7 +33,10 @@ export function DeskActions({ order }: { order: PortOrder }) {
     setDone(null);
     try {
       if (action === "foc_confirm" || action === "foc_change")
-        await act.mutateAsync({ portOrderId: id, request: { action, foc_at: new Date(`${focAt}:00Z`).toISOString() } });
+        await act.mutateAsync({
+          portOrderId: id,
+          request: { action, foc_at: new Date(`${focAt}:00Z`).toISOString() },
+        });
       else if (action === "exception") {
         if (!message.trim()) return setProblem("Say what the customer must fix.");
         await act.mutateAsync({
@@ -62,7 +65,13 @@ export function DeskActions({ order }: { order: PortOrder }) {
         >
           <Field label={`FOC (UTC) for ${id}`} hint="The cut-over time, in UTC.">
             {(props) => (
-              <input {...props} type="datetime-local" name="foc_at" value={focAt} onChange={(event) => setFocAt(event.target.value)} />
+              <input
+                {...props}
+                type="datetime-local"
+                name="foc_at"
+                value={focAt}
+                onChange={(event) => setFocAt(event.target.value)}
+              />
             )}
           </Field>
           <button type="submit" className="btn btn--primary" disabled={act.isPending}>
@@ -80,9 +89,17 @@ export function DeskActions({ order }: { order: PortOrder }) {
           }}
         >
           <div className="form-grid">
-            <Field label={`Exception code for ${id}`} hint={`Field: ${exceptionFieldWords[portExceptionFields[code]] ?? "none"}`}>
+            <Field
+              label={`Exception code for ${id}`}
+              hint={`Field: ${exceptionFieldWords[portExceptionFields[code]] ?? "none"}`}
+            >
               {(props) => (
-                <select {...props} name="code" value={code} onChange={(event) => setCode(event.target.value as PortExceptionCode)}>
+                <select
+                  {...props}
+                  name="code"
+                  value={code}
+                  onChange={(event) => setCode(event.target.value as PortExceptionCode)}
+                >
                   {codes.map((value) => (
                     <option key={value} value={value}>
                       {value.replaceAll("_", " ")}
@@ -93,7 +110,13 @@ export function DeskActions({ order }: { order: PortOrder }) {
             </Field>
             <Field label={`Message for ${id}`}>
               {(props) => (
-                <input {...props} name="message" autoComplete="off" value={message} onChange={(event) => setMessage(event.target.value)} />
+                <input
+                  {...props}
+                  name="message"
+                  autoComplete="off"
+                  value={message}
+                  onChange={(event) => setMessage(event.target.value)}
+                />
               )}
             </Field>
           </div>
@@ -106,12 +129,22 @@ export function DeskActions({ order }: { order: PortOrder }) {
       ) : null}
       <div className="row">
         {actions.includes("complete") ? (
-          <button type="button" className="btn btn--primary" disabled={act.isPending} onClick={() => void run("complete", "Port completed.")}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={act.isPending}
+            onClick={() => void run("complete", "Port completed.")}
+          >
             Complete port
           </button>
         ) : null}
         {actions.includes("confirm_cancel") ? (
-          <button type="button" className="btn" disabled={act.isPending} onClick={() => void run("confirm_cancel", "Cancellation confirmed.")}>
+          <button
+            type="button"
+            className="btn"
+            disabled={act.isPending}
+            onClick={() => void run("confirm_cancel", "Cancellation confirmed.")}
+          >
             Confirm cancel
           </button>
         ) : null}

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { useAddresses } from "@/components/hooks/use-compliance";
 import { usePortOrderAction, useUpdatePortOrder } from "@/components/hooks/use-porting";
-import type { PortOrder, PortOrderChanges } from "@/components/hooks/porting-types";
+import type { PortOrder, UpdatePortOrderRequest } from "@/components/hooks/porting-types";
 import { exceptionFieldWords, fieldsToFix } from "@/components/porting/porting-words";
 import { Field } from "@/components/ui/field";
 import { describeError } from "@/components/ui/states";
@@ -19,12 +19,15 @@ function currentValue(order: PortOrder, field: string): string {
   return "";
 }
 
-function changesOf(values: Values): PortOrderChanges {
-  const changes: PortOrderChanges = {};
+function changesOf(values: Values): UpdatePortOrderRequest {
+  const changes: UpdatePortOrderRequest = {};
   for (const [field, value] of Object.entries(values)) {
     if (!value.trim()) continue;
     if (field.startsWith("losing_carrier.")) {
-      changes.losing_carrier = { ...changes.losing_carrier, [field.slice("losing_carrier.".length)]: value.trim() };
+      changes.losing_carrier = {
+        ...changes.losing_carrier,
+        [field.slice("losing_carrier.".length)]: value.trim(),
+      };
     } else if (field === "address_id" || field === "end_user_id" || field === "requested_foc_date") {
       changes[field] = value.trim();
     }
@@ -32,7 +35,15 @@ function changesOf(values: Values): PortOrderChanges {
   return changes;
 }
 
-export function ExceptionFix({ order, etag, mayWrite }: { order: PortOrder; etag: string; mayWrite: boolean }) {
+export function ExceptionFix({
+  order,
+  etag,
+  mayWrite,
+}: {
+  order: PortOrder;
+  etag: string;
+  mayWrite: boolean;
+}) {
   const fields = fieldsToFix(order.exception);
   const [values, setValues] = useState<Values>(() =>
     Object.fromEntries(fields.map((field) => [field, currentValue(order, field)])),
@@ -53,14 +64,22 @@ export function ExceptionFix({ order, etag, mayWrite }: { order: PortOrder; etag
         await update.mutateAsync({ portOrderId: order.port_order_id, etag, changes });
         setSaved(true);
       }
-      await resubmit.mutateAsync({ portOrderId: order.port_order_id, action: "resubmit", key: crypto.randomUUID() });
+      await resubmit.mutateAsync({
+        portOrderId: order.port_order_id,
+        action: "resubmit",
+        key: crypto.randomUUID(),
+      });
     } catch (error) {
       setProblem(describeError(error));
     }
   }
 
   return (
-    <section className="card stack notice--error" aria-labelledby="exception-heading" data-testid="port-exception">
+    <section
+      className="card stack notice--error"
+      aria-labelledby="exception-heading"
+      data-testid="port-exception"
+    >
       <h2 id="exception-heading" className="card__title">
         The losing carrier refused this order
       </h2>
@@ -102,7 +121,13 @@ export function ExceptionFix({ order, etag, mayWrite }: { order: PortOrder; etag
                     <input
                       {...props}
                       name={field}
-                      type={field === "losing_carrier.pin" ? "password" : field === "requested_foc_date" ? "date" : "text"}
+                      type={
+                        field === "losing_carrier.pin"
+                          ? "password"
+                          : field === "requested_foc_date"
+                            ? "date"
+                            : "text"
+                      }
                       autoComplete="off"
                       disabled={!mayWrite}
                       value={values[field] ?? ""}
@@ -122,7 +147,11 @@ export function ExceptionFix({ order, etag, mayWrite }: { order: PortOrder; etag
         {saved && !problem ? <p role="status">Changes saved.</p> : null}
         {mayWrite ? (
           <div className="form-actions">
-            <button type="submit" className="btn btn--primary" disabled={update.isPending || resubmit.isPending}>
+            <button
+              type="submit"
+              className="btn btn--primary"
+              disabled={update.isPending || resubmit.isPending}
+            >
               {update.isPending ? "Saving…" : resubmit.isPending ? "Resubmitting…" : "Save and resubmit"}
             </button>
           </div>

@@ -39,10 +39,15 @@ export function PortActions({ order, etag }: { order: PortOrder; etag: string })
       <h2 id="actions-heading" className="card__title">
         What you can do now
       </h2>
-      {none ? <p className="muted">Nothing: this order waits for the losing carrier, or is finished.</p> : null}
+      {none ? (
+        <p className="muted">Nothing: this order waits for the losing carrier, or is finished.</p>
+      ) : null}
       {allowed.remove ? (
         <div className="row">
-          <Link className="btn btn--primary" href={`/porting/new?port_order_id=${encodeURIComponent(order.port_order_id)}`}>
+          <Link
+            className="btn btn--primary"
+            href={`/porting/new?port_order_id=${encodeURIComponent(order.port_order_id)}`}
+          >
             Continue the draft
           </Link>
           <ConfirmButton
@@ -52,7 +57,10 @@ export function PortActions({ order, etag }: { order: PortOrder; etag: string })
             pending={remove.isPending}
             error={remove.error}
             onConfirm={() =>
-              remove.mutate({ portOrderId: order.port_order_id, etag }, { onSuccess: () => router.push("/porting") })
+              remove.mutate(
+                { portOrderId: order.port_order_id, etag },
+                { onSuccess: () => router.push("/porting") },
+              )
             }
           />
         </div>
@@ -66,8 +74,20 @@ export function PortActions({ order, etag }: { order: PortOrder; etag: string })
             void requestFocChange();
           }}
         >
-          <Field label="New requested FOC date" hint="A business day; not within 24 hours of the current FOC." error={focProblem}>
-            {(props) => <input {...props} type="date" name="new_foc_date" value={date} onChange={(event) => setDate(event.target.value)} />}
+          <Field
+            label="New requested FOC date"
+            hint="A business day; not within 24 hours of the current FOC."
+            error={focProblem}
+          >
+            {(props) => (
+              <input
+                {...props}
+                type="date"
+                name="new_foc_date"
+                value={date}
+                onChange={(event) => setDate(event.target.value)}
+              />
+            )}
           </Field>
           <div className="form-actions">
             <button type="submit" className="btn" disabled={focChange.isPending}>
@@ -86,7 +106,9 @@ export function PortActions({ order, etag }: { order: PortOrder; etag: string })
             pendingLabel="Cancelling…"
             pending={cancel.isPending}
             error={cancel.error}
-            onConfirm={() => cancel.mutate({ portOrderId: order.port_order_id, action: "cancel", key: crypto.randomUUID() })}
+            onConfirm={() =>
+              cancel.mutate({ portOrderId: order.port_order_id, action: "cancel", key: crypto.randomUUID() })
+            }
           />
           <span className="muted small">Not within 48 hours of the FOC; the losing carrier confirms it.</span>
         </div>

@@ -23,14 +23,20 @@ export function PortDesk() {
   const names = useOrganizationNames(true);
   return (
     <div className="stack">
-      <form className="card" aria-label="Choose the orders to act on" onSubmit={(event) => event.preventDefault()}>
+      <form
+        className="card"
+        aria-label="Choose the orders to act on"
+        onSubmit={(event) => event.preventDefault()}
+      >
         <div className="form-grid">
           <Field label="Waiting for">
             {(props) => (
               <select
                 {...props}
                 value={status}
-                onChange={(event) => navigate({ status: event.target.value, offset: null }, { history: "push" })}
+                onChange={(event) =>
+                  navigate({ status: event.target.value, offset: null }, { history: "push" })
+                }
               >
                 {deskStatuses.map((value) => (
                   <option key={value} value={value}>

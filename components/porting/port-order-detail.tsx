@@ -24,13 +24,19 @@ const numberStatusWords: Record<PortNumber["status"], { label: string; tone: str
 };
 
 const numberColumns: DataColumn<PortNumber>[] = [
-  { id: "number", header: "Number", cell: (number) => <span className="mono">{formatInternational(number.number)}</span> },
+  {
+    id: "number",
+    header: "Number",
+    cell: (number) => <span className="mono">{formatInternational(number.number)}</span>,
+  },
   {
     id: "status",
     header: "Status",
     cell: (number) => (
       <>
-        <span className={`badge badge--${numberStatusWords[number.status].tone}`}>{numberStatusWords[number.status].label}</span>
+        <span className={`badge badge--${numberStatusWords[number.status].tone}`}>
+          {numberStatusWords[number.status].label}
+        </span>
         {number.failure_reason ? <span className="small"> {number.failure_reason}</span> : null}
       </>
     ),
@@ -66,7 +72,11 @@ export function PortOrderDetail({
   const query = usePortOrder(portOrderId, "while-moving");
   const polling = movesOnItsOwn(query.data?.order.status);
   return (
-    <QueryState query={query} loading="Loading the port order…" errorTitle="The port order could not be loaded">
+    <QueryState
+      query={query}
+      loading="Loading the port order…"
+      errorTitle="The port order could not be loaded"
+    >
       {({ order, etag }) => (
         <div className="stack">
           <section className="card stack" aria-labelledby="summary-heading">
@@ -76,11 +86,14 @@ export function PortOrderDetail({
             <dl className="dl">
               <dt>Status</dt>
               <dd>
-                <PortStatus status={order.status} /> <span className="muted">{portStatusWords[order.status].means}</span>
+                <PortStatus status={order.status} />{" "}
+                <span className="muted">{portStatusWords[order.status].means}</span>
               </dd>
               <dt>FOC</dt>
               <dd data-testid="port-foc">
-                {order.foc_at ? formatDateTime(order.foc_at) : `Not confirmed yet; asked for ${formatDate(order.requested_foc_date)}`}
+                {order.foc_at
+                  ? formatDateTime(order.foc_at)
+                  : `Not confirmed yet; asked for ${formatDate(order.requested_foc_date)}`}
               </dd>
               <dt>Losing carrier</dt>
               <dd>
@@ -94,13 +107,16 @@ export function PortOrderDetail({
               <dd>{order.loa_signed ? "Signed" : "Not signed"}</dd>
             </dl>
           </section>
-          {order.status === "exception" ? <ExceptionFix key={order.version} order={order} etag={etag} mayWrite={mayWrite} /> : null}
+          {order.status === "exception" ? (
+            <ExceptionFix key={order.version} order={order} etag={etag} mayWrite={mayWrite} />
+          ) : null}
           <section className="card stack" aria-labelledby="numbers-heading">
             <h2 id="numbers-heading" className="card__title">
               Numbers
             </h2>
             <p className="muted">
-              From submission each number can be configured and previewed; no call reaches it until it is ported.
+              From submission each number can be configured and previewed; no call reaches it until it is
+              ported.
             </p>
             <DataTable
               caption="The order's numbers"

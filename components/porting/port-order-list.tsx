@@ -51,7 +51,9 @@ export function PortOrderList({ isSupport, mayWrite }: { isSupport: boolean; may
             .slice(0, 3)
             .map((number) => formatInternational(number.number))
             .join(", ")}
-          {order.numbers.length > 3 ? <span className="muted"> and {order.numbers.length - 3} more</span> : null}
+          {order.numbers.length > 3 ? (
+            <span className="muted"> and {order.numbers.length - 3} more</span>
+          ) : null}
         </>
       ),
     },
@@ -77,7 +79,9 @@ export function PortOrderList({ isSupport, mayWrite }: { isSupport: boolean; may
             <select
               {...props}
               value={status ?? ""}
-              onChange={(event) => navigate({ status: event.target.value || null, offset: null }, { history: "push" })}
+              onChange={(event) =>
+                navigate({ status: event.target.value || null, offset: null }, { history: "push" })
+              }
             >
               <option value="">Every status</option>
               {listedStatuses.map((value) => (
@@ -109,7 +113,10 @@ export function PortOrderList({ isSupport, mayWrite }: { isSupport: boolean; may
               </EmptyState>
             ) : (
               <EmptyState title="No port orders yet">
-                <p>Bring the numbers you hold at another carrier: check them, sign the letter of authorization, and we move them on the date you choose.</p>
+                <p>
+                  Bring the numbers you hold at another carrier: check them, sign the letter of authorization,
+                  and we move them on the date you choose.
+                </p>
                 {mayWrite ? (
                   <p>
                     <Link className="btn btn--primary" href="/porting/new">

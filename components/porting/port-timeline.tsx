@@ -8,7 +8,15 @@ import { QueryState } from "@/components/ui/query-state";
 import { describeError } from "@/components/ui/states";
 
 /** An order's timeline (status changes, FOC changes, exceptions, comments), oldest first, and a comment box. */
-export function PortTimeline({ portOrderId, poll, mayComment }: { portOrderId: string; poll: boolean; mayComment: boolean }) {
+export function PortTimeline({
+  portOrderId,
+  poll,
+  mayComment,
+}: {
+  portOrderId: string;
+  poll: boolean;
+  mayComment: boolean;
+}) {
   const events = usePortOrderEvents(portOrderId, poll);
   const add = useAddPortComment();
   const [body, setBody] = useState("");
@@ -30,12 +38,18 @@ export function PortTimeline({ portOrderId, poll, mayComment }: { portOrderId: s
       <h2 id="timeline-heading" className="card__title">
         Timeline
       </h2>
-      <QueryState query={events} loading="Loading the timeline…" errorTitle="The timeline could not be loaded" empty="Nothing has happened yet">
+      <QueryState
+        query={events}
+        loading="Loading the timeline…"
+        errorTitle="The timeline could not be loaded"
+        empty="Nothing has happened yet"
+      >
         {(list) => (
           <ol className="stack" data-testid="port-timeline">
             {list.map((event) => (
-              <li key={event.id} data-testid="port-event">
-                <strong>{eventHeadline(event)}</strong> <span className="muted small">{formatDateTime(event.created_at)}</span>
+              <li key={event.event_id} data-testid="port-event">
+                <strong>{eventHeadline(event)}</strong>{" "}
+                <span className="muted small">{formatDateTime(event.created_at)}</span>
                 {event.body ? <p className="pre-line">{event.body}</p> : null}
                 {event.kind === "exception" || event.kind === "status_changed" ? (
                   <ul>
@@ -62,7 +76,13 @@ export function PortTimeline({ portOrderId, poll, mayComment }: { portOrderId: s
         >
           <Field label="Add a comment" error={problem}>
             {(props) => (
-              <textarea {...props} name="comment" rows={3} value={body} onChange={(event) => setBody(event.target.value)} />
+              <textarea
+                {...props}
+                name="comment"
+                rows={3}
+                value={body}
+                onChange={(event) => setBody(event.target.value)}
+              />
             )}
           </Field>
           <div className="form-actions">

@@ -15,12 +15,18 @@ import {
   stillNeeded,
 } from "@/components/porting/porting-words";
 
-const result = (number: string, portable: boolean, earliest: string | null, reason: string | null = null) =>
+const result = (
+  number: string,
+  portable: boolean,
+  earliest: string | null,
+  reason: PortabilityResult["not_portable_reason"] = null,
+) =>
   ({
     number,
     portable,
     not_portable_reason: reason,
     losing_carrier: portable ? "Simulated Telecom" : null,
+    country: "US",
     number_type: "local",
     earliest_foc_date: earliest,
   }) satisfies PortabilityResult;
@@ -39,10 +45,10 @@ describe("why a number cannot be ported", () => {
   it.each([
     ["already_here", "This number is already in this service."],
     ["port_in_progress", "This number is already in an open port order."],
-    ["not_portable", "The losing carrier cannot release this number."],
-    ["carrier_refused_it", "It cannot be ported (carrier refused it)."],
+    ["carrier_refused", "The losing carrier cannot release this number."],
+    ["not_served", "We do not offer numbers of this country and type, so it cannot come here."],
     [null, "It cannot be ported."],
-  ])("%s", (reason, words) => {
+  ] as const)("%s", (reason, words) => {
     expect(notPortableWords(reason)).toBe(words);
   });
 });
@@ -53,10 +59,10 @@ describe("the earliest FOC date a set of numbers allows", () => {
       earliestFocDate([
         result("+12125550100", true, "2026-12-01"),
         result("+12125550101", true, "2026-12-03"),
-        result("+12125550199", false, "2026-12-09", "not_portable"),
+        result("+12125550199", false, "2026-12-09", "carrier_refused"),
       ]),
     ).toBe("2026-12-03");
-    expect(earliestFocDate([result("+12125550199", false, null, "not_portable")])).toBeNull();
+    expect(earliestFocDate([result("+12125550199", false, null, "carrier_refused")])).toBeNull();
   });
 });
 
@@ -111,11 +117,11 @@ describe("an exception", () => {
 
 describe("the timeline's headlines", () => {
   const event = (changes: Partial<PortOrderEvent>): PortOrderEvent => ({
-    id: "poe_1",
+    event_id: "poe_1",
     kind: "status_changed",
     from_status: "submitted",
     to_status: "foc_confirmed",
-    actor_kind: "system",
+    actor: { kind: "system", id: null },
     body: null,
     details: null,
     created_at: "2026-12-01T10:00:00Z",
@@ -123,11 +129,14 @@ describe("the timeline's headlines", () => {
   });
   it.each<[Partial<PortOrderEvent>, string]>([
     [{}, "Submitted → FOC confirmed (The losing carrier)"],
-    [{ from_status: null, to_status: "draft", actor_kind: "member" }, "New → Draft (A member)"],
-    [{ kind: "comment", actor_kind: "support" }, "Comment from Support"],
-    [{ kind: "comment", actor_kind: "member" }, "Comment from a member"],
-    [{ kind: "comment", actor_kind: "member", actor_name: "Ada Lovelace" }, "Comment from Ada Lovelace"],
-    [{ kind: "foc_changed", actor_kind: "support" }, "FOC date changed (Support)"],
+    [
+      { from_status: null, to_status: "draft", actor: { kind: "member", id: "usr_1" } },
+      "New → Draft (A member)",
+    ],
+    [{ kind: "comment", actor: { kind: "support", id: "usr_2" } }, "Comment from Support"],
+    [{ kind: "comment", actor: { kind: "member", id: "usr_1" } }, "Comment from a member"],
+    [{ kind: "comment", actor: { kind: "token", id: "tok_1" } }, "Comment from an API token"],
+    [{ kind: "foc_changed", actor: { kind: "support", id: "usr_2" } }, "FOC date changed (Support)"],
     [{ kind: "exception" }, "Exception raised (The losing carrier)"],
   ])("%j → %s", (changes, words) => {
     expect(eventHeadline(event(changes))).toBe(words);

@@ -5,6 +5,7 @@ import type {
   PortOrderEvent,
   PortOrderStatus,
 } from "@/components/hooks/porting-types";
+import type { NotPortableReasonCode } from "@/lib/schemas/porting";
 
 // How port orders read in the portal (docs/CONTRACT.md §20): statuses, why a number cannot
 // be ported, which field an exception asks to fix, the timeline's entries, and what each step
@@ -15,12 +16,28 @@ type Tone = "accent" | "success" | "warning" | "danger" | "sentence";
 export const portStatusWords: Record<PortOrderStatus, { label: string; tone: Tone; means: string }> = {
   draft: { label: "Draft", tone: "sentence", means: "Not sent yet: finish it and submit." },
   submitted: { label: "Submitted", tone: "accent", means: "Waiting for the losing carrier to answer." },
-  exception: { label: "Needs a fix", tone: "danger", means: "The losing carrier refused it: fix what it names and resubmit." },
-  foc_confirmed: { label: "FOC confirmed", tone: "accent", means: "The carrier confirmed when the numbers move." },
+  exception: {
+    label: "Needs a fix",
+    tone: "danger",
+    means: "The losing carrier refused it: fix what it names and resubmit.",
+  },
+  foc_confirmed: {
+    label: "FOC confirmed",
+    tone: "accent",
+    means: "The carrier confirmed when the numbers move.",
+  },
   activating: { label: "Activating", tone: "warning", means: "The numbers are moving now." },
   ported: { label: "Ported", tone: "success", means: "Every number is here." },
-  partially_ported: { label: "Partly ported", tone: "warning", means: "Some numbers are here; the others failed." },
-  cancel_pending: { label: "Cancelling", tone: "warning", means: "Waiting for the losing carrier to confirm the cancellation." },
+  partially_ported: {
+    label: "Partly ported",
+    tone: "warning",
+    means: "Some numbers are here; the others failed.",
+  },
+  cancel_pending: {
+    label: "Cancelling",
+    tone: "warning",
+    means: "Waiting for the losing carrier to confirm the cancellation.",
+  },
   cancelled: { label: "Cancelled", tone: "sentence", means: "Nothing was ported." },
 };
 
@@ -46,19 +63,17 @@ export const deskStatuses = [
 ] as const satisfies readonly PortOrderStatus[];
 export type DeskStatus = (typeof deskStatuses)[number];
 
-const reasonWords: Record<string, string> = {
+const reasonWords: Record<NotPortableReasonCode, string> = {
   already_here: "This number is already in this service.",
   port_in_progress: "This number is already in an open port order.",
-  not_portable: "The losing carrier cannot release this number.",
-  unknown_number: "This is not a number we can port (check the country code).",
-  invalid_number: "This is not a valid telephone number.",
-  unsupported_country: "We cannot port numbers from this country yet.",
+  carrier_refused: "The losing carrier cannot release this number.",
+  not_in_service: "The number is not in service at any carrier we know.",
+  not_served: "We do not offer numbers of this country and type, so it cannot come here.",
 };
 
 /** Why a number cannot be ported, in words. */
-export function notPortableWords(reason: string | null): string {
-  if (reason === null) return "It cannot be ported.";
-  return reasonWords[reason] ?? `It cannot be ported (${reason.replaceAll("_", " ")}).`;
+export function notPortableWords(reason: NotPortableReasonCode | null): string {
+  return reason === null ? "It cannot be ported." : reasonWords[reason];
 }
 
 /** The form field an exception's `field` names, in words: "losing_carrier.pin" → "Account PIN". */
@@ -127,7 +142,7 @@ export function stillNeeded(missing: readonly string[]): string | null {
   return missing.length === 0 ? null : `Still needed: ${listWords(missing)}.`;
 }
 
-const actorWords: Record<PortOrderEvent["actor_kind"], string> = {
+const actorWords: Record<PortOrderEvent["actor"]["kind"], string> = {
   member: "A member",
   token: "An API token",
   support: "Support",
@@ -136,7 +151,7 @@ const actorWords: Record<PortOrderEvent["actor_kind"], string> = {
 
 /** A timeline entry's headline: "Submitted → FOC confirmed, by the losing carrier". */
 export function eventHeadline(event: PortOrderEvent): string {
-  const who = event.actor_name ?? actorWords[event.actor_kind];
+  const who = actorWords[event.actor.kind];
   switch (event.kind) {
     case "status_changed":
       return `${event.from_status ? portStatusWords[event.from_status].label : "New"} → ${
@@ -145,7 +160,7 @@ export function eventHeadline(event: PortOrderEvent): string {
     case "foc_changed":
       return `FOC date changed (${who})`;
     case "comment":
-      return `Comment from ${event.actor_name ?? actorWords[event.actor_kind].replace(/^(A|An|The) /, (word) => word.toLowerCase())}`;
+      return `Comment from ${who.replace(/^(A|An|The) /, (word) => word.toLowerCase())}`;
     case "exception":
       return `Exception raised (${who})`;
     case "carrier_note":
@@ -157,12 +172,18 @@ export function eventHeadline(event: PortOrderEvent): string {
 export function exceptionItems(details: unknown): PortExceptionItem[] {
   const list = Array.isArray(details)
     ? details
-    : typeof details === "object" && details !== null && "details" in details && Array.isArray(details.details)
+    : typeof details === "object" &&
+        details !== null &&
+        "details" in details &&
+        Array.isArray(details.details)
       ? details.details
       : [];
   return list.filter(
     (item): item is PortExceptionItem =>
-      typeof item === "object" && item !== null && typeof item.message === "string" && typeof item.field === "string",
+      typeof item === "object" &&
+      item !== null &&
+      typeof item.message === "string" &&
+      typeof item.field === "string",
   );
 }
 
@@ -187,7 +208,9 @@ export function customerActions(order: Pick<PortOrder, "status" | "allowed_actio
 }
 
 /** The desk's carrier actions for a status (what the losing carrier would answer now). */
-export function deskActions(status: PortOrderStatus): ("foc_confirm" | "foc_change" | "exception" | "complete" | "confirm_cancel")[] {
+export function deskActions(
+  status: PortOrderStatus,
+): ("foc_confirm" | "foc_change" | "exception" | "complete" | "confirm_cancel")[] {
   switch (status) {
     case "submitted":
       return ["foc_confirm", "exception"];

@@ -42,7 +42,10 @@ describe("the navigation a role is offered", () => {
         "Docs",
       ],
     ],
-    ["developer", ["Inventory", "Products", "Orders", "Numbers", "Porting", "API tokens", "Webhooks", "Docs"]],
+    [
+      "developer",
+      ["Inventory", "Products", "Orders", "Numbers", "Porting", "API tokens", "Webhooks", "Docs"],
+    ],
     [
       "billing",
       [

@@ -2,7 +2,12 @@
 import { useState } from "react";
 import { useCheckPortability } from "@/components/hooks/use-porting";
 import type { PortabilityResult } from "@/components/hooks/porting-types";
-import { earliestFocDate, notPortableWords, parseNumberList, stillNeeded } from "@/components/porting/porting-words";
+import {
+  earliestFocDate,
+  notPortableWords,
+  parseNumberList,
+  stillNeeded,
+} from "@/components/porting/porting-words";
 import { Field } from "@/components/ui/field";
 import { formatDate, numberTypeLabel, plural } from "@/components/ui/format";
 import { describeError } from "@/components/ui/states";
@@ -38,7 +43,8 @@ export function CheckStep({
 
   async function runCheck() {
     const numbers = parseNumberList(text);
-    if (numbers.length === 0) return setProblem("Paste at least one number, one a line, with its country code (+1…).");
+    if (numbers.length === 0)
+      return setProblem("Paste at least one number, one a line, with its country code (+1…).");
     setProblem(null);
     try {
       onChange(text, await check.mutateAsync(numbers));
@@ -107,7 +113,9 @@ export function CheckStep({
                     {[result.losing_carrier, result.number_type ? numberTypeLabel(result.number_type) : null]
                       .filter(Boolean)
                       .join(" · ")}
-                    {result.earliest_foc_date ? ` · earliest FOC ${formatDate(result.earliest_foc_date)}` : ""}
+                    {result.earliest_foc_date
+                      ? ` · earliest FOC ${formatDate(result.earliest_foc_date)}`
+                      : ""}
                   </span>
                 ) : (
                   <span>{notPortableWords(result.not_portable_reason)}</span>

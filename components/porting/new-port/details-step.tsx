@@ -1,11 +1,11 @@
 "use client";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useAddresses, useEndUsers } from "@/components/hooks/use-compliance";
 import { missingDetails, type PortDetails } from "@/components/porting/porting-words";
 import { StepFooter } from "@/components/porting/new-port/check-step";
 import { FormError, FormField, requestResolver, submitRequest, TextField } from "@/components/ui/form";
 import { formatDate } from "@/components/ui/format";
-import type { PortOrderRequest } from "@/components/hooks/porting-types";
+import type { CreatePortOrderRequest, UpdatePortOrderRequest } from "@/components/hooks/porting-types";
 
 // Step 2: who the numbers are for (an end user and address of the compliance records), the
 // account at the losing carrier, and the FOC date asked for. "Continue" saves the draft on the
@@ -24,19 +24,25 @@ function loadSchema() {
   return import("@/lib/schemas/porting").then((module) => module.createPortOrderRequestSchema);
 }
 
-/** The request the form's values make; the PIN only when one is typed (a draft keeps its own). */
-export function detailsRequest(numbers: readonly string[], values: PortDetails): PortOrderRequest {
+/** The request the form's values make. */
+export function detailsRequest(numbers: readonly string[], values: PortDetails): CreatePortOrderRequest {
   return {
     numbers: [...numbers],
     end_user_id: values.end_user_id,
     address_id: values.address_id,
     losing_carrier: {
       account_number: values.account_number.trim(),
-      ...(values.pin.trim() ? { pin: values.pin.trim() } : {}),
+      pin: values.pin.trim(),
       authorized_person: values.authorized_person.trim(),
     },
     requested_foc_date: values.requested_foc_date,
   };
+}
+
+/** The same as a draft's changes: the PIN only when one is typed (the draft keeps its own). */
+export function detailsChanges(values: PortDetails): UpdatePortOrderRequest {
+  const { numbers: _numbers, losing_carrier: carrier, ...rest } = detailsRequest([], values);
+  return { ...rest, losing_carrier: carrier.pin ? carrier : { ...carrier, pin: undefined } };
 }
 
 export function DetailsStep({
@@ -84,7 +90,7 @@ export function DetailsStep({
   });
   const endUsers = useEndUsers();
   const addresses = useAddresses();
-  const watched = form.watch();
+  const watched: PortDetails = { ...values, ...useWatch({ control: form.control }) };
   const missing = missingDetails(watched, pinKept);
 
   return (
@@ -104,7 +110,11 @@ export function DetailsStep({
             form={form}
             name="end_user_id"
             label="End user"
-            hint={endUsers.data?.items.length === 0 ? "Add one under Compliance first." : "Who the numbers are for."}
+            hint={
+              endUsers.data?.items.length === 0
+                ? "Add one under Compliance first."
+                : "Who the numbers are for."
+            }
           >
             {(props) => (
               <select {...props}>
@@ -121,7 +131,11 @@ export function DetailsStep({
             form={form}
             name="address_id"
             label="Service address"
-            hint={addresses.data?.items.length === 0 ? "Add one under Compliance first." : "Where the numbers are used, as the losing carrier has it."}
+            hint={
+              addresses.data?.items.length === 0
+                ? "Add one under Compliance first."
+                : "Where the numbers are used, as the losing carrier has it."
+            }
           >
             {(props) => (
               <select {...props}>

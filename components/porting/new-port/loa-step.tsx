@@ -33,7 +33,9 @@ export function LoaStep({
   async function send() {
     const found = {
       name: name.trim() ? undefined : "Type the name of the person who signs.",
-      email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? undefined : "Type the email address the link goes to.",
+      email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())
+        ? undefined
+        : "Type the email address the link goes to.",
     };
     setProblem(found);
     if (found.name || found.email) return;
@@ -52,7 +54,8 @@ export function LoaStep({
       </h2>
       <p>
         The losing carrier releases the numbers only on a letter of authorization signed by the authorized
-        person. <a href={`/api/v2/port_orders/${encodeURIComponent(order.port_order_id)}/loa`}>Read the LOA (PDF)</a>
+        person.{" "}
+        <a href={`/api/v2/port_orders/${encodeURIComponent(order.port_order_id)}/loa`}>Read the LOA (PDF)</a>
       </p>
       <div role="status" data-testid="loa-status">
         {signed ? (
@@ -75,7 +78,13 @@ export function LoaStep({
           <div className="form-grid">
             <Field label="Signer's name" error={problem.name}>
               {(props) => (
-                <input {...props} name="signer_name" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />
+                <input
+                  {...props}
+                  name="signer_name"
+                  autoComplete="off"
+                  value={name}
+                  onChange={(event) => setName(event.target.value)}
+                />
               )}
             </Field>
             <Field label="Signer's email" error={problem.email}>
@@ -98,7 +107,11 @@ export function LoaStep({
           ) : null}
           <div className="form-actions">
             <button type="submit" className="btn" disabled={request.isPending}>
-              {request.isPending ? "Sending…" : requestedTo ? "Send the link again" : "Request signature by email"}
+              {request.isPending
+                ? "Sending…"
+                : requestedTo
+                  ? "Send the link again"
+                  : "Request signature by email"}
             </button>
           </div>
         </form>

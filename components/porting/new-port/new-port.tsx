@@ -2,10 +2,15 @@
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useRef, useState } from "react";
-import { useCreatePortOrder, usePortOrder, usePortOrderAction, useUpdatePortOrder } from "@/components/hooks/use-porting";
+import {
+  useCreatePortOrder,
+  usePortOrder,
+  usePortOrderAction,
+  useUpdatePortOrder,
+} from "@/components/hooks/use-porting";
 import type { PortabilityResult, PortOrder } from "@/components/hooks/porting-types";
 import { CheckStep } from "@/components/porting/new-port/check-step";
-import { DetailsStep, detailsRequest } from "@/components/porting/new-port/details-step";
+import { DetailsStep, detailsChanges, detailsRequest } from "@/components/porting/new-port/details-step";
 import { LoaStep } from "@/components/porting/new-port/loa-step";
 import { ReviewStep } from "@/components/porting/new-port/review-step";
 import { StepperNav, type PortStep } from "@/components/porting/new-port/stepper-nav";
@@ -55,7 +60,9 @@ export function NewPort() {
 
   if (draftId && draft.isPending) return <LoadingState label="Loading the draft…" />;
   if (draftId && draft.isError)
-    return <ErrorState error={draft.error} title="The draft could not be loaded" onRetry={() => draft.refetch()} />;
+    return (
+      <ErrorState error={draft.error} title="The draft could not be loaded" onRetry={() => draft.refetch()} />
+    );
   const order = draft.data?.order ?? null;
   if (order && order.status !== "draft")
     return (
@@ -76,6 +83,7 @@ export function NewPort() {
           portable: true,
           not_portable_reason: null,
           losing_carrier: order.losing_carrier.name,
+          country: order.country,
           number_type: order.number_type,
           earliest_foc_date: null,
         }))
@@ -89,15 +97,19 @@ export function NewPort() {
 
   async function save(values: PortDetails) {
     setDetails(values);
-    const request = detailsRequest(numbers, values);
     if (order && draft.data) {
-      const { numbers: _fixed, ...changes } = request;
-      await update.mutateAsync({ portOrderId: order.port_order_id, etag: draft.data.etag, changes });
+      await update.mutateAsync({
+        portOrderId: order.port_order_id,
+        etag: draft.data.etag,
+        changes: detailsChanges(values),
+      });
     } else {
-      const created = await create.mutateAsync(request);
+      const created = await create.mutateAsync(detailsRequest(numbers, values));
       const orders = Array.isArray(created) ? created : [created];
       setSplit(orders.slice(1));
-      router.replace(`/porting/new?port_order_id=${encodeURIComponent(orders[0].port_order_id)}`, { scroll: false });
+      router.replace(`/porting/new?port_order_id=${encodeURIComponent(orders[0].port_order_id)}`, {
+        scroll: false,
+      });
     }
     // The PIN is not kept in the page once the server holds it.
     setDetails({ ...values, pin: "" });
@@ -109,7 +121,11 @@ export function NewPort() {
     setSubmitError(null);
     submitKey.current ??= crypto.randomUUID();
     try {
-      await action.mutateAsync({ portOrderId: order.port_order_id, action: "submit", key: submitKey.current });
+      await action.mutateAsync({
+        portOrderId: order.port_order_id,
+        action: "submit",
+        key: submitKey.current,
+      });
       router.push(`/porting/${order.port_order_id}`);
     } catch (error) {
       submitKey.current = null;
@@ -123,8 +139,8 @@ export function NewPort() {
       {split.length > 0 ? (
         <div className="notice notice--warning" role="status">
           <p>
-            These numbers leave more than one carrier or country, so they became {split.length + 1} orders, each
-            with its own LOA. This one goes on here; the others are drafts to finish:
+            These numbers leave more than one carrier or country, so they became {split.length + 1} orders,
+            each with its own LOA. This one goes on here; the others are drafts to finish:
           </p>
           <ul>
             {split.map((other) => (

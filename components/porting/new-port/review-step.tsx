@@ -55,8 +55,9 @@ export function ReviewStep({
         <dd>{order.loa_signed ? "Signed" : "Not signed yet"}</dd>
       </dl>
       <p className="muted">
-        Once submitted, the order goes to the losing carrier, which answers with the FOC date or with what to fix.
-        Each number gets a configuration you can set up before the FOC; no call reaches it until it is ported.
+        Once submitted, the order goes to the losing carrier, which answers with the FOC date or with what to
+        fix. Each number gets a configuration you can set up before the FOC; no call reaches it until it is
+        ported.
       </p>
       <StepFooter
         missing={missing}
