@@ -62,7 +62,8 @@ async function assertStillPortable(principal: Principal, id: string, now: Date):
   const prisma = await getPrisma();
   const order = await prisma.portOrder.findFirst({
     where: { id, organizationId: principal.organizationId },
-    select: { numbers: { where: { status: { in: ["draft", "pending"] } }, select: { numberE164: true } } },
+    // Only a draft's numbers: a submitted order's are its own open port (a repeat is replayed or refused later).
+    select: { numbers: { where: { status: "draft" }, select: { numberE164: true } } },
   });
   if (!order) throw notFound("port order", id);
   const numbers = order.numbers.map((number) => number.numberE164);
@@ -147,7 +148,7 @@ async function unchangedExceptionFields(tx: Tx, order: PortOrderRow): Promise<st
   if (named.length === 0) return [];
   const raised = await tx.portOrderEvent.findFirst({
     where: { portOrderId: order.id, kind: "exception" },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    orderBy: [{ createdAt: "desc" }, { seq: "desc" }],
     select: { createdAt: true },
   });
   const edits = await tx.auditEvent.findMany({

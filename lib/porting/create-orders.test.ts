@@ -190,7 +190,7 @@ describe("POST /port_orders", () => {
           details: `body.requested_foc_date=${date}, rule=${rule}, earliest=2027-01-21, latest=2027-02-17`,
         },
       });
-      expect((response.body as { error: { message: string } }).error.message).toContain(words);
+      expect((response.body as unknown as { error: { message: string } }).error.message).toContain(words);
       expect(await portOrderCount()).toBe(before);
     },
   );

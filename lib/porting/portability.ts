@@ -40,7 +40,8 @@ async function numbersHere(numbers: readonly string[]): Promise<Set<string>> {
   const prisma = await getPrisma();
   const [configured, inventory] = await Promise.all([
     prisma.numberConfiguration.findMany({
-      where: { kind: "number", number: { in: [...numbers] } },
+      // A porting configuration is an open port's (port_in_progress), not a number here.
+      where: { kind: "number", number: { in: [...numbers] }, status: { not: "porting" } },
       select: { number: true },
     }),
     prisma.inventoryNumber.findMany({

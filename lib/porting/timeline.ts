@@ -53,7 +53,7 @@ export async function listTimeline(
   const [rows, total] = await Promise.all([
     prisma.portOrderEvent.findMany({
       where,
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      orderBy: [{ createdAt: "asc" }, { seq: "asc" }],
       take: page.limit,
       skip: page.offset,
     }),
