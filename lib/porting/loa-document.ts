@@ -39,7 +39,11 @@ export function loaInputOf(order: LoaOrder): LoaInput {
   return {
     orderId: order.id,
     organizationName: order.organization.name,
-    endUser: { type: order.endUser.type, name: order.endUser.name, business_name: order.endUser.businessName },
+    endUser: {
+      type: order.endUser.type,
+      name: order.endUser.name,
+      business_name: order.endUser.businessName,
+    },
     serviceAddress: {
       street: order.address.street,
       city: order.address.city,

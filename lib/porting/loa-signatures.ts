@@ -95,7 +95,11 @@ export async function requestLoaSignature(
   });
 }
 
-function loaSignatureMessage(request: LoaSignatureRequest, organizationName: string, token: string): QueuedEmail {
+function loaSignatureMessage(
+  request: LoaSignatureRequest,
+  organizationName: string,
+  token: string,
+): QueuedEmail {
   return {
     to: request.email,
     kind: "loa_signature",

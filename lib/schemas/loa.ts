@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailSchema, nameField } from "@/lib/schemas/accounts";
-import { timestampSchema } from "@/lib/schemas/common";
+import { numberTypeOutputSchema, timestampSchema } from "@/lib/schemas/common";
 
 // The letter of authorization of a port order (docs/CONTRACT.md §20, docs/API.md "LOA"): asking
 // the authorized person to sign it, and the public signing link they receive. The signing page
@@ -61,12 +61,18 @@ export const loaSigningViewResponseSchema = z.object({
       expires_at: timestampSchema("ISO 8601: the link works until then, once"),
       customer: z.object({ name: z.string(), business_name: z.string().nullable() }),
       service_address: z.string().describe("The end user's address, one line"),
-      losing_carrier: z.object({ name: z.string(), account_number: z.string(), authorized_person: z.string() }),
+      losing_carrier: z.object({
+        name: z.string(),
+        account_number: z.string(),
+        authorized_person: z.string(),
+      }),
       country: z.string(),
-      number_type: z.string(),
+      number_type: numberTypeOutputSchema,
       requested_foc_date: z.string().describe("YYYY-MM-DD"),
       numbers: z.array(z.string()).describe("E.164"),
-      authorization: z.array(z.string()).describe("The letter's words of authorization, paragraph by paragraph"),
+      authorization: z
+        .array(z.string())
+        .describe("The letter's words of authorization, paragraph by paragraph"),
     })
     .meta({ id: "LoaSigningView" }),
 });

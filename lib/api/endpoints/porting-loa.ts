@@ -24,7 +24,8 @@ const LOA_PDF = {
 
 export const portingLoaEndpoints = {
   "GET /port_orders/{id}/loa": defineEndpoint({
-    summary: "A port order's letter of authorization as a PDF: filled from the order, or the signed one once signed",
+    summary:
+      "A port order's letter of authorization as a PDF: filled from the order, or the signed one once signed",
     scope: "porting:read",
     params: loaPortOrderParamsSchema,
     query: emptyQuerySchema,

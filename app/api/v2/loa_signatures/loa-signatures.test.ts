@@ -26,10 +26,23 @@ let block = 10;
 async function makeOrder(organizationId: string, status: "draft" | "exception" | "submitted" = "draft") {
   const prisma = await getPrisma();
   const endUser = await prisma.endUser.create({
-    data: { id: newId("endUser"), organizationId, type: "business", name: "Ada Lovelace", businessName: "Analytical Engines Ltd" },
+    data: {
+      id: newId("endUser"),
+      organizationId,
+      type: "business",
+      name: "Ada Lovelace",
+      businessName: "Analytical Engines Ltd",
+    },
   });
   const address = await prisma.complianceAddress.create({
-    data: { id: newId("address"), organizationId, street: "12 Babbage Row", city: "London", postalCode: "EC1A 1AA", countryId: "GB" },
+    data: {
+      id: newId("address"),
+      organizationId,
+      street: "12 Babbage Row",
+      city: "London",
+      postalCode: "EC1A 1AA",
+      countryId: "GB",
+    },
   });
   const id = newId("portOrder");
   const prefix = `+4420794601${String(block++).padStart(2, "0")}`;
@@ -66,9 +79,9 @@ async function makeOrder(organizationId: string, status: "draft" | "exception" |
 /** Asks for a signature as Acme and answers the token from the email that was queued. */
 async function requestSignature(orderId: string, body = { name: "Ada Lovelace", email: "Ada@Example.com" }) {
   const prisma = await getPrisma();
-  const earlier = (await prisma.emailMessage.findMany({ where: { kind: "loa_signature" }, select: { id: true } })).map(
-    (message) => message.id,
-  );
+  const earlier = (
+    await prisma.emailMessage.findMany({ where: { kind: "loa_signature" }, select: { id: true } })
+  ).map((message) => message.id);
   const response = await api<{ data: { id: string; expires_at: string } }>(
     "POST",
     `/port_orders/${orderId}/loa/signature_requests`,
@@ -134,13 +147,19 @@ describe("the LOA of a port order", () => {
       expires_at: "2027-01-18T09:00:00.000Z",
       customer: { name: "Ada Lovelace", business_name: "Analytical Engines Ltd" },
       service_address: "12 Babbage Row, EC1A 1AA, London, GB",
-      losing_carrier: { name: "Harbour Telecom", account_number: "HT-55501", authorized_person: "Ada Lovelace" },
+      losing_carrier: {
+        name: "Harbour Telecom",
+        account_number: "HT-55501",
+        authorized_person: "Ada Lovelace",
+      },
       country: "GB",
       number_type: "local",
       requested_foc_date: "2027-02-03",
       numbers: ["+4420794601101", "+4420794601102"],
     });
-    expect((view.body.data.authorization as string[])[0]).toMatch(/^I, Ada Lovelace, am authorized to act for Analytical Engines Ltd/);
+    expect((view.body.data.authorization as string[])[0]).toMatch(
+      /^I, Ada Lovelace, am authorized to act for Analytical Engines Ltd/,
+    );
     const linkPdf = await download(`/loa_signatures/${token}/pdf`);
     expect(linkPdf.response.status).toBe(200);
     expect(sha256(linkPdf.bytes)).toBe(sha256(unsigned.bytes));
@@ -151,7 +170,9 @@ describe("the LOA of a port order", () => {
     expect(signed.status).toBe(201);
     const prisma = await getPrisma();
     const order = await prisma.portOrder.findUniqueOrThrow({ where: { id: orderId } });
-    const document = await prisma.complianceDocument.findUniqueOrThrow({ where: { id: order.loaDocumentId! } });
+    const document = await prisma.complianceDocument.findUniqueOrThrow({
+      where: { id: order.loaDocumentId! },
+    });
     expect(signed.body).toEqual({
       data: {
         port_order_id: orderId,
@@ -220,7 +241,11 @@ describe("the LOA of a port order", () => {
       expect([response.status, response.body]).toEqual([410, usedLink]);
     const after = await prisma.portOrder.findUniqueOrThrow({ where: { id: orderId } });
     expect([after.loaDocumentId, after.version]).toEqual([before.loaDocumentId, before.version]);
-    expect(await prisma.complianceDocument.count({ where: { documentTypeId: "signed_loa", endUserId: before.endUserId } })).toBe(1);
+    expect(
+      await prisma.complianceDocument.count({
+        where: { documentTypeId: "signed_loa", endUserId: before.endUserId },
+      }),
+    ).toBe(1);
   });
 
   it("expires 7 days after it was sent, and when a newer link replaces it", async () => {
@@ -294,7 +319,12 @@ describe("the LOA of a port order", () => {
   it("is another organization's 404, an unknown link's 404, and only for a draft or an exception", async () => {
     stopClockAt(T0);
     const orderId = await makeOrder("org_acme");
-    const missing = errorBody("Not Found", "not_found", `There is no port order ${orderId}.`, `port_order_id=${orderId}`);
+    const missing = errorBody(
+      "Not Found",
+      "not_found",
+      `There is no port order ${orderId}.`,
+      `port_order_id=${orderId}`,
+    );
     for (const response of [
       await get(`/port_orders/${orderId}/loa`, { token: "globexAll" }),
       await api("POST", `/port_orders/${orderId}/loa/signature_requests`, {

@@ -1964,6 +1964,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/port_orders/{id}/loa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A port order's letter of authorization as a PDF: filled from the order, or the signed one once signed
+         * @description A port order's letter of authorization as a PDF: filled from the order, or the signed one once signed. Needs a token with the `porting:read` scope, or a signed-in portal session.
+         */
+        get: operations["getPortOrdersByIdLoa"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/port_orders/{id}/loa/signature_requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email the authorized person a single-use link (7 days) to read and sign the LOA; replaces any earlier link. Draft or exception only
+         * @description Email the authorized person a single-use link (7 days) to read and sign the LOA; replaces any earlier link. Draft or exception only. Needs a token with the `porting:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
+         */
+        post: operations["postPortOrdersByIdLoaSignatureRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/loa_signatures/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signing link's page (no credentials): the order, its numbers and the words of the LOA
+         * @description The signing link's page (no credentials): the order, its numbers and the words of the LOA. Needs no token; a token that is sent must be valid.
+         */
+        get: operations["getLoaSignaturesByToken"];
+        put?: never;
+        /**
+         * Sign the LOA (no credentials): typed_name must be the name the request gave; the link then stops working
+         * @description Sign the LOA (no credentials): typed_name must be the name the request gave; the link then stops working. Needs no token; a token that is sent must be valid.
+         */
+        post: operations["postLoaSignaturesByToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/loa_signatures/{token}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The unsigned LOA of a signing link as a PDF (no credentials)
+         * @description The unsigned LOA of a signing link as a PDF (no credentials). Needs no token; a token that is sent must be valid.
+         */
+        get: operations["getLoaSignaturesByTokenPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -1994,7 +2078,7 @@ export interface components {
                 message: string;
                 details: string;
                 /** @enum {string} */
-                code: "invalid_parameter" | "unknown_country" | "unknown_number_type" | "unknown_region" | "unknown_document_type" | "inconsistent_order" | "product_not_found" | "bundle_not_compliant" | "invalid_bundle" | "invalid_transition" | "foc_date_not_allowed" | "loa_not_signed" | "invalid_vat_id" | "unauthorized" | "insufficient_scope" | "two_factor_required" | "role_forbidden" | "email_unverified" | "sso_required" | "insufficient_funds" | "account_past_due" | "not_found" | "method_not_allowed" | "number_unavailable" | "idempotency_conflict" | "extension_exists" | "document_in_use" | "delivery_pending" | "email_in_use" | "last_owner" | "invitation_used" | "number_locked" | "number_referenced" | "restore_window_over" | "port_in_progress" | "already_here" | "not_portable" | "request_timeout" | "precondition_failed" | "precondition_required" | "invalid_configuration" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "service_unavailable";
+                code: "invalid_parameter" | "unknown_country" | "unknown_number_type" | "unknown_region" | "unknown_document_type" | "inconsistent_order" | "product_not_found" | "bundle_not_compliant" | "invalid_bundle" | "invalid_transition" | "foc_date_not_allowed" | "loa_not_signed" | "invalid_vat_id" | "unauthorized" | "insufficient_scope" | "two_factor_required" | "role_forbidden" | "email_unverified" | "sso_required" | "insufficient_funds" | "account_past_due" | "not_found" | "loa_link_used" | "loa_link_expired" | "method_not_allowed" | "number_unavailable" | "idempotency_conflict" | "extension_exists" | "document_in_use" | "delivery_pending" | "email_in_use" | "last_owner" | "invitation_used" | "number_locked" | "number_referenced" | "restore_window_over" | "port_in_progress" | "already_here" | "not_portable" | "request_timeout" | "precondition_failed" | "precondition_required" | "invalid_configuration" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "service_unavailable";
             };
         };
         Country: {
@@ -2995,6 +3079,36 @@ export interface components {
              */
             type: "billing.payment_recorded";
             data: components["schemas"]["PaymentRecorded"];
+        } | {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description A port-in order changed status (submitted, FOC confirmed, exception, ported, cancelled, …); data is the order
+             * @constant
+             */
+            type: "port_order.status_changed";
+            data: components["schemas"]["PortOrder"];
+        } | {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description A port-in order's FOC moved: a new requested date, or the carrier moved the confirmed one; data is the order
+             * @constant
+             */
+            type: "port_order.foc_changed";
+            data: components["schemas"]["PortOrder"];
         };
         Job: {
             job_id: string;
@@ -3238,6 +3352,72 @@ export interface components {
              */
             created_at: string;
         };
+        PortOrder: {
+            /** @description po_… */
+            port_order_id: string;
+            organization_id: string;
+            /** @enum {string} */
+            status: "draft" | "submitted" | "exception" | "foc_confirmed" | "activating" | "ported" | "partially_ported" | "cancel_pending" | "cancelled";
+            country: string;
+            /** @enum {string} */
+            number_type: "local" | "national" | "mobile" | "toll_free";
+            numbers: {
+                /** @description E.164 */
+                number: string;
+                /** @enum {string} */
+                status: "draft" | "pending" | "ported" | "failed" | "cancelled";
+                /** @description Why the carrier failed this number (a partial port) */
+                failure_reason: string | null;
+                /** @description Its configuration (GET /numbers/{id}) from submission on */
+                number_id: string | null;
+            }[];
+            end_user_id: string;
+            address_id: string;
+            losing_carrier: {
+                name: string;
+                account_number: string;
+                authorized_person: string;
+                /** @description The PIN is write-only: this says whether one is kept */
+                pin_set: boolean;
+            };
+            /** Format: date */
+            requested_foc_date: string;
+            foc_at: string | null;
+            /** @description The configuration each number gets at submission ({name?, rules?, tags?}) */
+            configuration: {
+                [key: string]: unknown;
+            } | null;
+            loa_signed: boolean;
+            loa_document_id: string | null;
+            /** @description While in exception: what to fix */
+            exception: {
+                /** @description One of account_number_mismatch, pin_mismatch, authorized_person_mismatch, address_mismatch, other */
+                code: string;
+                /** @description The field of the order to change before resubmitting */
+                field: string;
+                message: string;
+            }[] | null;
+            /** @description What a customer may do now */
+            allowed_actions: string[];
+            /**
+             * Format: int64
+             * @description Also the ETag; send it as If-Match to change the order
+             */
+            version: number;
+            submitted_at: string | null;
+            cancel_requested_at: string | null;
+            completed_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            updated_at: string;
+        };
         CreatedWebhookResponse: {
             data: components["schemas"]["CreatedWebhook"];
         };
@@ -3246,7 +3426,7 @@ export interface components {
             webhook_id: string;
             organization_id: string;
             url: string;
-            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded")[];
+            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded" | "port_order.status_changed" | "port_order.foc_changed")[];
             description: string | null;
             /**
              * Format: date-time
@@ -3272,7 +3452,7 @@ export interface components {
              * @description https only; the host must not be a private, link-local or loopback address
              */
             url: string;
-            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded")[];
+            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded" | "port_order.status_changed" | "port_order.foc_changed")[];
             description?: string | null;
         };
         WebhookListResponse: {
@@ -3283,7 +3463,7 @@ export interface components {
             webhook_id: string;
             organization_id: string;
             url: string;
-            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded")[];
+            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded" | "port_order.status_changed" | "port_order.foc_changed")[];
             description: string | null;
             /**
              * Format: date-time
@@ -4079,6 +4259,84 @@ export interface components {
         };
         BillingAlertListResponse: {
             data: components["schemas"]["BillingAlert"][];
+        };
+        LoaSignatureRequestSent: {
+            id: string;
+            port_order_id: string;
+            name: string;
+            email: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601: the link works until then, once
+             */
+            expires_at: string;
+        };
+        LoaSignatureRequest: {
+            /** @description The authorized person's full name: to sign, they type it again on the signing page */
+            name: string;
+            /**
+             * Format: email
+             * @description Where the single-use signing link is sent
+             */
+            email: string;
+        };
+        LoaSigningView: {
+            port_order_id: string;
+            /** @description The organization porting the numbers in */
+            organization_name: string;
+            /** @description Who was asked to sign */
+            signer: {
+                name: string;
+                email: string;
+            };
+            /**
+             * Format: date-time
+             * @description ISO 8601: the link works until then, once
+             */
+            expires_at: string;
+            customer: {
+                name: string;
+                business_name: string | null;
+            };
+            /** @description The end user's address, one line */
+            service_address: string;
+            losing_carrier: {
+                name: string;
+                account_number: string;
+                authorized_person: string;
+            };
+            country: string;
+            /** @enum {string} */
+            number_type: "local" | "national" | "mobile" | "toll_free";
+            /** @description YYYY-MM-DD */
+            requested_foc_date: string;
+            /** @description E.164 */
+            numbers: string[];
+            /** @description The letter's words of authorization, paragraph by paragraph */
+            authorization: string[];
+        };
+        LoaSigned: {
+            port_order_id: string;
+            /** @description The signed PDF in the documents store (type signed_loa) */
+            document_id: string;
+            /** @description Hex SHA-256 of the signed PDF */
+            sha256: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            signed_at: string;
+        };
+        /**
+         * @example {
+         *       "typed_name": "Ada Lovelace",
+         *       "accept": true
+         *     }
+         */
+        LoaSign: {
+            typed_name: string;
+            /** @constant */
+            accept: true;
         };
     };
     responses: never;
@@ -10002,7 +10260,7 @@ export interface operations {
                 /** @description Events to skip. */
                 offset?: number;
                 /** @description Only events of this type. */
-                type?: "order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded";
+                type?: "order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded" | "port_order.status_changed" | "port_order.foc_changed";
                 /** @description Only events after this one, oldest first: poll with the last id you saw to receive every event once, in order. */
                 after?: string;
                 /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
@@ -21268,6 +21526,729 @@ export interface operations {
             };
             /** @description error.code: not_found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPortOrdersByIdLoa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example po_5d1f0c3a9b7e4f2a8c6d0e1b3a5f7c9d */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description attachment; filename="…": save it, never render it as a page. */
+                    "Content-Disposition": string;
+                    /** @description no-store: it holds your organization's data, so nothing may keep a copy. */
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPortOrdersByIdLoaSignatureRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example po_5d1f0c3a9b7e4f2a8c6d0e1b3a5f7c9d */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Ada Lovelace",
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LoaSignatureRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "GB",
+                     *         "port_order_id": "port order id",
+                     *         "name": "Main line",
+                     *         "email": "ada@acme.example",
+                     *         "expires_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LoaSignatureRequestSent"];
+                    };
+                };
+            };
+            /** @description error.code: invalid_transition, invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLoaSignaturesByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example q3Z9xY0bS2kT7vW1mN4pR8uE6hJ5gF0dC2aB9zX7yV1 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "port_order_id": "port order id",
+                     *         "organization_name": "Acme Telecom Ltd",
+                     *         "signer": {
+                     *           "name": "Main line",
+                     *           "email": "ada@acme.example"
+                     *         },
+                     *         "expires_at": "2026-11-27T10:15:02.114Z",
+                     *         "customer": {
+                     *           "name": "Main line",
+                     *           "business_name": "Acme Telecom Ltd"
+                     *         },
+                     *         "service_address": "service address",
+                     *         "losing_carrier": {
+                     *           "name": "Main line",
+                     *           "account_number": "account number",
+                     *           "authorized_person": "authorized person"
+                     *         },
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "requested_foc_date": "requested foc date",
+                     *         "numbers": [
+                     *           "+12125550123"
+                     *         ],
+                     *         "authorization": [
+                     *           "authorization"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LoaSigningView"];
+                    };
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: loa_link_used, loa_link_expired */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postLoaSignaturesByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example q3Z9xY0bS2kT7vW1mN4pR8uE6hJ5gF0dC2aB9zX7yV1 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "typed_name": "Ada Lovelace",
+                 *       "accept": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["LoaSign"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "port_order_id": "port order id",
+                     *         "document_id": "doc_2e4f6a8c0b1d3e5f",
+                     *         "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *         "signed_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LoaSigned"];
+                    };
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: loa_link_used, loa_link_expired */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLoaSignaturesByTokenPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example q3Z9xY0bS2kT7vW1mN4pR8uE6hJ5gF0dC2aB9zX7yV1 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description attachment; filename="…": save it, never render it as a page. */
+                    "Content-Disposition": string;
+                    /** @description no-store: it holds your organization's data, so nothing may keep a copy. */
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: loa_link_used, loa_link_expired */
+            410: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
