@@ -217,6 +217,13 @@ const envSchema = z.object({
   PORTING_CARRIER: z
     .enum(["simulated", "manual"], "PORTING_CARRIER must be simulated or manual")
     .default("simulated"),
+  // How often the worker's carrier driver asks the losing carrier about open port orders.
+  PORTING_CARRIER_EVERY_MS: z.coerce
+    .number("PORTING_CARRIER_EVERY_MS must be a number of milliseconds")
+    .int("PORTING_CARRIER_EVERY_MS must be a whole number of milliseconds")
+    .min(100, "PORTING_CARRIER_EVERY_MS must be at least 100")
+    .max(3_600_000, "PORTING_CARRIER_EVERY_MS must be at most 3600000 (an hour)")
+    .default(60_000),
   NEXTAUTH_URL: z.url({ protocol: /^https?$/, error: "NEXTAUTH_URL must be an http(s):// URL" }).optional(),
 });
 

@@ -21,6 +21,7 @@ import { billingLedgerEndpoints } from "@/lib/api/endpoints/billing-ledger";
 import { billingSettingsEndpoints } from "@/lib/api/endpoints/billing-settings";
 import { portingEndpoints } from "@/lib/api/endpoints/porting";
 import { portingLoaEndpoints } from "@/lib/api/endpoints/porting-loa";
+import { portingDeskEndpoints } from "@/lib/api/endpoints/porting-desk";
 
 export type { EndpointDefinition } from "@/lib/api/endpoint-definition";
 
@@ -51,6 +52,7 @@ export const endpoints = {
   ...billingSettingsEndpoints,
   ...portingEndpoints,
   ...portingLoaEndpoints,
+  ...portingDeskEndpoints,
   ...metaEndpoints,
 } satisfies Record<string, EndpointDefinition>;
 

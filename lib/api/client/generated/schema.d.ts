@@ -1964,6 +1964,202 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portability_checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether numbers can be ported in: losing carrier, country, type and earliest FOC date of each
+         * @description Whether numbers can be ported in: losing carrier, country, type and earliest FOC date of each. Needs a token with the `porting:read` scope, or a signed-in portal session.
+         */
+        post: operations["postPortabilityChecks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/port_orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's port orders, newest first
+         * @description The organization's port orders, newest first. Needs a token with the `porting:read` scope, or a signed-in portal session.
+         */
+        get: operations["getPortOrders"];
+        put?: never;
+        /**
+         * Create draft port orders: one per losing carrier, country and number type (the answer lists them)
+         * @description Create draft port orders: one per losing carrier, country and number type (the answer lists them). Needs a token with the `porting:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
+         */
+        post: operations["postPortOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/port_orders/{port_order_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One port order with its numbers, and its ETag
+         * @description One port order with its numbers, and its ETag. Needs a token with the `porting:read` scope, or a signed-in portal session.
+         */
+        get: operations["getPortOrdersByPortOrderId"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a draft (an order the carrier has is cancelled instead)
+         * @description Delete a draft (an order the carrier has is cancelled instead). Needs a token with the `porting:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
+         */
+        delete: operations["deletePortOrdersByPortOrderId"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a draft, or an order in exception before resubmitting (If-Match required); changing what the LOA names clears its signature
+         * @description Change a draft, or an order in exception before resubmitting (If-Match required); changing what the LOA names clears its signature. Needs a token with the `porting:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
+         */
+        patch: operations["patchPortOrdersByPortOrderId"];
+        trace?: never;
+    };
+    "/port_orders/{port_order_id}/actions/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a draft with a signed LOA: credit check, the numbers become porting configurations, the losing carrier is asked
+         * @description Submit a draft with a signed LOA: credit check, the numbers become porting configurations, the losing carrier is asked. Needs a token with the `porting:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
+         */
+        post: operations["postPortOrdersByPortOrderIdActionsSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/port_orders/{port_order_id}/actions/resubmit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resubmit an order in exception after changing the fields the exception names
+         * @description Resubmit an order in exception after changing the fields the exception names. Needs a token with the `porting:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
+         */
+        post: operations["postPortOrdersByPortOrderIdActionsResubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/port_orders/{port_order_id}/actions/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the losing carrier to cancel (cancel_pending); not within 48 h of the FOC. A draft is deleted instead
+         * @description Ask the losing carrier to cancel (cancel_pending); not within 48 h of the FOC. A draft is deleted instead. Needs a token with the `porting:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
+         */
+        post: operations["postPortOrdersByPortOrderIdActionsCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/port_orders/{port_order_id}/foc_change_requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for another FOC date (submitted or FOC confirmed); not within 24 h of the FOC
+         * @description Ask for another FOC date (submitted or FOC confirmed); not within 24 h of the FOC. Needs a token with the `porting:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
+         */
+        post: operations["postPortOrdersByPortOrderIdFocChangeRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/port_orders/{port_order_id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's comments, oldest first
+         * @description The order's comments, oldest first. Needs a token with the `porting:read` scope, or a signed-in portal session.
+         */
+        get: operations["getPortOrdersByPortOrderIdComments"];
+        put?: never;
+        /**
+         * Comment on an order's timeline
+         * @description Comment on an order's timeline. Needs a token with the `porting:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
+         */
+        post: operations["postPortOrdersByPortOrderIdComments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/port_orders/{port_order_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's timeline: moves, exceptions, FOC changes, carrier notes and comments, oldest first
+         * @description The order's timeline: moves, exceptions, FOC changes, carrier notes and comments, oldest first. Needs a token with the `porting:read` scope, or a signed-in portal session.
+         */
+        get: operations["getPortOrdersByPortOrderIdEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/port_orders/{id}/loa": {
         parameters: {
             query?: never;
@@ -2042,6 +2238,26 @@ export interface paths {
         get: operations["getLoaSignaturesByTokenPdf"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/port_orders/{port_order_id}/carrier_actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Support: do what the losing carrier would — confirm or move the FOC, raise an exception, complete the port (naming numbers that failed), confirm a cancellation
+         * @description Support: do what the losing carrier would — confirm or move the FOC, raise an exception, complete the port (naming numbers that failed), confirm a cancellation. Needs a token with the `porting:read` scope, or a signed-in portal session. Needs the support role (a token is capped by its creator's role).
+         */
+        post: operations["postPortOrdersByPortOrderIdCarrierActions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4260,6 +4476,111 @@ export interface components {
         BillingAlertListResponse: {
             data: components["schemas"]["BillingAlert"][];
         };
+        PortabilityCheckResponse: {
+            data: {
+                number: string;
+                portable: boolean;
+                not_portable_reason: ("already_here" | "port_in_progress" | "carrier_refused" | "not_in_service" | "not_served") | null;
+                losing_carrier: string | null;
+                country: string | null;
+                /** @enum {string|null} */
+                number_type: "local" | "national" | "mobile" | "toll_free" | null;
+                /**
+                 * Format: date
+                 * @description For a portable number
+                 */
+                earliest_foc_date: string | null;
+            }[];
+        };
+        PortabilityCheckRequest: {
+            numbers: string[];
+        };
+        PortOrderListResponse: {
+            data: components["schemas"]["PortOrder"][];
+        };
+        CreatePortOrderRequest: {
+            numbers: string[];
+            /** @example eu_0123456789abcdef */
+            end_user_id: string;
+            /** @example adr_0123456789abcdef */
+            address_id: string;
+            losing_carrier: {
+                account_number: string;
+                /** @description Write-only: encrypted, never answered (pin_set says it is kept) */
+                pin: string;
+                authorized_person: string;
+            };
+            /**
+             * Format: date
+             * @description A business day from earliest_foc_date to 30 days out
+             */
+            requested_foc_date: string;
+            /** @description PUT /numbers/{number_id}'s body ({name?, rules?, tags?}), applied at submission */
+            configuration?: {
+                [key: string]: unknown;
+            };
+        };
+        PortOrderResponse: {
+            data: components["schemas"]["PortOrder"];
+        };
+        UpdatePortOrderRequest: {
+            /** @example eu_0123456789abcdef */
+            end_user_id?: string;
+            /** @example adr_0123456789abcdef */
+            address_id?: string;
+            losing_carrier?: {
+                account_number?: string;
+                /** @description Write-only: encrypted, never answered (pin_set says it is kept) */
+                pin?: string;
+                authorized_person?: string;
+            };
+            /**
+             * Format: date
+             * @description A business day from earliest_foc_date to 30 days out
+             */
+            requested_foc_date?: string;
+            configuration?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        FocChangeRequest: {
+            /**
+             * Format: date
+             * @description A business day from earliest_foc_date to 30 days out
+             */
+            requested_foc_date: string;
+        };
+        PortOrderTimelineResponse: {
+            data: components["schemas"]["PortOrderEvent"][];
+        };
+        PortOrderEvent: {
+            /** @description poe_… */
+            event_id: string;
+            /** @enum {string} */
+            kind: "status_changed" | "foc_changed" | "comment" | "exception" | "carrier_note";
+            from_status: ("draft" | "submitted" | "exception" | "foc_confirmed" | "activating" | "ported" | "partially_ported" | "cancel_pending" | "cancelled") | null;
+            to_status: ("draft" | "submitted" | "exception" | "foc_confirmed" | "activating" | "ported" | "partially_ported" | "cancel_pending" | "cancelled") | null;
+            actor: {
+                /** @enum {string} */
+                kind: "member" | "token" | "support" | "system";
+                id: string | null;
+            };
+            /** @description A comment's text, or a carrier's note */
+            body: string | null;
+            /** @description exception: [{code, field, message}]; foc_changed: {field, from, to} */
+            details: unknown;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+        };
+        PortOrderCommentResponse: {
+            data: components["schemas"]["PortOrderEvent"];
+        };
+        PortOrderCommentRequest: {
+            body: string;
+        };
         LoaSignatureRequestSent: {
             id: string;
             port_order_id: string;
@@ -4337,6 +4658,32 @@ export interface components {
             typed_name: string;
             /** @constant */
             accept: true;
+        };
+        /**
+         * @example {
+         *       "action": "foc_confirm",
+         *       "foc_at": "2027-02-03T10:00:00Z"
+         *     }
+         */
+        CarrierActionRequest: {
+            /** @enum {string} */
+            action: "foc_confirm" | "foc_change" | "exception" | "complete" | "confirm_cancel";
+            /**
+             * Format: date-time
+             * @description foc_confirm, foc_change: the cut-over the carrier confirmed (in the future)
+             */
+            foc_at?: string;
+            /** @description exception: what to fix, [{code, field, message}]; complete: the numbers that did not come over (field: the number), if any */
+            details?: {
+                /**
+                 * @description What the carrier refused (for complete: other)
+                 * @enum {string}
+                 */
+                code: "account_number_mismatch" | "pin_mismatch" | "authorized_person_mismatch" | "address_mismatch" | "other";
+                /** @description exception: the order's field to fix (losing_carrier.account_number, …); complete: a number of the order (E.164) that did not come over */
+                field: string;
+                message: string;
+            }[];
         };
     };
     responses: never;
@@ -21582,6 +21929,2173 @@ export interface operations {
             };
         };
     };
+    postPortabilityChecks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortabilityCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "number": "+12125550123",
+                     *           "portable": true,
+                     *           "not_portable_reason": "already_here",
+                     *           "losing_carrier": "losing carrier",
+                     *           "country": "US",
+                     *           "number_type": "local",
+                     *           "earliest_foc_date": "earliest foc date"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortabilityCheckResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPortOrders: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Entries to skip. */
+                offset?: number;
+                /** @description Only orders in this status */
+                status?: "draft" | "submitted" | "exception" | "foc_confirmed" | "activating" | "ported" | "partially_ported" | "cancel_pending" | "cancelled";
+                /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description How many items match, across all pages. */
+                    "X-Total-Count"?: number;
+                    /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "port_order_id": "port order id",
+                     *           "organization_id": "org_acme",
+                     *           "status": "draft",
+                     *           "country": "US",
+                     *           "number_type": "local",
+                     *           "numbers": [
+                     *             {
+                     *               "number": "+12125550123",
+                     *               "status": "draft",
+                     *               "failure_reason": "failure reason",
+                     *               "number_id": "num_acme_main"
+                     *             }
+                     *           ],
+                     *           "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *           "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *           "losing_carrier": {
+                     *             "name": "Main line",
+                     *             "account_number": "account number",
+                     *             "authorized_person": "authorized person",
+                     *             "pin_set": true
+                     *           },
+                     *           "requested_foc_date": "2026-11-27",
+                     *           "foc_at": "2026-11-27T10:15:02.114Z",
+                     *           "configuration": {
+                     *             "US": null
+                     *           },
+                     *           "loa_signed": true,
+                     *           "loa_document_id": "loa document id",
+                     *           "exception": [
+                     *             {
+                     *               "code": "code",
+                     *               "field": "name",
+                     *               "message": "If that email can be used, a message with a link is on its way."
+                     *             }
+                     *           ],
+                     *           "allowed_actions": [
+                     *             "allowed action"
+                     *           ],
+                     *           "version": 3,
+                     *           "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *           "cancel_requested_at": "2026-11-27T10:15:02.114Z",
+                     *           "completed_at": "2026-11-27T10:15:02.114Z",
+                     *           "created_at": "2026-11-27T10:15:02.114Z",
+                     *           "updated_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderListResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPortOrders: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters, per organization, kept 24 h: a repeat with the same body replays the first answer; another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePortOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "port_order_id": "port order id",
+                     *           "organization_id": "org_acme",
+                     *           "status": "draft",
+                     *           "country": "US",
+                     *           "number_type": "local",
+                     *           "numbers": [
+                     *             {
+                     *               "number": "+12125550123",
+                     *               "status": "draft",
+                     *               "failure_reason": "failure reason",
+                     *               "number_id": "num_acme_main"
+                     *             }
+                     *           ],
+                     *           "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *           "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *           "losing_carrier": {
+                     *             "name": "Main line",
+                     *             "account_number": "account number",
+                     *             "authorized_person": "authorized person",
+                     *             "pin_set": true
+                     *           },
+                     *           "requested_foc_date": "2026-11-27",
+                     *           "foc_at": "2026-11-27T10:15:02.114Z",
+                     *           "configuration": {
+                     *             "US": null
+                     *           },
+                     *           "loa_signed": true,
+                     *           "loa_document_id": "loa document id",
+                     *           "exception": [
+                     *             {
+                     *               "code": "code",
+                     *               "field": "name",
+                     *               "message": "If that email can be used, a message with a link is on its way."
+                     *             }
+                     *           ],
+                     *           "allowed_actions": [
+                     *             "allowed action"
+                     *           ],
+                     *           "version": 3,
+                     *           "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *           "cancel_requested_at": "2026-11-27T10:15:02.114Z",
+                     *           "completed_at": "2026-11-27T10:15:02.114Z",
+                     *           "created_at": "2026-11-27T10:15:02.114Z",
+                     *           "updated_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderListResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, invalid_configuration, foc_date_not_allowed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: email_unverified, unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: already_here, port_in_progress, not_portable, idempotency_conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPortOrdersByPortOrderId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description The configuration's version: send it back in If-Match to change it. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "port_order_id": "port order id",
+                     *         "organization_id": "org_acme",
+                     *         "status": "draft",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "numbers": [
+                     *           {
+                     *             "number": "+12125550123",
+                     *             "status": "draft",
+                     *             "failure_reason": "failure reason",
+                     *             "number_id": "num_acme_main"
+                     *           }
+                     *         ],
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "losing_carrier": {
+                     *           "name": "Main line",
+                     *           "account_number": "account number",
+                     *           "authorized_person": "authorized person",
+                     *           "pin_set": true
+                     *         },
+                     *         "requested_foc_date": "2026-11-27",
+                     *         "foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "configuration": {
+                     *           "US": null
+                     *         },
+                     *         "loa_signed": true,
+                     *         "loa_document_id": "loa document id",
+                     *         "exception": [
+                     *           {
+                     *             "code": "code",
+                     *             "field": "name",
+                     *             "message": "If that email can be used, a message with a link is on its way."
+                     *           }
+                     *         ],
+                     *         "allowed_actions": [
+                     *           "allowed action"
+                     *         ],
+                     *         "version": 3,
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "cancel_requested_at": "2026-11-27T10:15:02.114Z",
+                     *         "completed_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePortOrdersByPortOrderId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: when sent, the order's ETag as you read it (412 when no longer current). */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description error.code: invalid_parameter, invalid_transition */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: precondition_failed */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description The configuration's version: send it back in If-Match to change it. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchPortOrdersByPortOrderId: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required: the order's ETag as you read it. Missing: 428; no longer current: 412. */
+                "If-Match": string;
+            };
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePortOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description The configuration's version: send it back in If-Match to change it. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "port_order_id": "port order id",
+                     *         "organization_id": "org_acme",
+                     *         "status": "draft",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "numbers": [
+                     *           {
+                     *             "number": "+12125550123",
+                     *             "status": "draft",
+                     *             "failure_reason": "failure reason",
+                     *             "number_id": "num_acme_main"
+                     *           }
+                     *         ],
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "losing_carrier": {
+                     *           "name": "Main line",
+                     *           "account_number": "account number",
+                     *           "authorized_person": "authorized person",
+                     *           "pin_set": true
+                     *         },
+                     *         "requested_foc_date": "2026-11-27",
+                     *         "foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "configuration": {
+                     *           "US": null
+                     *         },
+                     *         "loa_signed": true,
+                     *         "loa_document_id": "loa document id",
+                     *         "exception": [
+                     *           {
+                     *             "code": "code",
+                     *             "field": "name",
+                     *             "message": "If that email can be used, a message with a link is on its way."
+                     *           }
+                     *         ],
+                     *         "allowed_actions": [
+                     *           "allowed action"
+                     *         ],
+                     *         "version": 3,
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "cancel_requested_at": "2026-11-27T10:15:02.114Z",
+                     *         "completed_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, invalid_configuration, foc_date_not_allowed, invalid_transition */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: precondition_failed */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description The configuration's version: send it back in If-Match to change it. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: precondition_required */
+            428: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description The configuration's version: send it back in If-Match to change it. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPortOrdersByPortOrderIdActionsSubmit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters, per organization, kept 24 h: a repeat with the same body replays the first answer; another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "port_order_id": "port order id",
+                     *         "organization_id": "org_acme",
+                     *         "status": "draft",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "numbers": [
+                     *           {
+                     *             "number": "+12125550123",
+                     *             "status": "draft",
+                     *             "failure_reason": "failure reason",
+                     *             "number_id": "num_acme_main"
+                     *           }
+                     *         ],
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "losing_carrier": {
+                     *           "name": "Main line",
+                     *           "account_number": "account number",
+                     *           "authorized_person": "authorized person",
+                     *           "pin_set": true
+                     *         },
+                     *         "requested_foc_date": "2026-11-27",
+                     *         "foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "configuration": {
+                     *           "US": null
+                     *         },
+                     *         "loa_signed": true,
+                     *         "loa_document_id": "loa document id",
+                     *         "exception": [
+                     *           {
+                     *             "code": "code",
+                     *             "field": "name",
+                     *             "message": "If that email can be used, a message with a link is on its way."
+                     *           }
+                     *         ],
+                     *         "allowed_actions": [
+                     *           "allowed action"
+                     *         ],
+                     *         "version": 3,
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "cancel_requested_at": "2026-11-27T10:15:02.114Z",
+                     *         "completed_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, invalid_configuration, invalid_transition, loa_not_signed, foc_date_not_allowed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: insufficient_funds, account_past_due */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: already_here, port_in_progress, not_portable, idempotency_conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPortOrdersByPortOrderIdActionsResubmit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters, per organization, kept 24 h: a repeat with the same body replays the first answer; another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "port_order_id": "port order id",
+                     *         "organization_id": "org_acme",
+                     *         "status": "draft",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "numbers": [
+                     *           {
+                     *             "number": "+12125550123",
+                     *             "status": "draft",
+                     *             "failure_reason": "failure reason",
+                     *             "number_id": "num_acme_main"
+                     *           }
+                     *         ],
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "losing_carrier": {
+                     *           "name": "Main line",
+                     *           "account_number": "account number",
+                     *           "authorized_person": "authorized person",
+                     *           "pin_set": true
+                     *         },
+                     *         "requested_foc_date": "2026-11-27",
+                     *         "foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "configuration": {
+                     *           "US": null
+                     *         },
+                     *         "loa_signed": true,
+                     *         "loa_document_id": "loa document id",
+                     *         "exception": [
+                     *           {
+                     *             "code": "code",
+                     *             "field": "name",
+                     *             "message": "If that email can be used, a message with a link is on its way."
+                     *           }
+                     *         ],
+                     *         "allowed_actions": [
+                     *           "allowed action"
+                     *         ],
+                     *         "version": 3,
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "cancel_requested_at": "2026-11-27T10:15:02.114Z",
+                     *         "completed_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, invalid_transition, loa_not_signed, foc_date_not_allowed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: idempotency_conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPortOrdersByPortOrderIdActionsCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters, per organization, kept 24 h: a repeat with the same body replays the first answer; another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "port_order_id": "port order id",
+                     *         "organization_id": "org_acme",
+                     *         "status": "draft",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "numbers": [
+                     *           {
+                     *             "number": "+12125550123",
+                     *             "status": "draft",
+                     *             "failure_reason": "failure reason",
+                     *             "number_id": "num_acme_main"
+                     *           }
+                     *         ],
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "losing_carrier": {
+                     *           "name": "Main line",
+                     *           "account_number": "account number",
+                     *           "authorized_person": "authorized person",
+                     *           "pin_set": true
+                     *         },
+                     *         "requested_foc_date": "2026-11-27",
+                     *         "foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "configuration": {
+                     *           "US": null
+                     *         },
+                     *         "loa_signed": true,
+                     *         "loa_document_id": "loa document id",
+                     *         "exception": [
+                     *           {
+                     *             "code": "code",
+                     *             "field": "name",
+                     *             "message": "If that email can be used, a message with a link is on its way."
+                     *           }
+                     *         ],
+                     *         "allowed_actions": [
+                     *           "allowed action"
+                     *         ],
+                     *         "version": 3,
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "cancel_requested_at": "2026-11-27T10:15:02.114Z",
+                     *         "completed_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, invalid_transition, foc_date_not_allowed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: idempotency_conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPortOrdersByPortOrderIdFocChangeRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FocChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "port_order_id": "port order id",
+                     *         "organization_id": "org_acme",
+                     *         "status": "draft",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "numbers": [
+                     *           {
+                     *             "number": "+12125550123",
+                     *             "status": "draft",
+                     *             "failure_reason": "failure reason",
+                     *             "number_id": "num_acme_main"
+                     *           }
+                     *         ],
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "losing_carrier": {
+                     *           "name": "Main line",
+                     *           "account_number": "account number",
+                     *           "authorized_person": "authorized person",
+                     *           "pin_set": true
+                     *         },
+                     *         "requested_foc_date": "2026-11-27",
+                     *         "foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "configuration": {
+                     *           "US": null
+                     *         },
+                     *         "loa_signed": true,
+                     *         "loa_document_id": "loa document id",
+                     *         "exception": [
+                     *           {
+                     *             "code": "code",
+                     *             "field": "name",
+                     *             "message": "If that email can be used, a message with a link is on its way."
+                     *           }
+                     *         ],
+                     *         "allowed_actions": [
+                     *           "allowed action"
+                     *         ],
+                     *         "version": 3,
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "cancel_requested_at": "2026-11-27T10:15:02.114Z",
+                     *         "completed_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, invalid_transition, foc_date_not_allowed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPortOrdersByPortOrderIdComments: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Entries to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description How many items match, across all pages. */
+                    "X-Total-Count"?: number;
+                    /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "event_id": "evt_01JDX4Q8K2M7N3P5R6S8T9V0W1",
+                     *           "kind": "status_changed",
+                     *           "from_status": "draft",
+                     *           "to_status": "draft",
+                     *           "actor": {
+                     *             "kind": "member",
+                     *             "id": "GB"
+                     *           },
+                     *           "body": "body",
+                     *           "details": null,
+                     *           "created_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderTimelineResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPortOrdersByPortOrderIdComments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortOrderCommentRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "event_id": "evt_01JDX4Q8K2M7N3P5R6S8T9V0W1",
+                     *         "kind": "status_changed",
+                     *         "from_status": "draft",
+                     *         "to_status": "draft",
+                     *         "actor": {
+                     *           "kind": "member",
+                     *           "id": "GB"
+                     *         },
+                     *         "body": "body",
+                     *         "details": null,
+                     *         "created_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderCommentResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPortOrdersByPortOrderIdEvents: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Entries to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description How many items match, across all pages. */
+                    "X-Total-Count"?: number;
+                    /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "event_id": "evt_01JDX4Q8K2M7N3P5R6S8T9V0W1",
+                     *           "kind": "status_changed",
+                     *           "from_status": "draft",
+                     *           "to_status": "draft",
+                     *           "actor": {
+                     *             "kind": "member",
+                     *             "id": "GB"
+                     *           },
+                     *           "body": "body",
+                     *           "details": null,
+                     *           "created_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderTimelineResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getPortOrdersByIdLoa: {
         parameters: {
             query?: never;
@@ -22249,6 +24763,195 @@ export interface operations {
             };
             /** @description error.code: loa_link_used, loa_link_expired */
             410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPortOrdersByPortOrderIdCarrierActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarrierActionRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "port_order_id": "port order id",
+                     *         "organization_id": "org_acme",
+                     *         "status": "draft",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "numbers": [
+                     *           {
+                     *             "number": "+12125550123",
+                     *             "status": "draft",
+                     *             "failure_reason": "failure reason",
+                     *             "number_id": "num_acme_main"
+                     *           }
+                     *         ],
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "losing_carrier": {
+                     *           "name": "Main line",
+                     *           "account_number": "account number",
+                     *           "authorized_person": "authorized person",
+                     *           "pin_set": true
+                     *         },
+                     *         "requested_foc_date": "2026-11-27",
+                     *         "foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "configuration": {
+                     *           "US": null
+                     *         },
+                     *         "loa_signed": true,
+                     *         "loa_document_id": "loa document id",
+                     *         "exception": [
+                     *           {
+                     *             "code": "code",
+                     *             "field": "name",
+                     *             "message": "If that email can be used, a message with a link is on its way."
+                     *           }
+                     *         ],
+                     *         "allowed_actions": [
+                     *           "allowed action"
+                     *         ],
+                     *         "version": 3,
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "cancel_requested_at": "2026-11-27T10:15:02.114Z",
+                     *         "completed_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, invalid_transition */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: role_forbidden, unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
