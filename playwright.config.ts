@@ -67,6 +67,8 @@ export default defineConfig({
           SMTP_URL: `smtp://127.0.0.1:${port + 25}`,
           // The specs buy many numbers: a new billing account's limit no order here reaches.
           BILLING_DEFAULT_CREDIT_LIMIT: "100000000.00",
+          // e2e/porting.spec.ts waits for the carrier driver to activate numbers at an FOC moments away.
+          PORTING_CARRIER_EVERY_MS: "1000",
         },
       },
 });

@@ -4,10 +4,10 @@ import { expectAccessible, expectNoHorizontalScroll, signIn, users } from "./hel
 
 // Porting in the portal: a customer checks numbers, fills the details, has the LOA signed by the
 // emailed link, reviews and submits; configures a number before its FOC; support's port desk
-// answers for the losing carrier (confirm the FOC, complete) until the order is ported. Then the
-// desk raises an exception that the customer fixes beside its field and resubmits. The worker's
-// simulated carrier answers a business day later on its own clock, so the desk answers here;
-// every step waits for a state on screen, never for a time. At 1366×768 and 390×844.
+// confirms the FOC for the losing carrier (whose own answer would come a business day later) and
+// the worker's carrier driver activates the numbers at the FOC. Then the desk raises an exception
+// that the customer fixes beside its field and resubmits. Every step waits for a state on screen,
+// never for a time. At 1366×768 and 390×844.
 
 const SMTP_PORT = Number(process.env.E2E_PORT ?? 3100) + 25;
 let receiver: SmtpReceiver;
@@ -171,17 +171,20 @@ test("a customer ports numbers from the check to ported, configuring one before 
   await expect(page.getByTestId("editor-status")).toContainText("Saved.");
   await page.goto(`/porting/${portOrderId}`);
 
-  // The desk confirms the FOC (the requested date at 10:00 UTC)…
+  // The desk confirms the FOC for a cut-over moments away (the carrier would give the requested
+  // date at 10:00 UTC); at the FOC the worker's carrier driver activates the numbers.
   const desk = await openDesk(browser, "submitted");
-  await deskOrder(desk, portOrderId).getByRole("button", { name: "Confirm FOC" }).click();
+  const order = deskOrder(desk, portOrderId);
+  const cutOver = new Date(Date.now() + 20_000).toISOString().slice(0, 19);
+  await order.getByLabel(`FOC (UTC) for ${portOrderId}`).fill(cutOver);
+  await order.getByRole("button", { name: "Confirm FOC" }).click();
   await expect(page.getByTestId("port-status").first()).toHaveText("FOC confirmed");
   await expect(page.getByTestId("port-foc")).toContainText(/\d{4}/);
   await expectAccessible(page, testInfo, `porting-order-${testInfo.project.name}`);
 
-  // …and completes the port: every number is here.
-  await desk.goto("/porting/desk?status=foc_confirmed");
-  await deskOrder(desk, portOrderId).getByRole("button", { name: "Complete port" }).click();
-  await expect(page.getByTestId("port-status").first()).toHaveText("Ported");
+  // Every number is here once the driver has run past the FOC (PORTING_CARRIER_EVERY_MS is short
+  // in playwright.config.ts): the page follows the order on its own.
+  await expect(page.getByTestId("port-status").first()).toHaveText("Ported", { timeout: 90_000 });
   await expect(page.getByTestId("port-number-row").filter({ hasText: "Ported" })).toHaveCount(2);
   await expect(page.getByTestId("port-event").filter({ hasText: "→ Ported" })).toHaveCount(1);
 

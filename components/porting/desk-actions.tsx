@@ -13,6 +13,11 @@ import { portExceptionFields, type PortExceptionCode } from "@/lib/schemas/porti
 
 const codes = Object.keys(portExceptionFields) as PortExceptionCode[];
 
+/** A datetime-local value (minutes, or seconds) read as UTC, in ISO 8601. */
+function utcTime(value: string): string {
+  return new Date(`${value.length === 16 ? `${value}:00` : value}Z`).toISOString();
+}
+
 /** The cut-over time a confirmed FOC defaults to: the requested date at 10:00 UTC. */
 function defaultFoc(order: PortOrder): string {
   return `${(order.foc_at ?? order.requested_foc_date).slice(0, 10)}T10:00`;
@@ -32,6 +37,8 @@ export function DeskActions({ order }: { order: PortOrder }) {
     setProblem(null);
     setDone(null);
     try {
+      if ((action === "foc_confirm" || action === "foc_change") && Number.isNaN(Date.parse(`${focAt}Z`)))
+        return setProblem("Choose the FOC date and time.");
       if (action === "foc_confirm" || action === "foc_change")
         await act.mutateAsync({
           portOrderId: id,
@@ -68,6 +75,7 @@ export function DeskActions({ order }: { order: PortOrder }) {
               <input
                 {...props}
                 type="datetime-local"
+                step={1}
                 name="foc_at"
                 value={focAt}
                 onChange={(event) => setFocAt(event.target.value)}
