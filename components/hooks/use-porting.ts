@@ -15,6 +15,7 @@ import type {
   portOrderListResponseSchema,
   portOrderResponseSchema,
   portOrderTimelineResponseSchema,
+  PortOrderView,
 } from "@/lib/schemas/porting";
 import type { loaSignatureRequestResponseSchema } from "@/lib/schemas/loa";
 
@@ -26,12 +27,9 @@ export const PORT_PAGE = 20;
 
 export type PortFilters = { status: PortOrderStatus | null; offset: number; organization_id?: string | null };
 
-/** GET /port_orders, newest first; `status` may list several, comma-separated (the desk). */
-export function usePortOrders(
-  filters: PortFilters & { statuses?: readonly PortOrderStatus[] },
-  poll = false,
-) {
-  const status = filters.statuses ? filters.statuses.join(",") : filters.status;
+/** GET /port_orders, newest first, of one status or all. */
+export function usePortOrders(filters: PortFilters, poll = false) {
+  const { status } = filters;
   return useQuery({
     queryKey: queryKeys.porting.list({
       status,
@@ -66,18 +64,18 @@ export function usePortOrder(portOrderId: string | null, poll: boolean | "while-
       return { order: data.data, etag: headers.get("etag") ?? `"${data.data.version}"` };
     },
     refetchInterval: (query) =>
-      (poll === "while-moving" ? movesOnItsOwn(query.state.data?.order.status) : poll) ? 3_000 : false,
+      (poll === "while-moving" ? waitsOnOthers(query.state.data?.order) : poll) ? 3_000 : false,
   });
 }
 
-/** Statuses the carrier (or the desk) moves on its own: a page showing one follows it. */
-export function movesOnItsOwn(status: PortOrderStatus | undefined): boolean {
-  return (
-    status === "submitted" ||
-    status === "foc_confirmed" ||
-    status === "activating" ||
-    status === "cancel_pending"
-  );
+/**
+ * Whether someone else moves the order next: the carrier (or the desk) in these statuses, or the
+ * authorized person signing the LOA again for an order in exception. A page showing it follows it.
+ */
+export function waitsOnOthers(order: Pick<PortOrderView, "status" | "loa_signed"> | undefined): boolean {
+  if (order === undefined) return false;
+  if (order.status === "exception") return !order.loa_signed;
+  return ["submitted", "foc_confirmed", "activating", "cancel_pending"].includes(order.status);
 }
 
 export function usePortOrderEvents(portOrderId: string, poll = false) {

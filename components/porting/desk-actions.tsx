@@ -42,7 +42,7 @@ export function DeskActions({ order }: { order: PortOrder }) {
       if (action === "foc_confirm" || action === "foc_change")
         await act.mutateAsync({
           portOrderId: id,
-          request: { action, foc_at: new Date(`${focAt}:00Z`).toISOString() },
+          request: { action, foc_at: utcTime(focAt) },
         });
       else if (action === "exception") {
         if (!message.trim()) return setProblem("Say what the customer must fix.");

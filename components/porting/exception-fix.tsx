@@ -19,10 +19,11 @@ function currentValue(order: PortOrder, field: string): string {
   return "";
 }
 
-function changesOf(values: Values): UpdatePortOrderRequest {
+/** The fields changed from the order as it is (a PIN typed always counts: it is never shown). */
+function changesOf(order: PortOrder, values: Values): UpdatePortOrderRequest {
   const changes: UpdatePortOrderRequest = {};
   for (const [field, value] of Object.entries(values)) {
-    if (!value.trim()) continue;
+    if (!value.trim() || value.trim() === currentValue(order, field)) continue;
     if (field.startsWith("losing_carrier.")) {
       changes.losing_carrier = {
         ...changes.losing_carrier,
@@ -49,7 +50,7 @@ export function ExceptionFix({
     Object.fromEntries(fields.map((field) => [field, currentValue(order, field)])),
   );
   const [problem, setProblem] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
   const update = useUpdatePortOrder();
   const resubmit = usePortOrderAction();
   const addresses = useAddresses();
@@ -58,12 +59,19 @@ export function ExceptionFix({
 
   async function saveAndResubmit() {
     setProblem(null);
+    setSaved(null);
     try {
-      const changes = changesOf(values);
+      const changes = changesOf(order, values);
+      let signed = order.loa_signed;
       if (Object.keys(changes).length > 0) {
-        await update.mutateAsync({ portOrderId: order.port_order_id, etag, changes });
-        setSaved(true);
+        signed = (await update.mutateAsync({ portOrderId: order.port_order_id, etag, changes })).loa_signed;
+        if ("losing_carrier.pin" in values) setValues({ ...values, "losing_carrier.pin": "" });
       }
+      // A change to what the LOA names (the account, the address…) needs it signed again first.
+      if (!signed)
+        return setSaved(
+          "Saved. The letter of authorization names what you changed, so it must be signed again (below); then resubmit.",
+        );
       await resubmit.mutateAsync({
         portOrderId: order.port_order_id,
         action: "resubmit",
@@ -144,7 +152,7 @@ export function ExceptionFix({
             {problem}
           </div>
         ) : null}
-        {saved && !problem ? <p role="status">Changes saved.</p> : null}
+        {saved ? <p role="status">{saved}</p> : null}
         {mayWrite ? (
           <div className="form-actions">
             <button

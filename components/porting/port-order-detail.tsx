@@ -1,7 +1,9 @@
 "use client";
 import Link from "next/link";
-import { movesOnItsOwn, usePortOrder } from "@/components/hooks/use-porting";
+import { useState } from "react";
+import { usePortOrder, waitsOnOthers } from "@/components/hooks/use-porting";
 import type { PortNumber } from "@/components/hooks/porting-types";
+import { LoaRequestForm } from "@/components/porting/new-port/loa-step";
 import { ExceptionFix } from "@/components/porting/exception-fix";
 import { PortActions } from "@/components/porting/port-actions";
 import { PortStatus } from "@/components/porting/port-status";
@@ -70,7 +72,8 @@ export function PortOrderDetail({
   isSupport: boolean;
 }) {
   const query = usePortOrder(portOrderId, "while-moving");
-  const polling = movesOnItsOwn(query.data?.order.status);
+  const [requestedTo, setRequestedTo] = useState<string | null>(null);
+  const polling = waitsOnOthers(query.data?.order);
   return (
     <QueryState
       query={query}
@@ -107,8 +110,16 @@ export function PortOrderDetail({
               <dd>{order.loa_signed ? "Signed" : "Not signed"}</dd>
             </dl>
           </section>
+          {order.status === "exception" && !order.loa_signed && mayWrite ? (
+            <section className="card stack" aria-labelledby="loa-again-heading">
+              <h2 id="loa-again-heading" className="card__title">
+                Sign the LOA again
+              </h2>
+              <LoaRequestForm order={order} requestedTo={requestedTo} onRequested={setRequestedTo} />
+            </section>
+          ) : null}
           {order.status === "exception" ? (
-            <ExceptionFix key={order.version} order={order} etag={etag} mayWrite={mayWrite} />
+            <ExceptionFix key={order.submitted_at ?? ""} order={order} etag={etag} mayWrite={mayWrite} />
           ) : null}
           <section className="card stack" aria-labelledby="numbers-heading">
             <h2 id="numbers-heading" className="card__title">

@@ -10,19 +10,16 @@ import { describeError } from "@/components/ui/states";
 // reads the LOA and signs it by typing their name; the page follows the order until it says
 // signed (the wizard polls it while this step is open).
 
-export function LoaStep({
+/** The LOA's state and the form that emails the signing link; it updates when the order does. */
+export function LoaRequestForm({
   order,
   requestedTo,
   onRequested,
-  onBack,
-  onNext,
 }: {
   order: PortOrder;
   /** Where this visit already sent a signing link (kept when going back and forth). */
   requestedTo: string | null;
   onRequested: (email: string) => void;
-  onBack: () => void;
-  onNext: () => void;
 }) {
   const request = useRequestLoaSignature();
   const [name, setName] = useState(order.losing_carrier.authorized_person);
@@ -48,10 +45,7 @@ export function LoaStep({
   }
 
   return (
-    <section className="card stack" aria-labelledby="loa-heading">
-      <h2 id="loa-heading" className="card__title">
-        LOA signature
-      </h2>
+    <div className="stack">
       <p>
         The losing carrier releases the numbers only on a letter of authorization signed by the authorized
         person.{" "}
@@ -116,8 +110,31 @@ export function LoaStep({
           </div>
         </form>
       )}
+    </div>
+  );
+}
+
+export function LoaStep({
+  order,
+  requestedTo,
+  onRequested,
+  onBack,
+  onNext,
+}: {
+  order: PortOrder;
+  requestedTo: string | null;
+  onRequested: (email: string) => void;
+  onBack: () => void;
+  onNext: () => void;
+}) {
+  return (
+    <section className="card stack" aria-labelledby="loa-heading">
+      <h2 id="loa-heading" className="card__title">
+        LOA signature
+      </h2>
+      <LoaRequestForm order={order} requestedTo={requestedTo} onRequested={onRequested} />
       <StepFooter
-        missing={signed ? [] : ["the signed letter of authorization"]}
+        missing={order.loa_signed ? [] : ["the signed letter of authorization"]}
         next="Continue to review"
         onBack={onBack}
         onNext={onNext}
