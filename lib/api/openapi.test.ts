@@ -323,7 +323,7 @@ describe("the OpenAPI document, as client generators read it", () => {
       "/invoices/{invoice_id}/pdf",
       "/loa_signatures/{token}/pdf",
       "/numbers/export",
-      "/port_orders/{id}/loa",
+      "/port_orders/{port_order_id}/loa",
     ]);
     for (const { where, response } of downloads)
       expect(response.headers, where).toMatchObject({

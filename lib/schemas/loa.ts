@@ -7,15 +7,6 @@ import { numberTypeOutputSchema, timestampSchema } from "@/lib/schemas/common";
 // (app/loa/sign/[token]) checks its form with these same schemas, so the words beside a field
 // are the API's.
 
-/** The order of GET /port_orders/{id}/loa and …/signature_requests. */
-export const loaPortOrderParamsSchema = z.strictObject({
-  id: z
-    .string()
-    .min(1)
-    .max(200)
-    .meta({ examples: ["po_5d1f0c3a9b7e4f2a8c6d0e1b3a5f7c9d"] }),
-});
-
 export const loaSignatureRequestSchema = z
   .strictObject({
     name: nameField("name", 200).describe(

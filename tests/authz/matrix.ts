@@ -214,8 +214,8 @@ export const credentialRoutes: Readonly<Record<string, Expectation>> = {
   "DELETE /billing/alerts/{alert_id}": missing,
   // The LOA of a port order (docs/API.md "LOA"): no order by this id, no link by this token;
   // whose order a letter shows is tested in app/api/v2/loa_signatures/loa-signatures.test.ts.
-  "GET /port_orders/{id}/loa": missing,
-  "POST /port_orders/{id}/loa/signature_requests": invalidBody,
+  "GET /port_orders/{port_order_id}/loa": missing,
+  "POST /port_orders/{port_order_id}/loa/signature_requests": invalidBody,
   "GET /loa_signatures/{token}": missing,
   "GET /loa_signatures/{token}/pdf": missing,
   "POST /loa_signatures/{token}": invalidBody,
@@ -781,7 +781,7 @@ function paramValue(name: string, key: string, owner: OrgData, target: Cell["tar
       return "GBP";
     case "alert_id":
       return "bal_matrix_none";
-    case "id":
+    case "port_order_id":
       return "po_matrix_none";
     default:
       throw new Error(

@@ -1,8 +1,8 @@
 import { defineEndpoint } from "@/lib/api/endpoint-definition";
 import { emptyQuerySchema } from "@/lib/schemas/common";
+import { portOrderParamsSchema } from "@/lib/schemas/porting";
 import {
   loaPdfSchema,
-  loaPortOrderParamsSchema,
   loaSignatureRequestResponseSchema,
   loaSignatureRequestSchema,
   loaSignedResponseSchema,
@@ -23,22 +23,22 @@ const LOA_PDF = {
 } as const;
 
 export const portingLoaEndpoints = {
-  "GET /port_orders/{id}/loa": defineEndpoint({
+  "GET /port_orders/{port_order_id}/loa": defineEndpoint({
     summary:
       "A port order's letter of authorization as a PDF: filled from the order, or the signed one once signed",
     scope: "porting:read",
-    params: loaPortOrderParamsSchema,
+    params: portOrderParamsSchema,
     query: emptyQuerySchema,
     response: loaPdfSchema,
     file: LOA_PDF,
     errors: ["not_found"],
     tag: "Port-in",
   }),
-  "POST /port_orders/{id}/loa/signature_requests": defineEndpoint({
+  "POST /port_orders/{port_order_id}/loa/signature_requests": defineEndpoint({
     summary:
       "Email the authorized person a single-use link (7 days) to read and sign the LOA; replaces any earlier link. Draft or exception only",
     scope: "porting:write",
-    params: loaPortOrderParamsSchema,
+    params: portOrderParamsSchema,
     query: emptyQuerySchema,
     body: loaSignatureRequestSchema,
     response: loaSignatureRequestResponseSchema,

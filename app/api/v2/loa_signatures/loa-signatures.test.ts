@@ -13,7 +13,7 @@ import { LOA_LINK_LIFETIME_MS } from "@/lib/porting/loa-signatures";
 
 // The LOA of a port order (docs/API.md "LOA"): a member asks the authorized person to sign, the
 // emailed link shows the letter and signs it once, the signed PDF lands in the documents store
-// and is what GET /port_orders/{id}/loa serves from then on. One database per file; each case
+// and is what GET /port_orders/{port_order_id}/loa serves from then on. One database per file; each case
 // makes its own order. The clock is the requests' own (setRequestClock), never a sleep.
 
 const T0 = new Date("2027-01-11T09:00:00.000Z");

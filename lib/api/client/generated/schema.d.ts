@@ -2160,7 +2160,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/port_orders/{id}/loa": {
+    "/port_orders/{port_order_id}/loa": {
         parameters: {
             query?: never;
             header?: never;
@@ -2171,7 +2171,7 @@ export interface paths {
          * A port order's letter of authorization as a PDF: filled from the order, or the signed one once signed
          * @description A port order's letter of authorization as a PDF: filled from the order, or the signed one once signed. Needs a token with the `porting:read` scope, or a signed-in portal session.
          */
-        get: operations["getPortOrdersByIdLoa"];
+        get: operations["getPortOrdersByPortOrderIdLoa"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2180,7 +2180,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/port_orders/{id}/loa/signature_requests": {
+    "/port_orders/{port_order_id}/loa/signature_requests": {
         parameters: {
             query?: never;
             header?: never;
@@ -2193,7 +2193,7 @@ export interface paths {
          * Email the authorized person a single-use link (7 days) to read and sign the LOA; replaces any earlier link. Draft or exception only
          * @description Email the authorized person a single-use link (7 days) to read and sign the LOA; replaces any earlier link. Draft or exception only. Needs a token with the `porting:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
          */
-        post: operations["postPortOrdersByIdLoaSignatureRequests"];
+        post: operations["postPortOrdersByPortOrderIdLoaSignatureRequests"];
         delete?: never;
         options?: never;
         head?: never;
@@ -24096,13 +24096,13 @@ export interface operations {
             };
         };
     };
-    getPortOrdersByIdLoa: {
+    getPortOrdersByPortOrderIdLoa: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @example po_5d1f0c3a9b7e4f2a8c6d0e1b3a5f7c9d */
-                id: string;
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
             };
             cookie?: never;
         };
@@ -24209,13 +24209,13 @@ export interface operations {
             };
         };
     };
-    postPortOrdersByIdLoaSignatureRequests: {
+    postPortOrdersByPortOrderIdLoaSignatureRequests: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @example po_5d1f0c3a9b7e4f2a8c6d0e1b3a5f7c9d */
-                id: string;
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
             };
             cookie?: never;
         };
