@@ -212,6 +212,22 @@ export const credentialRoutes: Readonly<Record<string, Expectation>> = {
   "GET /billing/alerts": { status: 200 },
   "POST /billing/alerts": invalidBody,
   "DELETE /billing/alerts/{alert_id}": missing,
+  // Port-in (docs/API.md "Port-in"): porting:read checks and reads, porting:write (owner, admin,
+  // billing) changes. No port order by this id; another organization's order is 404 as one that
+  // does not exist (lib/porting/*.test.ts).
+  "POST /portability_checks": invalidBody,
+  "GET /port_orders": { status: 200 },
+  "POST /port_orders": invalidBody,
+  "GET /port_orders/{port_order_id}": missing,
+  "PATCH /port_orders/{port_order_id}": missing,
+  "DELETE /port_orders/{port_order_id}": missing,
+  "POST /port_orders/{port_order_id}/actions/submit": missing,
+  "POST /port_orders/{port_order_id}/actions/resubmit": missing,
+  "POST /port_orders/{port_order_id}/actions/cancel": missing,
+  "POST /port_orders/{port_order_id}/foc_change_requests": invalidBody,
+  "GET /port_orders/{port_order_id}/comments": missing,
+  "POST /port_orders/{port_order_id}/comments": invalidBody,
+  "GET /port_orders/{port_order_id}/events": missing,
   // The LOA of a port order (docs/API.md "LOA"): no order by this id, no link by this token;
   // whose order a letter shows is tested in app/api/v2/loa_signatures/loa-signatures.test.ts.
   "GET /port_orders/{port_order_id}/loa": missing,
