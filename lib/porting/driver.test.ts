@@ -129,6 +129,27 @@ describe("the carrier driver", () => {
     expect((await portNumbersOf(order)).map((row) => row.configuration)).toEqual(["active", "active"]);
   });
 
+  it("puts an order with a number the carrier will not port (98–99) in exception, naming it", async () => {
+    const [good, refused] = numbers("20", "98");
+    const order = await submittedOrder({ numbers: [good, refused], at: MONDAY });
+    expect(await driveCarrier(TUESDAY)).toMatchObject({ ...nothing, exceptions: 1 });
+    const raised = await (await getPrisma()).portOrder.findUniqueOrThrow({ where: { id: order } });
+    expect(raised).toMatchObject({ status: "exception", focAt: null });
+    expect(raised.exceptionDetails).toEqual([
+      {
+        code: "other",
+        field: "numbers",
+        message: `The losing carrier will not port ${refused}: remove them from the order.`,
+      },
+    ]);
+    expect(await timelineOf(order)).toEqual([
+      submitted(),
+      bySystem("submitted", "exception", TUESDAY, "exception"),
+    ]);
+    // Left for the customer: it is not moved again.
+    expect(await driveCarrier(at("2027-02-03T09:00:00Z"))).toMatchObject(nothing);
+  });
+
   it("ports in part: a number ending 95 fails at cut-over, is withdrawn and charged nothing", async () => {
     const [good, failing] = numbers("03", "95");
     const order = await submittedOrder({ numbers: [good, failing], at: MONDAY });

@@ -98,7 +98,7 @@ const hasCome = (askedAt: Date | null, after: number, now: Date) =>
   askedAt !== null && addBusinessDays(askedAt, after).getTime() <= now.getTime();
 
 /** The exception's details of numbers the carrier will not port at all. */
-export function notPortableDetails(
+function notPortableDetails(
   numbers: Extract<SubmitAnswer, { kind: "not_portable" }>["numbers"],
 ): PortExceptionDetail[] {
   return [

@@ -6,7 +6,7 @@ import { portExceptionFields, type PortExceptionCode } from "@/lib/schemas/porti
 // foc_confirm and foc_change need foc_at; exception needs details; complete may name in details
 // the numbers that did not come over; confirm_cancel takes neither.
 
-export const carrierActions = [
+const carrierActions = [
   "foc_confirm",
   "foc_change",
   "exception",
