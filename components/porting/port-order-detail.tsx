@@ -138,7 +138,12 @@ export function PortOrderDetail({
             />
           </section>
           {mayWrite && !isSupport ? <PortActions order={order} etag={etag} /> : null}
-          <PortTimeline portOrderId={order.port_order_id} poll={polling} mayComment={mayWrite} />
+          <PortTimeline
+            portOrderId={order.port_order_id}
+            version={order.version}
+            poll={polling}
+            mayComment={mayWrite}
+          />
         </div>
       )}
     </QueryState>

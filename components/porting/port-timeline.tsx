@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useAddPortComment, usePortOrderEvents } from "@/components/hooks/use-porting";
 import { eventHeadline, exceptionFieldWords, exceptionItems } from "@/components/porting/porting-words";
 import { Field } from "@/components/ui/field";
@@ -10,14 +10,21 @@ import { describeError } from "@/components/ui/states";
 /** An order's timeline (status changes, FOC changes, exceptions, comments), oldest first, and a comment box. */
 export function PortTimeline({
   portOrderId,
+  version,
   poll,
   mayComment,
 }: {
   portOrderId: string;
+  /** The order's version: each change to it (the carrier's last move too) reads the timeline again. */
+  version: number;
   poll: boolean;
   mayComment: boolean;
 }) {
   const events = usePortOrderEvents(portOrderId, poll);
+  const { refetch } = events;
+  useEffect(() => {
+    void refetch();
+  }, [version, refetch]);
   const add = useAddPortComment();
   const [body, setBody] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
