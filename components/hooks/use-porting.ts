@@ -25,7 +25,7 @@ import type { loaSignatureRequestResponseSchema } from "@/lib/schemas/loa";
 
 export const PORT_PAGE = 20;
 
-export type PortFilters = { status: PortOrderStatus | null; offset: number; organization_id?: string | null };
+type PortFilters = { status: PortOrderStatus | null; offset: number; organization_id?: string | null };
 
 /** GET /port_orders, newest first, of one status or all. */
 export function usePortOrders(filters: PortFilters, poll = false) {

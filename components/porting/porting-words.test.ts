@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PortabilityResult, PortOrderEvent } from "@/components/hooks/porting-types";
 import {
-  addDays,
   customerActions,
   deskActions,
   earliestFocDate,
@@ -166,8 +165,5 @@ describe("the actions offered", () => {
     ["ported", []],
   ] as const)("the desk offers %s: %j", (status, actions) => {
     expect(deskActions(status)).toEqual(actions);
-  });
-  it("counts days in UTC across a month's end", () => {
-    expect(addDays("2026-11-29", 3)).toBe("2026-12-02");
   });
 });

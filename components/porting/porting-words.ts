@@ -224,10 +224,3 @@ export function deskActions(
       return [];
   }
 }
-
-/** A date input's value (YYYY-MM-DD) `days` days after `from`, in UTC. */
-export function addDays(from: string, days: number): string {
-  const date = new Date(`${from}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}

@@ -1,6 +1,6 @@
 // The new port's steps as an ordered list: the current one marked, earlier ones a button back.
 
-export const portSteps = [
+const portSteps = [
   { id: "check", label: "Check numbers" },
   { id: "details", label: "Details and end user" },
   { id: "loa", label: "LOA signature" },
