@@ -85,7 +85,7 @@ async function startPort(
 
   // 2. Details: what is missing is said; going back and forth keeps what was typed.
   await expect(page.getByTestId("step-missing")).toContainText("the end user");
-  await page.getByLabel("End user").selectOption({ label: records.endUser });
+  await page.getByLabel("End user", { exact: true }).selectOption({ label: records.endUser });
   await page.getByLabel("Service address").selectOption({ label: `${records.address}, Denver 80202 (US)` });
   await page.getByLabel("Account number at the losing carrier").fill(`ACC-${stamp}`);
   await page.getByLabel("Account PIN").fill("4321");
