@@ -52,7 +52,7 @@ export function PortActions({ order, etag }: { order: PortOrder; etag: string })
           </Link>
           <ConfirmButton
             label="Delete draft"
-            confirmLabel={`Delete draft ${order.port_order_id}`}
+            confirmLabel="Delete this draft"
             pendingLabel="Deleting…"
             pending={remove.isPending}
             error={remove.error}
@@ -101,7 +101,7 @@ export function PortActions({ order, etag }: { order: PortOrder; etag: string })
         <div className="row">
           <ConfirmButton
             label="Cancel the port"
-            confirmLabel={`Cancel port ${order.port_order_id}`}
+            confirmLabel="Cancel this port"
             cancelLabel="Keep it"
             pendingLabel="Cancelling…"
             pending={cancel.isPending}

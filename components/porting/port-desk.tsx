@@ -64,7 +64,7 @@ export function PortDesk() {
               {data.items.map((order) => (
                 <li key={order.port_order_id} className="card stack" data-testid="desk-order">
                   <div className="row">
-                    <Link className="mono" href={`/porting/${order.port_order_id}`}>
+                    <Link className="mono port-id" href={`/porting/${order.port_order_id}`}>
                       {order.port_order_id}
                     </Link>
                     <PortStatus status={order.status} />

@@ -84,7 +84,7 @@ export function PortOrderDetail({
         <div className="stack">
           <section className="card stack" aria-labelledby="summary-heading">
             <h2 id="summary-heading" className="card__title">
-              {order.port_order_id}
+              <span className="mono port-id">{order.port_order_id}</span>
             </h2>
             <dl className="dl">
               <dt>Status</dt>

@@ -27,7 +27,7 @@ export function PortOrderList({ isSupport, mayWrite }: { isSupport: boolean; may
       id: "order",
       header: "Port order",
       cell: (order) => (
-        <Link className="mono" href={`/porting/${order.port_order_id}`}>
+        <Link className="mono port-id" href={`/porting/${order.port_order_id}`}>
           {order.port_order_id}
         </Link>
       ),
