@@ -70,7 +70,14 @@ export function DeskActions({ order }: { order: PortOrder }) {
             void run(action, action === "foc_confirm" ? "FOC confirmed." : "FOC changed.");
           }}
         >
-          <Field label={`FOC (UTC) for ${id}`} hint="The cut-over time, in UTC.">
+          <Field
+            label={
+              <>
+                FOC (UTC)<span className="visually-hidden"> for {id}</span>
+              </>
+            }
+            hint="The cut-over time, in UTC."
+          >
             {(props) => (
               <input
                 {...props}
@@ -98,7 +105,11 @@ export function DeskActions({ order }: { order: PortOrder }) {
         >
           <div className="form-grid">
             <Field
-              label={`Exception code for ${id}`}
+              label={
+                <>
+                  Exception code<span className="visually-hidden"> for {id}</span>
+                </>
+              }
               hint={`Field: ${exceptionFieldWords[portExceptionFields[code]] ?? "none"}`}
             >
               {(props) => (
@@ -116,7 +127,13 @@ export function DeskActions({ order }: { order: PortOrder }) {
                 </select>
               )}
             </Field>
-            <Field label={`Message for ${id}`}>
+            <Field
+              label={
+                <>
+                  Message<span className="visually-hidden"> for {id}</span>
+                </>
+              }
+            >
               {(props) => (
                 <input
                   {...props}

@@ -60,7 +60,10 @@ export function PortDesk() {
       >
         {(data) => (
           <div className="stack">
-            <ul className="stack" aria-label={`Port orders to act on: ${plural(data.total, "order")}`}>
+            <ul
+              className="stack plain-list"
+              aria-label={`Port orders to act on: ${plural(data.total, "order")}`}
+            >
               {data.items.map((order) => (
                 <li key={order.port_order_id} className="card stack" data-testid="desk-order">
                   <div className="row">
