@@ -368,7 +368,9 @@ async function describeActor(tx: Tx, writer: Writer | SystemWriter): Promise<str
   return writer.tokenId === null ? "system" : "unknown";
 }
 
-export function toRuleCreate(rule: ConfigurationInput["rules"][number]): Prisma.RuleCreateWithoutConfigurationInput {
+export function toRuleCreate(
+  rule: ConfigurationInput["rules"][number],
+): Prisma.RuleCreateWithoutConfigurationInput {
   const dial = rule.action.type === "dial" ? rule.action : null;
   return {
     targetId: rule.target_id,

@@ -51,13 +51,17 @@ describe("GET /port_orders", () => {
   });
 
   it("reads one with its ETag; another organization's is 404, support reads it", async () => {
-    const one = await get<{ data: PortOrderAnswer }>(`/port_orders/${draft.port_order_id}`, { token: "acmeAll" });
+    const one = await get<{ data: PortOrderAnswer }>(`/port_orders/${draft.port_order_id}`, {
+      token: "acmeAll",
+    });
     expect(one.status).toBe(200);
     expect(one.headers.get("ETag")).toBe(`"${draft.port_order_id}.v1"`);
     expect(one.body.data).toEqual(draft);
     const other = await get(`/port_orders/${draft.port_order_id}`, { token: "globexAll" });
     expect(other.status).toBe(404);
-    expect(other.body).toMatchObject({ error: { code: "not_found", details: `port_order_id=${draft.port_order_id}` } });
+    expect(other.body).toMatchObject({
+      error: { code: "not_found", details: `port_order_id=${draft.port_order_id}` },
+    });
     expect((await get(`/port_orders/${draft.port_order_id}`, { token: "support" })).status).toBe(200);
   });
 });
@@ -79,7 +83,11 @@ describe("PATCH /port_orders/{id}", () => {
     expect(pin.status).toBe(200);
     expect(pin.body.data).toMatchObject({ version: 2, loa_signed: true, losing_carrier: { pin_set: true } });
     expect(pin.headers.get("ETag")).toBe(`"${order.id}.v2"`);
-    const account = await patch(order.id, { losing_carrier: { account_number: "ACC-99" } }, `"${order.id}.v2"`);
+    const account = await patch(
+      order.id,
+      { losing_carrier: { account_number: "ACC-99" } },
+      `"${order.id}.v2"`,
+    );
     expect(account.body.data).toMatchObject({
       version: 3,
       loa_signed: false,
@@ -104,12 +112,19 @@ describe("PATCH /port_orders/{id}", () => {
     const response = await patch(order.id, { losing_carrier: { account_number: "X" } }, `"${order.id}.v1"`);
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({
-      error: { code: "invalid_transition", details: "status=submitted, action=edit, allowed=draft|exception" },
+      error: {
+        code: "invalid_transition",
+        details: "status=submitted, action=edit, allowed=draft|exception",
+      },
     });
   });
 
   it("refuses a Saturday FOC date and another organization's order", async () => {
-    const saturday = await patch(draft.port_order_id, { requested_foc_date: "2027-01-30" }, `"${draft.port_order_id}.v1"`);
+    const saturday = await patch(
+      draft.port_order_id,
+      { requested_foc_date: "2027-01-30" },
+      `"${draft.port_order_id}.v1"`,
+    );
     expect(saturday.status).toBe(400);
     expect(saturday.body).toMatchObject({ error: { code: "foc_date_not_allowed" } });
     const globex = await makePortOrder("org_globex");

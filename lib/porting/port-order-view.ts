@@ -1,5 +1,4 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Tx } from "@/lib/db/transaction";
 import { formatDay } from "@/lib/porting/business-days";
 import { allowedActions } from "@/lib/porting/port-order-states";
 import type { PortExceptionDetail, PortOrderView } from "@/lib/schemas/porting";
@@ -48,9 +47,4 @@ export function portOrderView(row: PortOrderRow): PortOrderView {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
-}
-
-/** Reads an order with its numbers, in `tx`. */
-export async function readPortOrderRow(tx: Tx, id: string): Promise<PortOrderRow | null> {
-  return tx.portOrder.findUnique({ where: { id }, include: portOrderInclude });
 }

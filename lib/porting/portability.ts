@@ -15,7 +15,7 @@ import type { Portability } from "@/lib/schemas/porting";
 // the losing carrier says so (carrier_refused, not_in_service).
 
 /** A number's country and our number type, as libphonenumber reads it; null when it is neither. */
-export function classifyNumber(numberE164: string): { country: string; numberType: NumberTypeId } | null {
+function classifyNumber(numberE164: string): { country: string; numberType: NumberTypeId } | null {
   const described = describeE164(numberE164);
   if (!described?.countryId || described.type === null) return null;
   const type = described.type;
@@ -53,7 +53,7 @@ async function numbersHere(numbers: readonly string[]): Promise<Set<string>> {
 }
 
 /** The numbers in an open (submitted, not yet finished) port, whoever ordered it. */
-export async function numbersInOpenPorts(numbers: readonly string[]): Promise<Set<string>> {
+async function numbersInOpenPorts(numbers: readonly string[]): Promise<Set<string>> {
   const prisma = await getPrisma();
   const rows = await prisma.portOrderNumber.findMany({
     where: { numberE164: { in: [...numbers] }, status: "pending" },

@@ -25,7 +25,7 @@ export async function makeEndUserAndAddress(organizationId: string) {
 
 let nextNumber = 1000;
 /** A fresh GB number ending in 00–79 (the simulator ports those) for each order. */
-export function freshNumber(): string {
+function freshNumber(): string {
   nextNumber += 1;
   return `+4420794${String(nextNumber).padStart(5, "0")}`.replace(
     /\d{2}$/,

@@ -120,7 +120,7 @@ export const portOrderListResponseSchema = z
 // ---------------------------------------------------------------- requests
 
 /** At most this many numbers in one portability check or one POST /port_orders. */
-export const PORT_NUMBERS_MAX = 100;
+const PORT_NUMBERS_MAX = 100;
 
 const E164_MESSAGE = "must be an E.164 number such as +442079460123";
 const NUMBERS_RULE = `numbers must list 1 to ${PORT_NUMBERS_MAX} distinct E.164 numbers`;
@@ -163,18 +163,16 @@ const initialConfigurationSchema = z
 
 export const portabilityCheckRequestSchema = z
   .strictObject({ numbers: portNumbersSchema })
-  .meta({ id: "PortabilityCheckRequest" });
-export type PortabilityCheckRequest = z.infer<typeof portabilityCheckRequestSchema>;
+  .meta({ id: "PortabilityCheckRequest", examples: [{ numbers: ["+442079461010", "+442079461098"] }] });
 
 /** Why a number cannot be ported in: here already, in another open port, the carrier's answer, or not sold here. */
-export const notPortableReasons = [
+const notPortableReasons = [
   "already_here",
   "port_in_progress",
   "carrier_refused",
   "not_in_service",
   "not_served",
 ] as const;
-export type NotPortableReasonCode = (typeof notPortableReasons)[number];
 
 const portabilitySchema = z.object({
   number: z.string(),
@@ -186,7 +184,7 @@ const portabilitySchema = z.object({
     .string()
     .nullable()
     .meta({ enum: [...numberTypeIds] }),
-  earliest_foc_date: z.string().nullable().meta({ format: "date" }).describe("For a portable number"),
+  earliest_foc_date: z.string().meta({ format: "date" }).nullable().describe("For a portable number"),
 });
 export type Portability = z.infer<typeof portabilitySchema>;
 export const portabilityCheckResponseSchema = z
@@ -210,7 +208,19 @@ export const createPortOrderRequestSchema = z
     requested_foc_date: focDateSchema,
     configuration: initialConfigurationSchema.optional(),
   })
-  .meta({ id: "CreatePortOrderRequest" });
+  .meta({
+    id: "CreatePortOrderRequest",
+    examples: [
+      {
+        numbers: ["+442079461010", "+441614960011"],
+        end_user_id: "eu_0123456789abcdef",
+        address_id: "adr_0123456789abcdef",
+        losing_carrier: { account_number: "ACC-42", pin: "9876", authorized_person: "Ada Lovelace" },
+        requested_foc_date: "2027-01-27",
+        configuration: { name: "Front desk", rules: [], tags: ["sales"] },
+      },
+    ],
+  });
 export type CreatePortOrderRequest = z.infer<typeof createPortOrderRequestSchema>;
 
 export const updatePortOrderRequestSchema = z
@@ -230,16 +240,17 @@ export const updatePortOrderRequestSchema = z
     requested_foc_date: focDateSchema.optional(),
     configuration: initialConfigurationSchema.nullable().optional(),
   })
-  .meta({ id: "UpdatePortOrderRequest" });
+  .meta({ id: "UpdatePortOrderRequest", examples: [{ losing_carrier: { pin: "2468" } }] });
 export type UpdatePortOrderRequest = z.infer<typeof updatePortOrderRequestSchema>;
 
 export const focChangeRequestSchema = z
   .strictObject({ requested_foc_date: focDateSchema })
-  .meta({ id: "FocChangeRequest" });
+  .meta({ id: "FocChangeRequest", examples: [{ requested_foc_date: "2027-02-01" }] });
 
-export const portOrderCommentRequestSchema = z
-  .strictObject({ body: text("body", 2000) })
-  .meta({ id: "PortOrderCommentRequest" });
+export const portOrderCommentRequestSchema = z.strictObject({ body: text("body", 2000) }).meta({
+  id: "PortOrderCommentRequest",
+  examples: [{ body: "Please keep the old greeting until the FOC." }],
+});
 
 export const portOrderParamsSchema = z.strictObject({ port_order_id: idParam("port_order_id", "po") });
 

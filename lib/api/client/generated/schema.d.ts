@@ -4485,19 +4485,47 @@ export interface components {
                 country: string | null;
                 /** @enum {string|null} */
                 number_type: "local" | "national" | "mobile" | "toll_free" | null;
-                /**
-                 * Format: date
-                 * @description For a portable number
-                 */
+                /** @description For a portable number */
                 earliest_foc_date: string | null;
             }[];
         };
+        /**
+         * @example {
+         *       "numbers": [
+         *         "+442079461010",
+         *         "+442079461098"
+         *       ]
+         *     }
+         */
         PortabilityCheckRequest: {
             numbers: string[];
         };
         PortOrderListResponse: {
             data: components["schemas"]["PortOrder"][];
         };
+        /**
+         * @example {
+         *       "numbers": [
+         *         "+442079461010",
+         *         "+441614960011"
+         *       ],
+         *       "end_user_id": "eu_0123456789abcdef",
+         *       "address_id": "adr_0123456789abcdef",
+         *       "losing_carrier": {
+         *         "account_number": "ACC-42",
+         *         "pin": "9876",
+         *         "authorized_person": "Ada Lovelace"
+         *       },
+         *       "requested_foc_date": "2027-01-27",
+         *       "configuration": {
+         *         "name": "Front desk",
+         *         "rules": [],
+         *         "tags": [
+         *           "sales"
+         *         ]
+         *       }
+         *     }
+         */
         CreatePortOrderRequest: {
             numbers: string[];
             /** @example eu_0123456789abcdef */
@@ -4523,6 +4551,13 @@ export interface components {
         PortOrderResponse: {
             data: components["schemas"]["PortOrder"];
         };
+        /**
+         * @example {
+         *       "losing_carrier": {
+         *         "pin": "2468"
+         *       }
+         *     }
+         */
         UpdatePortOrderRequest: {
             /** @example eu_0123456789abcdef */
             end_user_id?: string;
@@ -4543,6 +4578,11 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        /**
+         * @example {
+         *       "requested_foc_date": "2027-02-01"
+         *     }
+         */
         FocChangeRequest: {
             /**
              * Format: date
@@ -4578,6 +4618,11 @@ export interface components {
         PortOrderCommentResponse: {
             data: components["schemas"]["PortOrderEvent"];
         };
+        /**
+         * @example {
+         *       "body": "Please keep the old greeting until the FOC."
+         *     }
+         */
         PortOrderCommentRequest: {
             body: string;
         };
@@ -21938,6 +21983,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "numbers": [
+                 *         "+442079461010",
+                 *         "+442079461098"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["PortabilityCheckRequest"];
             };
         };
@@ -21962,7 +22015,7 @@ export interface operations {
                      *           "losing_carrier": "losing carrier",
                      *           "country": "US",
                      *           "number_type": "local",
-                     *           "earliest_foc_date": "earliest foc date"
+                     *           "earliest_foc_date": "2026-11-27"
                      *         }
                      *       ]
                      *     }
@@ -22237,6 +22290,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "numbers": [
+                 *         "+442079461010",
+                 *         "+441614960011"
+                 *       ],
+                 *       "end_user_id": "eu_0123456789abcdef",
+                 *       "address_id": "adr_0123456789abcdef",
+                 *       "losing_carrier": {
+                 *         "account_number": "ACC-42",
+                 *         "pin": "9876",
+                 *         "authorized_person": "Ada Lovelace"
+                 *       },
+                 *       "requested_foc_date": "2027-01-27",
+                 *       "configuration": {
+                 *         "name": "Front desk",
+                 *         "rules": [],
+                 *         "tags": [
+                 *           "sales"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePortOrderRequest"];
             };
         };
@@ -22730,6 +22806,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "losing_carrier": {
+                 *         "pin": "2468"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdatePortOrderRequest"];
             };
         };
@@ -23489,6 +23572,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "requested_foc_date": "2027-02-01"
+                 *     }
+                 */
                 "application/json": components["schemas"]["FocChangeRequest"];
             };
         };
@@ -23815,6 +23903,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "body": "Please keep the old greeting until the FOC."
+                 *     }
+                 */
                 "application/json": components["schemas"]["PortOrderCommentRequest"];
             };
         };
