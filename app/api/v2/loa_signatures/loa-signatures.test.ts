@@ -248,6 +248,25 @@ describe("the LOA of a port order", () => {
     ).toBe(1);
   });
 
+  it("keeps one signature of two sent at once with one link", async () => {
+    stopClockAt(T0);
+    const orderId = await makeOrder("org_acme");
+    const { token } = await requestSignature(orderId);
+    const answers = await Promise.all([
+      sign(token, { typed_name: "Ada Lovelace", accept: true }),
+      sign(token, { typed_name: "Ada Lovelace", accept: true }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 410]);
+    const prisma = await getPrisma();
+    const order = await prisma.portOrder.findUniqueOrThrow({ where: { id: orderId } });
+    expect(
+      await prisma.complianceDocument.count({
+        where: { documentTypeId: "signed_loa", endUserId: order.endUserId },
+      }),
+    ).toBe(1);
+    expect(order.version).toBe(2);
+  });
+
   it("expires 7 days after it was sent, and when a newer link replaces it", async () => {
     stopClockAt(T0);
     const orderId = await makeOrder("org_acme");
