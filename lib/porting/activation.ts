@@ -6,8 +6,8 @@ import { documentsDueFor } from "@/lib/compliance/activation";
 import { defaultCreditLimitMinor } from "@/lib/billing/ledger";
 import { billingDay } from "@/lib/billing/proration";
 import { toMinor } from "@/lib/billing/money";
-import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
 import { portProduct } from "@/lib/porting/credit";
+import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
 import { withdrawPortNumbers } from "@/lib/porting/withdraw";
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 import { assertNumberTransition, heldStatesLeavingBy } from "@/lib/schemas/number-states";
@@ -22,7 +22,7 @@ import { assertNumberTransition, heldStatesLeavingBy } from "@/lib/schemas/numbe
 //   rest of the month, keyed by the configuration, so a second activation charges nothing.
 //   A ported number was never in our inventory, so no order item priced it: it is charged as a
 //   geography item of its country and number type with no region would be, at the cheapest
-//   product of that destination (portProduct, lib/porting/credit.ts, the product the submission's
+//   product of that destination (portProduct, lib/porting/credit.ts: the product the submission's
 //   credit check priced), and needs that product's documents. No product sells the destination:
 //   nothing is charged and no document is needed. The FOC does not check credit again (the
 //   numbers are moving whatever the balance): dunning follows as for any unpaid charge;
@@ -39,7 +39,7 @@ type Arriving = { id: string; organization_id: string; number: string; version: 
 /** The states a number comes over from (porting). */
 const ARRIVING = heldStatesLeavingBy("port_activation");
 
-/** The fees and documents a ported number of this destination takes (portProduct); null: no product sells it. */
+/** The fees and documents a ported number of this destination takes; null: no product sells it. */
 async function destinationProduct(tx: Tx, country: string, numberType: string) {
   const product = await portProduct(tx, country, numberType);
   if (!product) return null;

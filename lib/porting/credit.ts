@@ -12,7 +12,7 @@ import { formatMinor, toMinor } from "@/lib/billing/money";
 // opens the account when there is none and locks it until the submission commits, as the sale does.
 
 /** The product a ported number is billed under: the cheapest of its country and type, as the sale picks one. */
-async function portProduct(tx: Tx, country: string, numberType: string) {
+export async function portProduct(tx: Tx, country: string, numberType: string) {
   return tx.product.findFirst({
     where: { countryId: country, numberTypeId: numberType },
     orderBy: [{ monthlyFee: "asc" }, { setupFee: "asc" }, { id: "asc" }],

@@ -31,6 +31,9 @@ import type { PortExceptionDetail, PortOrderStatus } from "@/lib/schemas/porting
 
 const BATCH = 50;
 
+/** The injected clock. */
+type Clock = () => Date;
+
 type OrderRow = {
   id: string;
   organization_id: string;
@@ -111,14 +114,18 @@ function notPortableDetails(
 }
 
 /**
- * Every order in `status` (due by `now`, for foc_confirmed), a page at a time by id: a plain
+ * Every order in `status` (due by the clock, for foc_confirmed), a page at a time by id: a plain
  * read, each order is then claimed on its own.
  */
-async function* candidates(status: PortOrderStatus, now: Date): AsyncGenerator<string> {
+async function* candidates(status: PortOrderStatus, clock: Clock): AsyncGenerator<string> {
   const prisma = await getPrisma();
   for (let after = ""; ;) {
     const rows = await prisma.portOrder.findMany({
-      where: { status, id: { gt: after }, ...(status === "foc_confirmed" ? { focAt: { lte: now } } : {}) },
+      where: {
+        status,
+        id: { gt: after },
+        ...(status === "foc_confirmed" ? { focAt: { lte: clock() } } : {}),
+      },
       select: { id: true },
       orderBy: { id: "asc" },
       take: BATCH,
@@ -133,11 +140,12 @@ async function* candidates(status: PortOrderStatus, now: Date): AsyncGenerator<s
 async function answerSubmission(
   orderId: string,
   carrier: LosingCarrier,
-  now: Date,
+  clock: Clock,
 ): Promise<"foc_confirmed" | "exception" | null> {
   return inRetryingTransaction(async (tx) => {
     const row = await claimOrder(tx, orderId, "submitted");
     if (!row) return null;
+    const now = clock();
     const answer = await carrier.submitOrder(carrierOrder(row));
     if (answer.kind === "no_answer" || !hasCome(row.asked_at, answer.after, now)) return null;
     if (answer.kind === "foc_confirmed") {
@@ -163,9 +171,10 @@ async function answerSubmission(
   });
 }
 
-async function startActivation(orderId: string, now: Date) {
+async function startActivation(orderId: string, clock: Clock) {
   return inRetryingTransaction(async (tx) => {
     const row = await claimOrder(tx, orderId, "foc_confirmed");
+    const now = clock();
     if (!row || row.foc_at === null || row.foc_at.getTime() > now.getTime()) return false;
     await movePortOrder(tx, {
       orderId: row.id,
@@ -178,10 +187,11 @@ async function startActivation(orderId: string, now: Date) {
   });
 }
 
-async function completeActivation(orderId: string, carrier: LosingCarrier, now: Date) {
+async function completeActivation(orderId: string, carrier: LosingCarrier, clock: Clock) {
   return inRetryingTransaction(async (tx) => {
     const row = await claimOrder(tx, orderId, "activating");
     if (!row) return false;
+    const now = clock();
     const answer = await carrier.activateOrder(carrierOrder(row));
     if (answer.kind === "no_answer") return false;
     const { failed } = await activatePortedNumbers(
@@ -206,10 +216,11 @@ async function completeActivation(orderId: string, carrier: LosingCarrier, now: 
   });
 }
 
-async function confirmCancellation(orderId: string, carrier: LosingCarrier, now: Date) {
+async function confirmCancellation(orderId: string, carrier: LosingCarrier, clock: Clock) {
   return inRetryingTransaction(async (tx) => {
     const row = await claimOrder(tx, orderId, "cancel_pending");
     if (!row) return false;
+    const now = clock();
     const answer = await carrier.cancelOrder(carrierOrder(row));
     if (answer.kind === "no_answer" || !hasCome(row.cancel_requested_at ?? now, answer.after, now))
       return false;
@@ -233,29 +244,34 @@ async function confirmCancellation(orderId: string, carrier: LosingCarrier, now:
 /** Counts the orders of `status` that `step` moved, one at a time. */
 async function each(
   status: PortOrderStatus,
-  now: Date,
+  clock: Clock,
   step: (id: string) => Promise<boolean>,
 ): Promise<number> {
   let moved = 0;
-  for await (const id of candidates(status, now)) if (await step(id)) moved++;
+  for await (const id of candidates(status, clock)) if (await step(id)) moved++;
   return moved;
 }
 
-/** One sweep of the carrier driver (the worker's `port_carrier`): answers how many orders each step moved. */
+/**
+ * One sweep of the carrier driver (the worker's `port_carrier`): answers how many orders each
+ * step moved. Each move reads the clock once its order is claimed, so an order's timeline is in
+ * the order its moves were made even when instances' sweeps began at different times.
+ */
 export async function driveCarrier(
-  now: Date,
+  now: Date | Clock,
   carrier: LosingCarrier = losingCarrier(),
 ): Promise<CarrierSweep> {
+  const clock: Clock = typeof now === "function" ? now : () => now;
   const answered = { foc_confirmed: 0, exception: 0 };
-  for await (const id of candidates("submitted", now)) {
-    const to = await answerSubmission(id, carrier, now);
+  for await (const id of candidates("submitted", clock)) {
+    const to = await answerSubmission(id, carrier, clock);
     if (to !== null) answered[to]++;
   }
   return {
     confirmed: answered.foc_confirmed,
     exceptions: answered.exception,
-    activating: await each("foc_confirmed", now, (id) => startActivation(id, now)),
-    completed: await each("activating", now, (id) => completeActivation(id, carrier, now)),
-    cancelled: await each("cancel_pending", now, (id) => confirmCancellation(id, carrier, now)),
+    activating: await each("foc_confirmed", clock, (id) => startActivation(id, clock)),
+    completed: await each("activating", clock, (id) => completeActivation(id, carrier, clock)),
+    cancelled: await each("cancel_pending", clock, (id) => confirmCancellation(id, carrier, clock)),
   };
 }

@@ -71,7 +71,7 @@ export const handlers: readonly Handler[] = [
     get everyMs() {
       return getEnv().PORTING_CARRIER_EVERY_MS;
     },
-    run: ({ now }) => driveCarrier(now()),
+    run: ({ now }) => driveCarrier(now),
   },
   // Single sign-ins whose person never came back from the provider (docs/API.md "Single sign-on").
   { name: "sso_sign_ins", everyMs: MINUTE, run: ({ now }) => sweepExpiredSsoSignIns(now()) },

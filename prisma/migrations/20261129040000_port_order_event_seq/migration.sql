@@ -1,10 +1,6 @@
--- A port order's timeline in the order it was written (docs/CONTRACT.md §20): the carrier driver
--- and the port desk make several moves at one instant of the clock (activating, then ported), and
--- (created_at, id) put those in a random order. seq numbers the entries as they are inserted;
--- the timeline reads (created_at, seq).
--- AlterTable
-ALTER TABLE "port_order_event" ADD COLUMN     "seq" BIGSERIAL NOT NULL;
-
+-- The timeline is read in (created_at, seq) order (seq: the order entries were written in, added
+-- by the port_number_draft migration): the carrier driver and the port desk make several moves
+-- at one instant of the clock (activating, then ported). The index follows the reading order.
 -- DropIndex
 DROP INDEX "port_order_event_port_order_id_created_at_id_idx";
 

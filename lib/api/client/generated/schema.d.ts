@@ -2244,6 +2244,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/port_orders/{port_order_id}/carrier_actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Support: do what the losing carrier would — confirm or move the FOC, raise an exception, complete the port (naming numbers that failed), confirm a cancellation
+         * @description Support: do what the losing carrier would — confirm or move the FOC, raise an exception, complete the port (naming numbers that failed), confirm a cancellation. Needs a token with the `porting:read` scope, or a signed-in portal session. Needs the support role (a token is capped by its creator's role).
+         */
+        post: operations["postPortOrdersByPortOrderIdCarrierActions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -4683,6 +4703,32 @@ export interface components {
             typed_name: string;
             /** @constant */
             accept: true;
+        };
+        /**
+         * @example {
+         *       "action": "foc_confirm",
+         *       "foc_at": "2027-02-03T10:00:00Z"
+         *     }
+         */
+        CarrierActionRequest: {
+            /** @enum {string} */
+            action: "foc_confirm" | "foc_change" | "exception" | "complete" | "confirm_cancel";
+            /**
+             * Format: date-time
+             * @description foc_confirm, foc_change: the cut-over the carrier confirmed (in the future)
+             */
+            foc_at?: string;
+            /** @description exception: what to fix, [{code, field, message}]; complete: the numbers that did not come over (field: the number), if any */
+            details?: {
+                /**
+                 * @description What the carrier refused (for complete: other)
+                 * @enum {string}
+                 */
+                code: "account_number_mismatch" | "pin_mismatch" | "authorized_person_mismatch" | "address_mismatch" | "other";
+                /** @description exception: the order's field to fix (losing_carrier.account_number, …); complete: a number of the order (E.164) that did not come over */
+                field: string;
+                message: string;
+            }[];
         };
     };
     responses: never;
@@ -24810,6 +24856,195 @@ export interface operations {
             };
             /** @description error.code: loa_link_used, loa_link_expired */
             410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPortOrdersByPortOrderIdCarrierActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarrierActionRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "port_order_id": "port order id",
+                     *         "organization_id": "org_acme",
+                     *         "status": "draft",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "numbers": [
+                     *           {
+                     *             "number": "+12125550123",
+                     *             "status": "draft",
+                     *             "failure_reason": "failure reason",
+                     *             "number_id": "num_acme_main"
+                     *           }
+                     *         ],
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "losing_carrier": {
+                     *           "name": "Main line",
+                     *           "account_number": "account number",
+                     *           "authorized_person": "authorized person",
+                     *           "pin_set": true
+                     *         },
+                     *         "requested_foc_date": "2026-11-27",
+                     *         "foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "configuration": {
+                     *           "US": null
+                     *         },
+                     *         "loa_signed": true,
+                     *         "loa_document_id": "loa document id",
+                     *         "exception": [
+                     *           {
+                     *             "code": "code",
+                     *             "field": "name",
+                     *             "message": "If that email can be used, a message with a link is on its way."
+                     *           }
+                     *         ],
+                     *         "allowed_actions": [
+                     *           "allowed action"
+                     *         ],
+                     *         "version": 3,
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "cancel_requested_at": "2026-11-27T10:15:02.114Z",
+                     *         "completed_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, invalid_transition */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: role_forbidden, unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
