@@ -5,7 +5,6 @@ import type {
   PortOrderEvent,
   PortOrderStatus,
 } from "@/components/hooks/porting-types";
-import type { NotPortableReasonCode } from "@/lib/schemas/porting";
 
 // How port orders read in the portal (docs/CONTRACT.md §20): statuses, why a number cannot
 // be ported, which field an exception asks to fix, the timeline's entries, and what each step
@@ -63,7 +62,9 @@ export const deskStatuses = [
 ] as const satisfies readonly PortOrderStatus[];
 export type DeskStatus = (typeof deskStatuses)[number];
 
-const reasonWords: Record<NotPortableReasonCode, string> = {
+type NotPortableReason = NonNullable<PortabilityResult["not_portable_reason"]>;
+
+const reasonWords: Record<NotPortableReason, string> = {
   already_here: "This number is already in this service.",
   port_in_progress: "This number is already in an open port order.",
   carrier_refused: "The losing carrier cannot release this number.",
@@ -72,7 +73,7 @@ const reasonWords: Record<NotPortableReasonCode, string> = {
 };
 
 /** Why a number cannot be ported, in words. */
-export function notPortableWords(reason: NotPortableReasonCode | null): string {
+export function notPortableWords(reason: NotPortableReason | null): string {
   return reason === null ? "It cannot be ported." : reasonWords[reason];
 }
 
