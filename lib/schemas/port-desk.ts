@@ -6,13 +6,7 @@ import { portExceptionFields, type PortExceptionCode } from "@/lib/schemas/porti
 // foc_confirm and foc_change need foc_at; exception needs details; complete may name in details
 // the numbers that did not come over; confirm_cancel takes neither.
 
-const carrierActions = [
-  "foc_confirm",
-  "foc_change",
-  "exception",
-  "complete",
-  "confirm_cancel",
-] as const;
+const carrierActions = ["foc_confirm", "foc_change", "exception", "complete", "confirm_cancel"] as const;
 export type CarrierAction = (typeof carrierActions)[number];
 
 const exceptionCodes = Object.keys(portExceptionFields) as PortExceptionCode[];
