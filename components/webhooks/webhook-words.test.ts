@@ -41,6 +41,7 @@ describe("event words", () => {
       "Payment recorded",
       "Port order status changed",
       "Port date changed",
+      "Port-out requested",
     ]);
     expect(eventLabel("webhook.test")).toBe("Test event");
     for (const type of subscribableEvents) expect(eventDescription(type)).toMatch(/\.$/);

@@ -23,6 +23,7 @@ export const subscribableEvents = [
   "billing.payment_recorded",
   "port_order.status_changed",
   "port_order.foc_changed",
+  "number.port_out_requested",
 ] as const;
 
 export type SubscribableEvent = (typeof subscribableEvents)[number];
@@ -103,6 +104,10 @@ const eventWords: Record<string, { label: string; description: string }> = {
   "port_order.foc_changed": {
     label: "Port date changed",
     description: "A new date was asked for a port-in order, or the losing carrier moved its confirmed date.",
+  },
+  "number.port_out_requested": {
+    label: "Port-out requested",
+    description: "Another carrier asked to take a number away; support logged it, accepted or refused.",
   },
   "webhook.test": { label: "Test event", description: "Sent with “Send test event”." },
 };

@@ -89,6 +89,7 @@ describe("the document's request bodies", () => {
       "POST /password-reset",
       "POST /password-reset/confirm",
       "POST /port_orders",
+      "POST /port_orders/{port_order_id}/carrier_actions",
       "POST /port_orders/{port_order_id}/comments",
       "POST /port_orders/{port_order_id}/foc_change_requests",
       "POST /port_orders/{port_order_id}/loa/signature_requests",

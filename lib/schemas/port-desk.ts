@@ -72,6 +72,6 @@ export const carrierActionRequestSchema = z
   })
   .meta({
     id: "CarrierActionRequest",
-    example: { action: "foc_confirm", foc_at: "2027-02-03T10:00:00Z" },
+    examples: [{ action: "foc_confirm", foc_at: "2027-02-03T10:00:00Z" }],
   });
 export type CarrierActionRequest = z.infer<typeof carrierActionRequestSchema>;

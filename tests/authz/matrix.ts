@@ -228,6 +228,9 @@ export const credentialRoutes: Readonly<Record<string, Expectation>> = {
   "GET /port_orders/{port_order_id}/comments": missing,
   "POST /port_orders/{port_order_id}/comments": invalidBody,
   "GET /port_orders/{port_order_id}/events": missing,
+  // Support's port desk (docs/API.md "The port desk"): a customer is refused before the order is
+  // looked up; the desk's own answers are tested in lib/porting/port-desk.test.ts.
+  "POST /port_orders/{port_order_id}/carrier_actions": roleForbidden,
   // The LOA of a port order (docs/API.md "LOA"): no order by this id, no link by this token;
   // whose order a letter shows is tested in app/api/v2/loa_signatures/loa-signatures.test.ts.
   "GET /port_orders/{port_order_id}/loa": missing,

@@ -25223,6 +25223,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "foc_confirm",
+                 *       "foc_at": "2027-02-03T10:00:00Z"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CarrierActionRequest"];
             };
         };
