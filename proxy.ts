@@ -65,7 +65,6 @@ export const config = {
     "/orders/:path*",
     "/numbers/:path*",
     "/compliance/:path*",
-    "/porting/:path*",
     "/tokens/:path*",
     "/webhooks/:path*",
     "/audit/:path*",
