@@ -3,6 +3,7 @@ import {
   test,
   type APIRequestContext,
   type Browser,
+  type Locator,
   type Page,
   type TestInfo,
 } from "@playwright/test";
@@ -158,12 +159,12 @@ async function prepareBundle(
   await expectAccessible(page, testInfo, `compliance-draft-${size}`);
   await expectNoHorizontalScroll(page, "/compliance with a draft bundle");
 
-  await detail.getByLabel(`Address in the area (local-${stamp}.pdf)`).check();
+  await tickWhenSaved(detail, `Address in the area (local-${stamp}.pdf)`, true);
   await expect(checklist.getByRole("listitem")).toHaveText([
     "✓ Met: Address in the area",
     /Missing: Proof of address/,
   ]);
-  await detail.getByLabel(`Proof of address (proof-${stamp}.pdf)`).check();
+  await tickWhenSaved(detail, `Proof of address (proof-${stamp}.pdf)`, true);
   await expect(checklist.getByRole("listitem")).toHaveText([
     "✓ Met: Address in the area",
     "✓ Met: Proof of address",
@@ -321,16 +322,28 @@ test("support rejects a bundle with a reason and a note; the customer reads them
   await expectNoHorizontalScroll(page, "/compliance with a rejected bundle");
 
   // The fix: an edit makes it a draft again, to be submitted once more.
-  await detail.getByLabel(`Proof of address (proof-${stamp}.pdf)`).uncheck();
+  await tickWhenSaved(detail, `Proof of address (proof-${stamp}.pdf)`, false);
   await expect(detail.getByTestId("bundle-detail-state")).toHaveText("Draft");
   await expect(detail.getByTestId("rejection")).toHaveCount(0);
-  await detail.getByLabel(`Proof of address (proof-${stamp}.pdf)`).check();
+  await tickWhenSaved(detail, `Proof of address (proof-${stamp}.pdf)`, true);
   await expect(detail.getByTestId("checklist-summary")).toHaveText(
     "Everything these numbers need is in the bundle.",
   );
   await detail.getByRole("button", { name: "Submit for review" }).click();
   await expect(detail.getByTestId("bundle-detail-state")).toHaveText("Waiting for review");
 });
+
+/**
+ * Ticks (or clears) a document's box once the last change has saved: the bundle ignores a tick
+ * while a PATCH and the reads after it are in flight, as a person's second click would be.
+ */
+async function tickWhenSaved(detail: Locator, label: string, chosen: boolean) {
+  await expect(detail.getByRole("group", { name: "Documents in the bundle" })).toHaveAttribute(
+    "aria-busy",
+    "false",
+  );
+  await detail.getByLabel(label).setChecked(chosen);
+}
 
 /** A date as the portal writes it in this browser: "10 Dec 2026". */
 function portalDate(page: Page, iso: string): Promise<string> {
