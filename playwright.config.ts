@@ -37,14 +37,14 @@ export default defineConfig({
     },
   },
   // Every spec at a laptop's 1366×768; the page tour, the phone spec and the pages that are
-  // phone-first from the start (webhooks, the rule viewer and editor) again at 390×844.
+  // phone-first from the start (webhooks, the rule viewer and editor, porting) again at 390×844.
   projects: [
     { name: "desktop", use: { viewport: { width: 1366, height: 768 } }, testIgnore: /phone\.spec\.ts/ },
     {
       name: "mobile",
       use: { viewport: { width: 390, height: 844 }, hasTouch: true },
       testMatch:
-        /(pages|phone|billing|cart-holds|webhooks|rules|rule-editor|roles|security|audit|signup|members|fleet|compliance|docs-public|inventory-typed|sso(-[\w-]+)?)\.spec\.ts/,
+        /(pages|phone|porting|billing|cart-holds|webhooks|rules|rule-editor|roles|security|audit|signup|members|fleet|compliance|docs-public|inventory-typed|loa-sign|sso(-[\w-]+)?)\.spec\.ts/,
     },
   ],
   webServer: external
@@ -67,6 +67,8 @@ export default defineConfig({
           SMTP_URL: `smtp://127.0.0.1:${port + 25}`,
           // The specs buy many numbers: a new billing account's limit no order here reaches.
           BILLING_DEFAULT_CREDIT_LIMIT: "100000000.00",
+          // e2e/porting.spec.ts waits for the carrier driver to activate numbers at an FOC moments away.
+          PORTING_CARRIER_EVERY_MS: "1000",
         },
       },
 });

@@ -65,6 +65,7 @@ export const config = {
     "/orders/:path*",
     "/numbers/:path*",
     "/compliance/:path*",
+    "/porting/:path*",
     "/tokens/:path*",
     "/webhooks/:path*",
     "/audit/:path*",

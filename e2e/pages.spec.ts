@@ -15,6 +15,8 @@ type PageCase = {
   skipFit?: boolean;
   /** Only for people who may hold and buy (docs/CONTRACT.md §15): support may not, so has no cart. */
   buyersOnly?: boolean;
+  /** Only for support (the port desk). */
+  supportOnly?: boolean;
 };
 
 const pages: PageCase[] = [
@@ -74,6 +76,30 @@ const pages: PageCase[] = [
     name: "number",
     path: "/numbers/num_acme_main?at=2026-03-10T10:00:00Z",
     ready: async (page) => void (await expect(page.getByTestId("active-rule")).toContainText("Office hours")),
+  },
+  {
+    // Port orders exist only once e2e/porting.spec.ts has run: the list or its empty state.
+    name: "porting",
+    path: "/porting",
+    ready: async (page) => {
+      await expect(page.getByRole("heading", { name: "Porting", level: 1 })).toBeVisible();
+      await expect(page.getByText("Loading port orders…")).toHaveCount(0);
+    },
+  },
+  {
+    name: "porting-new",
+    path: "/porting/new",
+    ready: async (page) => void (await expect(page.getByLabel("Numbers to port")).toBeVisible()),
+    buyersOnly: true,
+  },
+  {
+    name: "porting-desk",
+    path: "/porting/desk",
+    ready: async (page) => {
+      await expect(page.getByLabel("Waiting for")).toBeVisible();
+      await expect(page.getByText("Loading port orders…")).toHaveCount(0);
+    },
+    supportOnly: true,
   },
   {
     name: "tokens",
@@ -157,7 +183,9 @@ function tour(who: keyof typeof users) {
     }
     await page.setViewportSize(viewport);
 
-    for (const entry of pages.filter((candidate) => buyer || !candidate.buyersOnly)) {
+    for (const entry of pages.filter(
+      (candidate) => (buyer || !candidate.buyersOnly) && (!buyer || !candidate.supportOnly),
+    )) {
       await test.step(entry.name, async () => {
         const path = typeof entry.path === "string" ? entry.path : await entry.path(page);
         await page.goto(path);

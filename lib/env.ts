@@ -212,6 +212,18 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,2}(\.\d{1,2})?$/, "BILLING_VAT_RATE must be a percentage such as 20 or 20.5")
     .default("20"),
+  // Port-in (docs/CONTRACT.md §20): the losing carrier adapter (lib/porting/carriers). simulated
+  // answers by each number's last two digits; manual answers nothing, and the port desk moves orders.
+  PORTING_CARRIER: z
+    .enum(["simulated", "manual"], "PORTING_CARRIER must be simulated or manual")
+    .default("simulated"),
+  // How often the worker's carrier driver asks the losing carrier about open port orders.
+  PORTING_CARRIER_EVERY_MS: z.coerce
+    .number("PORTING_CARRIER_EVERY_MS must be a number of milliseconds")
+    .int("PORTING_CARRIER_EVERY_MS must be a whole number of milliseconds")
+    .min(100, "PORTING_CARRIER_EVERY_MS must be at least 100")
+    .max(3_600_000, "PORTING_CARRIER_EVERY_MS must be at most 3600000 (an hour)")
+    .default(60_000),
   NEXTAUTH_URL: z.url({ protocol: /^https?$/, error: "NEXTAUTH_URL must be an http(s):// URL" }).optional(),
 });
 

@@ -13,6 +13,10 @@ export const errorStatus = {
   bundle_not_compliant: 400,
   invalid_bundle: 400,
   invalid_transition: 400,
+  // Port-in (docs/CONTRACT.md §20): a requested FOC date that is not a business day, too early or
+  // too late, or a change within 24 h of the FOC; a submit before the LOA is signed.
+  foc_date_not_allowed: 400,
+  loa_not_signed: 400,
   // A VAT ID that is not one of its country's, or not of the profile's country (docs/API.md "Billing").
   invalid_vat_id: 400,
   unauthorized: 401,
@@ -28,6 +32,10 @@ export const errorStatus = {
   insufficient_funds: 402,
   account_past_due: 402,
   not_found: 404,
+  // An LOA signing link used already, or past its expiry or replaced by a newer one (docs/API.md
+  // "LOA"): gone for good, so 410; a new link comes from a new signature request.
+  loa_link_used: 410,
+  loa_link_expired: 410,
   method_not_allowed: 405,
   number_unavailable: 409,
   idempotency_conflict: 409,
@@ -40,6 +48,14 @@ export const errorStatus = {
   number_locked: 409,
   number_referenced: 409,
   restore_window_over: 409,
+  // docs/CONTRACT.md §20: a number in an open port order (being ported in: it cannot be
+  // released, restored or put in a second order), or already held in this service.
+  port_in_progress: 409,
+  already_here: 409,
+  // The losing carrier cannot port the number (its own refusal, e.g. a number it cannot
+  // release): 409, like number_unavailable, because the request is well formed and the same
+  // request may succeed once the number's state at the carrier changes.
+  not_portable: 409,
   // A request whose body stopped arriving (the custom server's BODY_IDLE_TIMEOUT_MS).
   request_timeout: 408,
   precondition_failed: 412,
@@ -64,6 +80,7 @@ const statusPhrases: Record<number, string> = {
   405: "Method Not Allowed",
   408: "Request Timeout",
   409: "Conflict",
+  410: "Gone",
   412: "Precondition Failed",
   413: "Payload Too Large",
   415: "Unsupported Media Type",
@@ -142,6 +159,7 @@ const notFoundWords = {
   member: { message: "There is no member", field: "member_id" },
   number: { message: "There is no number with number_id", field: "number_id" },
   order: { message: "There is no order", field: "reference_id" },
+  "port order": { message: "There is no port order", field: "port_order_id" },
   token: { message: "There is no token", field: "token_id" },
   "webhook endpoint": { message: "There is no webhook endpoint", field: "webhook_id" },
 } as const satisfies Record<string, { message: string; field: string }>;

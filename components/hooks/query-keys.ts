@@ -73,6 +73,13 @@ export const queryKeys = {
       ["compliance", "requirements", country, numberType] as const,
   },
   audit: (filters: AuditFilters) => ["audit", filters] as const,
+  porting: {
+    all: () => ["porting"] as const,
+    list: (filters: { status: string | null; offset: number; organization_id?: string | null }) =>
+      ["porting", "list", filters] as const,
+    detail: (portOrderId: string) => ["porting", "detail", portOrderId] as const,
+    events: (portOrderId: string) => ["porting", "events", portOrderId] as const,
+  },
   billing: {
     all: () => ["billing"] as const,
     accounts: (organizationId: string | null) => ["billing", "accounts", organizationId] as const,

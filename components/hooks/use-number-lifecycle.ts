@@ -5,8 +5,9 @@ import { queryKeys } from "@/components/hooks/query-keys";
 import type { numberConfigurationResponseSchema } from "@/lib/schemas/numbers/responses";
 
 // A number's lifecycle from its page (docs/CONTRACT.md §16): release (DELETE under If-Match, `force`
-// past the rules that dial it), restore, lock and unlock (PUT under If-Match). Each reads the
-// number's ETag just before, so what it changes is what the person sees.
+// past the rules that dial it), restore, lock and unlock, and the port-out PIN (PUT under If-Match,
+// docs/CONTRACT.md §20). Each reads the number's ETag just before, so what it changes is what the
+// person sees.
 
 const path = (numberId: string) => `/numbers/${encodeURIComponent(numberId)}`;
 
@@ -60,6 +61,27 @@ export function useLockNumber(numberId: string) {
           method: "PUT",
           headers: { "if-match": etag },
           body: { name: configuration.name, rules: configuration.rules, locked },
+        })
+      ).data.data;
+    },
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * Sets (4–10 digits) or clears (null) the number's port-out PIN: a PUT of the number as read,
+ * with port_out_pin (write-only; the answer says port_out_pin_set).
+ */
+export function useSetPortOutPin(numberId: string) {
+  const refresh = useRefreshNumbers();
+  return useMutation({
+    mutationFn: async ({ pin }: { pin: string | null }) => {
+      const { configuration, etag } = await readCurrent(numberId);
+      return (
+        await apiFetch<typeof numberConfigurationResponseSchema>(path(numberId), {
+          method: "PUT",
+          headers: { "if-match": etag },
+          body: { name: configuration.name, rules: configuration.rules, port_out_pin: pin },
         })
       ).data.data;
     },

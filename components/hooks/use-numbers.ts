@@ -19,7 +19,7 @@ export function numbersCsvHref(search: NumberSearch): string {
 }
 
 /** Every state: a number's own page shows it released as well as active (docs/CONTRACT.md §16). */
-const EVERY_STATUS = "active,pending_documents,aging";
+const EVERY_STATUS = "active,pending_documents,aging,porting";
 
 /** One page of configurations and how many match in all (X-Total-Count). */
 export function useNumberSearch(search: NumberSearch) {

@@ -10,9 +10,10 @@ import {
 } from "@/components/numbers/number-words";
 import { numberCountry } from "@/components/compliance/compliance-words";
 import { PendingDocuments } from "@/components/compliance/pending-documents";
+import { PortOutPin } from "@/components/numbers/port-out-pin";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { useFocusOn } from "@/components/ui/focus";
-import { formatDate } from "@/components/ui/format";
+import { formatDate, formatDateTime } from "@/components/ui/format";
 import { describeError } from "@/components/ui/states";
 import { ApiClientError } from "@/components/hooks/api-fetch";
 import { useLockNumber, useReleaseNumber, useRestoreNumber } from "@/components/hooks/use-number-lifecycle";
@@ -20,7 +21,8 @@ import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 import { numberStateFacts } from "@/lib/schemas/number-states";
 
 // A number's state on its page (docs/CONTRACT.md §16) and what can be done to it: release (saying until
-// when it can be restored, and which of the organization's rules dial it), restore, lock. A
+// when it can be restored, and which of the organization's rules dial it), restore, lock, the
+// port-out PIN (§20); a number being ported in links its port order. A
 // role that may not (docs/CONTRACT.md §15) sees the buttons disabled and why.
 
 export function NumberLifecycle({
@@ -87,7 +89,26 @@ export function NumberLifecycle({
           documentsDue={number.documents_due}
         />
       ) : null}
-      {number.number_type === null ? null : (
+      {numberStateFacts[number.status].portInProgress ? (
+        <p className="small muted" data-testid="number-porting">
+          Being ported in
+          {number.port_order_id === null ? null : (
+            <>
+              {" "}
+              by{" "}
+              <Link
+                href={`/porting/${encodeURIComponent(number.port_order_id)}`}
+                data-testid="number-port-order"
+              >
+                its port order
+              </Link>
+            </>
+          )}
+          : no call is routed to it until the port completes
+          {number.porting_foc_at ? ` at the FOC, ${formatDateTime(number.porting_foc_at)}` : ""}. It cannot be
+          released, restored or locked until then. Cancel the port order to give it up.
+        </p>
+      ) : number.number_type === null ? null : (
         <>
           {refusal === null ? null : (
             <p id={reasonId} className="small muted">
@@ -117,6 +138,7 @@ export function NumberLifecycle({
           )}
         </>
       )}
+      {number.number_type === null ? null : <PortOutPin number={number} refusal={refusal} />}
     </section>
   );
 }

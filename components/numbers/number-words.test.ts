@@ -19,6 +19,11 @@ describe("statusWords", () => {
       "Released — restorable until 10 Dec 2026",
     ],
     [{ status: "aging", restorable_until: null }, "Released"],
+    [
+      { status: "porting", restorable_until: null, porting_foc_at: "2027-02-03T10:00:00Z" },
+      "Porting — FOC 3 Feb 2027",
+    ],
+    [{ status: "porting", restorable_until: null, porting_foc_at: null }, "Porting — FOC not confirmed yet"],
   ] as const)("%j reads %s", (number, words) => {
     expect(statusWords(number)).toBe(words);
   });

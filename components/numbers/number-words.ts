@@ -8,14 +8,20 @@ import type { NumberStatus } from "@/lib/schemas/limits";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * "Active", "Waiting for documents — due 11 Dec 2026", "Released — restorable until 10 Dec 2026".
+ * "Active", "Waiting for documents — due 11 Dec 2026", "Released — restorable until 10 Dec 2026",
+ * "Porting — FOC 3 Feb 2027".
  */
 export function statusWords(number: {
   status: NumberStatus;
   restorable_until: string | null;
   documents_due?: string | null;
+  porting_foc_at?: string | null;
 }): string {
   if (number.status === "active") return "Active";
+  if (number.status === "porting")
+    return number.porting_foc_at
+      ? `Porting — FOC ${formatDate(number.porting_foc_at)}`
+      : "Porting — FOC not confirmed yet";
   if (number.status === "pending_documents")
     return number.documents_due
       ? `Waiting for documents — due ${formatDate(number.documents_due)}`
@@ -29,15 +35,17 @@ export const statusTone: Record<NumberStatus, string> = {
   active: "badge--success",
   pending_documents: "badge--warning",
   aging: "badge--danger",
+  porting: "badge--accent",
 };
 
 /** The filter's choices: the API's default (empty), each state, or every state. */
 export const statusChoices: { value: string; label: string }[] = [
-  { value: "", label: "Active or waiting" },
+  { value: "", label: "Active, waiting or porting in" },
   { value: "active", label: "Active" },
   { value: "pending_documents", label: "Waiting for documents" },
   { value: "aging", label: "Released, still restorable" },
-  { value: "active,pending_documents,aging", label: "Any status" },
+  { value: "porting", label: "Porting in" },
+  { value: "active,pending_documents,aging,porting", label: "Any status" },
 ];
 
 /** Until when a number released at `now` can be restored. */

@@ -39,6 +39,9 @@ describe("event words", () => {
       "Invoice paid",
       "Billing standing changed",
       "Payment recorded",
+      "Port order status changed",
+      "Port date changed",
+      "Port-out requested",
     ]);
     expect(eventLabel("webhook.test")).toBe("Test event");
     for (const type of subscribableEvents) expect(eventDescription(type)).toMatch(/\.$/);

@@ -21,6 +21,9 @@ export const subscribableEvents = [
   "invoice.paid",
   "billing.standing_changed",
   "billing.payment_recorded",
+  "port_order.status_changed",
+  "port_order.foc_changed",
+  "number.port_out_requested",
 ] as const;
 
 export type SubscribableEvent = (typeof subscribableEvents)[number];
@@ -92,6 +95,19 @@ const eventWords: Record<string, { label: string; description: string }> = {
   "billing.payment_recorded": {
     label: "Payment recorded",
     description: "A payment or a credit was recorded on a billing account.",
+  },
+  "port_order.status_changed": {
+    label: "Port order status changed",
+    description:
+      "A port-in order was submitted, confirmed, refused by the losing carrier, ported or cancelled.",
+  },
+  "port_order.foc_changed": {
+    label: "Port date changed",
+    description: "A new date was asked for a port-in order, or the losing carrier moved its confirmed date.",
+  },
+  "number.port_out_requested": {
+    label: "Port-out requested",
+    description: "Another carrier asked to take a number away; support logged it, accepted or refused.",
   },
   "webhook.test": { label: "Test event", description: "Sent with “Send test event”." },
 };

@@ -27,3 +27,17 @@ export function attachmentDisposition(fileName: string): string {
   );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }
+
+/** A PDF as an attachment never cached (it holds the organization's data), with the headers every download has. */
+export function pdfDownload(file: { bytes: Buffer; fileName: string }): Response {
+  return new Response(new Uint8Array(file.bytes), {
+    status: 200,
+    headers: {
+      "content-type": "application/pdf",
+      "content-length": String(file.bytes.length),
+      "content-disposition": attachmentDisposition(file.fileName),
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+}

@@ -321,7 +321,9 @@ describe("the OpenAPI document, as client generators read it", () => {
       "/documents/{document_id}/file",
       "/invoices/export",
       "/invoices/{invoice_id}/pdf",
+      "/loa_signatures/{token}/pdf",
       "/numbers/export",
+      "/port_orders/{port_order_id}/loa",
     ]);
     for (const { where, response } of downloads)
       expect(response.headers, where).toMatchObject({

@@ -367,6 +367,11 @@ const tagGroups: ReadonlyArray<{ name: string; description: string; segments: re
       "Billing accounts per currency, the ledger of charges, payments and credits, invoices and their PDFs, the billing profile (VAT) and balance alerts.",
     segments: ["billing", "invoices"],
   },
+  {
+    name: "Port-in",
+    description: "Bringing numbers held at another carrier: port orders and their letter of authorization.",
+    segments: ["port_orders", "loa_signatures"],
+  },
   { name: "Meta", description: "The API's description of itself.", segments: ["openapi.json"] },
 ];
 

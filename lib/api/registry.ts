@@ -19,6 +19,9 @@ import { invoiceEndpoints } from "@/lib/api/endpoints/invoices";
 import { billingPaymentEndpoints } from "@/lib/api/endpoints/billing-payments";
 import { billingLedgerEndpoints } from "@/lib/api/endpoints/billing-ledger";
 import { billingSettingsEndpoints } from "@/lib/api/endpoints/billing-settings";
+import { portingEndpoints } from "@/lib/api/endpoints/porting";
+import { portingLoaEndpoints } from "@/lib/api/endpoints/porting-loa";
+import { portingDeskEndpoints } from "@/lib/api/endpoints/porting-desk";
 
 export type { EndpointDefinition } from "@/lib/api/endpoint-definition";
 
@@ -47,6 +50,9 @@ export const endpoints = {
   ...billingPaymentEndpoints,
   ...billingLedgerEndpoints,
   ...billingSettingsEndpoints,
+  ...portingEndpoints,
+  ...portingLoaEndpoints,
+  ...portingDeskEndpoints,
   ...metaEndpoints,
 } satisfies Record<string, EndpointDefinition>;
 

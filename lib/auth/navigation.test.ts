@@ -16,6 +16,7 @@ describe("the navigation a role is offered", () => {
         "Cart",
         "Orders",
         "Numbers",
+        "Porting",
         "Compliance",
         "API tokens",
         "Webhooks",
@@ -32,6 +33,7 @@ describe("the navigation a role is offered", () => {
         "Cart",
         "Orders",
         "Numbers",
+        "Porting",
         "Compliance",
         "API tokens",
         "Webhooks",
@@ -40,12 +42,26 @@ describe("the navigation a role is offered", () => {
         "Docs",
       ],
     ],
-    ["developer", ["Inventory", "Products", "Orders", "Numbers", "API tokens", "Webhooks", "Docs"]],
+    [
+      "developer",
+      ["Inventory", "Products", "Orders", "Numbers", "Porting", "API tokens", "Webhooks", "Docs"],
+    ],
     [
       "billing",
-      ["Inventory", "Products", "Cart", "Orders", "Numbers", "Compliance", "Audit log", "Billing", "Docs"],
+      [
+        "Inventory",
+        "Products",
+        "Cart",
+        "Orders",
+        "Numbers",
+        "Porting",
+        "Compliance",
+        "Audit log",
+        "Billing",
+        "Docs",
+      ],
     ],
-    ["viewer", ["Inventory", "Products", "Orders", "Numbers", "Docs"]],
+    ["viewer", ["Inventory", "Products", "Orders", "Numbers", "Porting", "Docs"]],
     [
       "support",
       [
@@ -53,6 +69,8 @@ describe("the navigation a role is offered", () => {
         "Products",
         "Orders",
         "Numbers",
+        "Porting",
+        "Port desk",
         "Compliance review",
         "API tokens",
         "Webhooks",
@@ -103,6 +121,17 @@ describe("a page reached by its address", () => {
     expect(refusalFor("support", "/compliance/review")).toBeNull();
     expect(refusalFor("billing", "/cart")).toBeNull();
     expect(refusalFor("viewer", "/docs")).toBeNull();
+    expect(refusalFor("viewer", "/porting")).toBeNull();
+    expect(refusalFor("viewer", "/porting/new")).toBe(
+      "The viewer role cannot create, change, submit and cancel port-in orders; that needs the owner, admin or billing role.",
+    );
+    expect(refusalFor("support", "/porting/new")).toBe(
+      "The support role cannot create, change, submit and cancel port-in orders; that needs the owner, admin or billing role.",
+    );
+    expect(refusalFor("owner", "/porting/desk")).toBe(
+      "The owner role cannot read every organization's data; that needs the support role.",
+    );
+    expect(refusalFor("support", "/porting/desk")).toBeNull();
     expect(() => refusalFor("owner", "/nowhere")).toThrow("/nowhere is not a page of the navigation");
   });
 });

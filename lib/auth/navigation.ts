@@ -17,6 +17,8 @@ export type PortalLink = {
   notFor?: Permission;
   /** Why the page is not for `notFor`'s holders, when that is not "members of your own organization". */
   notForReason?: string;
+  /** A page reached from another (a button), not from the navigation: refusalFor knows it, linksFor skips it. */
+  hidden?: boolean;
 };
 
 /** The main navigation, in its order. */
@@ -27,6 +29,11 @@ export const mainLinks: readonly PortalLink[] = [
   { href: "/cart", label: "Cart", needs: ["reservations:write", "orders:write"] },
   { href: "/orders", label: "Orders", needs: ["orders:read"] },
   { href: "/numbers", label: "Numbers", needs: ["numbers:read"] },
+  // Numbers brought from another carrier (docs/CONTRACT.md §20): every member follows a port; a new
+  // port needs porting:write, asked on its own page. Support acts for the carrier at the desk.
+  { href: "/porting", label: "Porting", needs: ["porting:read"] },
+  { href: "/porting/new", label: "New port", needs: ["porting:write"], hidden: true },
+  { href: "/porting/desk", label: "Port desk", needs: ["porting:read", "organizations:all"] },
   // The organization's own compliance records; support reviews everyone's on the next page.
   {
     href: "/compliance",
@@ -63,7 +70,7 @@ export function mayFollow(role: Role, link: PortalLink): boolean {
 
 /** The links of `links` a role is offered. */
 export function linksFor(role: Role, links: readonly PortalLink[] = mainLinks): PortalLink[] {
-  return links.filter((link) => mayFollow(role, link));
+  return links.filter((link) => !link.hidden && mayFollow(role, link));
 }
 
 /**

@@ -50,3 +50,10 @@ export function billingWriteRefusal(role: Role): string | null {
     ? null
     : `Changing billing details and alerts needs ${rolesThatMay("billing:write")}; your role is ${role}.`;
 }
+
+/** Why this role may not bring numbers in (a new port, its changes), in words; null when it may. */
+export function portingWriteRefusal(role: Role): string | null {
+  return roleMay(role, "porting:write")
+    ? null
+    : `Porting numbers in needs ${rolesThatMay("porting:write")}; your role is ${role}.`;
+}

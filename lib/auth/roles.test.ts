@@ -25,6 +25,8 @@ const table: Array<[Permission, Record<Role, boolean>]> = [
   ["compliance:write", { owner: Y, admin: Y, developer: N, billing: Y, viewer: N, support: Y }],
   ["billing:read", { owner: Y, admin: Y, developer: N, billing: Y, viewer: N, support: Y }],
   ["billing:write", { owner: Y, admin: Y, developer: N, billing: Y, viewer: N, support: N }],
+  ["porting:read", { owner: Y, admin: Y, developer: Y, billing: Y, viewer: Y, support: Y }],
+  ["porting:write", { owner: Y, admin: Y, developer: N, billing: Y, viewer: N, support: N }],
   ["numbers:release", { owner: Y, admin: Y, developer: N, billing: N, viewer: N, support: N }],
   ["members:manage", { owner: Y, admin: Y, developer: N, billing: N, viewer: N, support: N }],
   ["audit:read", { owner: Y, admin: Y, developer: N, billing: Y, viewer: N, support: Y }],
@@ -56,6 +58,7 @@ describe("the permission table", () => {
       "numbers:read",
       "events:read",
       "members:read",
+      "porting:read",
     ]);
   });
 

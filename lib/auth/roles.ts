@@ -81,6 +81,19 @@ const permissionRows: readonly Row[] = [
     permissions: ["billing:write"],
     roles: ["owner", "admin", "billing"],
   },
+  // Port-in (docs/CONTRACT.md §20): every member follows a port; the roles that may buy numbers
+  // bring them. Support reads every organization's orders for the port desk; the desk's carrier
+  // actions ask organizations:all, as billing's support-only operations do.
+  {
+    does: "read port-in orders and check portability",
+    permissions: ["porting:read"],
+    roles: [...everyMember, "support"],
+  },
+  {
+    does: "create, change, submit and cancel port-in orders",
+    permissions: ["porting:write"],
+    roles: ["owner", "admin", "billing"],
+  },
   {
     does: "release, restore and lock numbers",
     permissions: ["numbers:release"],

@@ -1,14 +1,11 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import PDFDocument from "pdfkit";
 import type { InvoiceWithLines } from "@/lib/schemas/invoices";
+import { BOTTOM, createPdfWriter, formatPdfDay, PAGE, RIGHT } from "@/lib/pdf/pdf-writer";
 
 // An invoice or credit note as a PDF (docs/API.md "Billing"): seller, buyer with their VAT IDs,
 // number, dates, period, every line, subtotal, tax (its rate, or why there is none), total and
 // what is still due. It reads the invoice exactly as GET /invoices/{id} answers it, so the PDF
-// and the API cannot disagree. Fonts come from the repository (assets/fonts): DejaVu Sans for
-// Latin, Greek and Cyrillic, Noto Sans JP for Japanese and other CJK text. The same invoice
-// gives the same bytes: the document's dates are the invoice's issue time, not the clock.
+// and the API cannot disagree. Fonts, scripts and the page are lib/pdf/pdf-writer.ts's. The same
+// invoice gives the same bytes: the document's dates are the invoice's issue time, not the clock.
 
 // The invoice as GET /invoices/{id} answers it (lib/schemas/invoices.ts), the one shape.
 export type { InvoiceWithLines };
@@ -22,53 +19,18 @@ const TAX_TREATMENT_WORDS = {
   outside_scope: "Outside the scope of VAT",
 } as const;
 
-const FONT_DIR = path.join(process.cwd(), "assets", "fonts");
-type FontName = "regular" | "bold" | "cjk";
-const FONT_FILES: Record<FontName, string> = {
-  regular: "DejaVuSans.ttf",
-  bold: "DejaVuSans-Bold.ttf",
-  cjk: "NotoSansJP-Regular.ttf",
-};
-// Read once per process; each document embeds the subset it uses.
-let fontData: Record<FontName, Buffer> | undefined;
-function fonts(): Record<FontName, Buffer> {
-  fontData ??= {
-    regular: readFileSync(path.join(FONT_DIR, FONT_FILES.regular)),
-    bold: readFileSync(path.join(FONT_DIR, FONT_FILES.bold)),
-    cjk: readFileSync(path.join(FONT_DIR, FONT_FILES.cjk)),
-  };
-  return fontData;
-}
-
-// Kana, CJK ideographs, Hangul and full-width forms: DejaVu Sans has none of them.
-const CJK_CLASS =
-  "\\u3000-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff\\uff00-\\uffef";
-const CJK = new RegExp(`[${CJK_CLASS}]`);
-const CJK_RUNS = new RegExp(`[${CJK_CLASS}]+|[^${CJK_CLASS}]+`, "g");
-// Windows-1252 (PDF's WinAnsiEncoding): what the standard Helvetica can write.
-const WIN_ANSI = /^[\n\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/;
-
-const PAGE = { margin: 50, width: 595.28, height: 841.89 } as const;
-const RIGHT = PAGE.width - PAGE.margin;
-const BOTTOM = PAGE.height - PAGE.margin - 20;
 const COLUMNS = {
   description: { x: PAGE.margin, width: 270 },
   period: { x: 330, width: 135 },
   amount: { x: 465, width: RIGHT - 465 },
 } as const;
 
-const dayFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
 /** "2026-11-01" or an ISO instant → "1 Nov 2026"; `lastDay` turns an exclusive end into the day before. */
 function day(value: string, lastDay = false): string {
+  if (!lastDay) return formatPdfDay(value);
   const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  if (lastDay) date.setUTCDate(date.getUTCDate() - 1);
-  return dayFormat.format(date);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return formatPdfDay(date);
 }
 
 const period = (start: string | null, end: string | null) =>
@@ -78,54 +40,12 @@ export async function renderInvoicePdf(invoice: InvoiceWithLines): Promise<Buffe
   const issued = new Date(invoice.issued_at ?? invoice.created_at);
   const creditNote = invoice.kind === "credit_note";
   const title = creditNote ? "Credit note" : "Invoice";
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: PAGE.margin,
-    bufferPages: true,
-    info: {
-      Title: `${title} ${invoice.number ?? "(draft)"}`,
-      Author: invoice.seller.name,
-      Subject: `${title} for ${invoice.buyer.legal_name ?? invoice.organization_id}`,
-      Producer: "Numbers portal",
-      Creator: "Numbers portal",
-      CreationDate: issued,
-      ModDate: issued,
-    },
+  const { doc, write, heightOf, writeFooters, finish } = createPdfWriter({
+    title: `${title} ${invoice.number ?? "(draft)"}`,
+    author: invoice.seller.name,
+    subject: `${title} for ${invoice.buyer.legal_name ?? invoice.organization_id}`,
+    createdAt: issued,
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  for (const [name, data] of Object.entries(fonts())) doc.registerFont(name, data);
-
-  // Text any PDF reader can show with its own Helvetica (Windows-1252's characters) is written
-  // so: nothing to embed, and fast. Other text in the embedded fonts, in runs by script: CJK in
-  // Noto Sans JP, the rest (Greek, Cyrillic, Polish ł…) in DejaVu Sans, chained so that a mixed
-  // name wraps as one paragraph.
-  const fontOf = (run: string, bold: boolean | undefined): string => {
-    if (CJK.test(run)) return "cjk";
-    if (WIN_ANSI.test(run)) return bold ? "Helvetica-Bold" : "Helvetica";
-    return bold ? "bold" : "regular";
-  };
-  const write = (
-    text: string,
-    x: number,
-    y: number,
-    options: PDFKit.Mixins.TextOptions & { bold?: boolean; size?: number } = {},
-  ) => {
-    const { bold, size = 9, ...rest } = options;
-    const runs = WIN_ANSI.test(text) ? [text] : (text.match(CJK_RUNS) ?? [""]);
-    runs.forEach((run, index) => {
-      doc.font(WIN_ANSI.test(text) ? fontOf(run, bold) : CJK.test(run) ? "cjk" : bold ? "bold" : "regular");
-      doc.fontSize(size);
-      const layout = { lineBreak: rest.width !== undefined, ...rest, continued: index < runs.length - 1 };
-      if (index === 0) doc.text(run, x, y, layout);
-      else doc.text(run, layout);
-    });
-    return doc.y;
-  };
 
   // Heading: what it is, its number, and for a credit note the invoice it credits.
   write(invoice.number === null ? `${title} (draft)` : title, PAGE.margin, PAGE.margin, {
@@ -189,8 +109,7 @@ export async function renderInvoicePdf(invoice: InvoiceWithLines): Promise<Buffe
     .filter((line) => line.kind !== "tax")
     .sort((a, b) => a.position - b.position);
   for (const line of lines) {
-    doc.font(fontOf(line.description, false)).fontSize(9);
-    const height = doc.heightOfString(line.description, { width: COLUMNS.description.width });
+    const height = heightOf(line.description, { width: COLUMNS.description.width });
     if (y + height > BOTTOM) {
       doc.addPage();
       y = PAGE.margin;
@@ -235,22 +154,6 @@ export async function renderInvoicePdf(invoice: InvoiceWithLines): Promise<Buffe
   if (note) write(note, PAGE.margin, y + 10, { bold: true, size: 10, width: RIGHT - PAGE.margin });
 
   // Page numbers once every page exists.
-  const { start, count } = doc.bufferedPageRange();
-  for (let page = start; page < start + count; page++) {
-    doc.switchToPage(page);
-    // The footer sits in the bottom margin, where pdfkit would otherwise start a new page.
-    doc.page.margins.bottom = 0;
-    write(
-      `${invoice.number ?? title} · page ${page - start + 1} of ${count}`,
-      PAGE.margin,
-      PAGE.height - 40,
-      {
-        size: 7,
-        width: RIGHT - PAGE.margin,
-        align: "center",
-      },
-    );
-  }
-  doc.end();
-  return done;
+  writeFooters((page, count) => `${invoice.number ?? title} · page ${page} of ${count}`);
+  return finish();
 }

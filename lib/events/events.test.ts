@@ -3,6 +3,7 @@ import { api, get } from "@/tests/api-client";
 import { getPrisma } from "@/lib/db/client";
 import { expireEndedHolds } from "@/lib/reservations/expire-holds";
 import { purgeOldEvents } from "@/lib/events/list-events";
+import type { Prisma } from "@/lib/generated/prisma/client";
 
 type Listed = { data: Array<{ id: string; type: string; data: Record<string, unknown> }> };
 const DAY_MS = 86_400_000;
@@ -112,5 +113,31 @@ describe("events recorded by the worker's sweep and kept 30 days", () => {
     expect(listed.body.data.map((event) => event.id)).not.toContain("evt_old_acme");
     expect(await purgeOldEvents(now)).toBe(1);
     expect(await prisma.event.count({ where: { id: "evt_old_acme" } })).toBe(0);
+  });
+});
+
+describe("a number event stored before a field of the configuration existed", () => {
+  it("is listed with that field as it was then (no port order, no port-out PIN)", async () => {
+    const prisma = await getPrisma();
+    const { body } = await get<{ data: Record<string, unknown> }>("/numbers/num_acme_main", {
+      token: "acmeAll",
+    });
+    const { port_order_id: _order, porting_foc_at: _foc, port_out_pin_set: _pin, ...older } = body.data;
+    await prisma.event.create({
+      data: {
+        id: "evt_olderconfigurationshape",
+        organizationId: "org_acme",
+        type: "number.restored",
+        data: JSON.parse(JSON.stringify(older)) as Prisma.InputJsonObject,
+      },
+    });
+    const listed = await get<Listed>("/events?type=number.restored", { token: "acmeAll" });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.find((event) => event.id === "evt_olderconfigurationshape")?.data).toEqual({
+      ...older,
+      port_order_id: null,
+      porting_foc_at: null,
+      port_out_pin_set: false,
+    });
   });
 });

@@ -6,6 +6,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Viewer } from "@/lib/auth/types";
 import { readableOrganizations } from "@/lib/auth/organization-filter";
 import { eventTypes, type Event, type EventType } from "@/lib/schemas/events";
+import { withLifecycleDefaults } from "@/lib/schemas/numbers/responses";
 import { readPage } from "@/lib/db/paged";
 
 // GET /events (docs/CONTRACT.md §14): the organization's events, newest first (oldest first
@@ -94,14 +95,27 @@ async function visibilityHorizon(): Promise<bigint> {
 
 type EventRow = { id: string; type: string; organizationId: string; createdAt: Date; data: Prisma.JsonValue };
 
-/** The stored event as the API shows it; the route's schema checks type and data agree. */
+/** The events whose data is a number's configuration, as GET /numbers/{number_id} shows it. */
+const numberEvents: ReadonlySet<string> = new Set<EventType>([
+  "number.assigned",
+  "number.configuration_changed",
+  "number.released",
+  "number.restored",
+  "number.activated",
+  "number.documents_overdue",
+]);
+
+/**
+ * The stored event as the API shows it; the route's schema checks type and data agree. A number
+ * event stored before a field of the configuration existed reads that field as it was then.
+ */
 export function toEvent(row: EventRow): Event {
   return {
     id: row.id,
     type: row.type,
     created_at: row.createdAt.toISOString(),
     organization_id: row.organizationId,
-    data: row.data,
+    data: numberEvents.has(row.type) ? withLifecycleDefaults(row.data) : row.data,
   } as Event;
 }
 

@@ -7,7 +7,7 @@ import { recordAudit, systemActor } from "@/lib/audit/record";
 import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
 import { replaceConfiguration, type Writer } from "@/lib/numbers/change-configuration";
 import { etagFor } from "@/lib/numbers/preconditions";
-import { releaseStored } from "@/lib/numbers/lifecycle";
+import { assertNotPortingIn, releaseStored } from "@/lib/numbers/lifecycle";
 import { numberStateFacts } from "@/lib/schemas/number-states";
 import { toJob } from "@/lib/jobs/jobs";
 import type { Scope } from "@/lib/schemas/scopes";
@@ -138,6 +138,8 @@ async function doNumber(
       `number_id=${numberId}`,
     );
   if (type === "release") {
+    // Being ported in: the item fails with 409 port_in_progress, as DELETE answers it.
+    assertNotPortingIn(row);
     // Released already: done, as DELETE /numbers/{number_id} answers it.
     if (!numberStateFacts[row.status].releasable) {
       await inRetryingTransaction((tx) => mark(tx));

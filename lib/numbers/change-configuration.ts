@@ -10,8 +10,14 @@ import { loadDestinationPolicy } from "@/lib/numbers/destination-policy";
 import { assertIfMatch, etagFor } from "@/lib/numbers/preconditions";
 import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
 import { event, recordEvents } from "@/lib/events/record-events";
-import { auditChanges, auditSource, diffFields, recordAudit } from "@/lib/audit/record";
+import { auditChanges, diffFields } from "@/lib/audit/record";
 import { validateConfiguration, type Problem } from "@/lib/numbers/validate-configuration";
+import {
+  assertMayProtect,
+  auditProtection,
+  protectionData,
+  protectionProblems,
+} from "@/lib/numbers/protection";
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 import type { ConfigurationInput } from "@/lib/schemas/numbers/input";
 
@@ -25,15 +31,6 @@ export type Writer = Pick<Principal, "kind" | "organizationId" | "role" | "userI
   scopes?: Principal["scopes"];
 };
 
-/** Changing `locked` needs numbers:release, as releasing does (the roles table adds owner/admin). */
-function assertMayLock(writer: Writer): void {
-  if (writer.scopes !== undefined && !writer.scopes.includes("numbers:release"))
-    throw new ApiError(
-      "insufficient_scope",
-      "Locking or unlocking a number needs the numbers:release scope.",
-      "scope=numbers:release",
-    );
-}
 export type Written = { configuration: NumberConfiguration; etag: string };
 
 export type Stored = Prisma.NumberConfigurationGetPayload<{ include: typeof configurationInclude }>;
@@ -126,8 +123,11 @@ export async function replaceConfiguration(
   const current = toNumberConfiguration(row);
   const result = validateConfiguration(body, current, await loadDestinationPolicy(row.inventoryNumberId));
   if (!result.ok) throw invalidConfiguration(result.problems);
-  // Locking is a release permission (docs/CONTRACT.md §15: owner and admin; a token needs the scope).
-  if (result.value.locked !== undefined && result.value.locked !== row.locked) assertMayLock(writer);
+  const problems = protectionProblems(row, result.value);
+  if (problems.length > 0) throw invalidConfiguration(problems);
+  // The lock and the port-out PIN are the release permission's (docs/CONTRACT.md §15, §20).
+  assertMayProtect(writer, row, result.value);
+  const protection = await protectionData(row, result.value);
   return inRetryingTransaction(async (tx) => {
     const before = await claimVersion(tx, row);
     await tx.rule.deleteMany({ where: { configurationId: row.id } });
@@ -137,7 +137,7 @@ export async function replaceConfiguration(
         name: result.value.name,
         rules: { create: result.value.rules.map(toRuleCreate) },
         // Absent = unchanged (docs/CONTRACT.md §16), so a client that never heard of them keeps them.
-        ...(result.value.locked === undefined ? {} : { locked: result.value.locked }),
+        ...protection,
         ...(result.value.tags === undefined ? {} : { tags: result.value.tags }),
       },
       include: configurationInclude,
@@ -152,7 +152,7 @@ export async function replaceConfiguration(
       before,
       after: written.configuration,
     });
-    await auditLockAndTags(tx, writer, row, before, written.configuration);
+    await auditProtection(tx, writer, row, result.value, before, written.configuration);
     if (also) await also(tx);
     // Extensions are not numbers: only a number's change is a number.configuration_changed.
     if (row.kind === "number")
@@ -213,6 +213,9 @@ export async function createExtension(
     purchased_at: null,
     restorable_until: null,
     documents_due: null,
+    port_order_id: null,
+    porting_foc_at: null,
+    port_out_pin_set: false,
   };
   const { extension: _omit, ...configuration } = input;
   const result = validateConfiguration(
@@ -283,34 +286,6 @@ export async function deleteExtension(
   });
 }
 
-/** The audit log's entries for a change of the lock or the tags (docs/CONTRACT.md §15, §16). */
-async function auditLockAndTags(
-  tx: Tx,
-  writer: Writer,
-  row: Stored,
-  before: NumberConfiguration,
-  after: NumberConfiguration,
-): Promise<void> {
-  const entries = [
-    ...(before.locked === after.locked
-      ? []
-      : [{ action: after.locked ? "number.locked" : "number.unlocked", field: "locked" as const }]),
-    ...(JSON.stringify(before.tags) === JSON.stringify(after.tags)
-      ? []
-      : [{ action: "number.tags_changed", field: "tags" as const }]),
-  ];
-  if (entries.length === 0) return;
-  const source = await auditSource(tx, { ...writer, id: writer.userId ?? writer.tokenId ?? "" });
-  for (const entry of entries)
-    await recordAudit(tx, {
-      ...source,
-      action: entry.action,
-      organizationId: row.organizationId,
-      resource: { type: "number", id: row.id },
-      changes: [{ field: entry.field, from: before[entry.field], to: after[entry.field] }],
-    });
-}
-
 type Change = {
   id: string;
   organizationId: string;
@@ -368,7 +343,9 @@ async function describeActor(tx: Tx, writer: Writer | SystemWriter): Promise<str
   return writer.tokenId === null ? "system" : "unknown";
 }
 
-function toRuleCreate(rule: ConfigurationInput["rules"][number]): Prisma.RuleCreateWithoutConfigurationInput {
+export function toRuleCreate(
+  rule: ConfigurationInput["rules"][number],
+): Prisma.RuleCreateWithoutConfigurationInput {
   const dial = rule.action.type === "dial" ? rule.action : null;
   return {
     targetId: rule.target_id,

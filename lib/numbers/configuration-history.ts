@@ -5,7 +5,7 @@ import type { Principal } from "@/lib/auth/types";
 import { getPrisma } from "@/lib/db/client";
 import { configurationChangeSchema, type ConfigurationChange } from "@/lib/schemas/numbers/responses";
 import { readPage } from "@/lib/db/paged";
-import { withLifecycleDefaults } from "@/lib/numbers/to-api";
+import { withLifecycleDefaults } from "@/lib/schemas/numbers/responses";
 
 // GET /numbers/{number_id}/history (docs/CONTRACT.md §11): every change, newest first, paged.
 

@@ -53,8 +53,21 @@ export async function numberSearchWhere(
     filters.push({ inventoryNumber: { orderItem: { order: { referenceId: query.order } } } });
   if (query.name) filters.push({ name: { contains: escapeLike(query.name), mode: "insensitive" } });
   if (query.tag !== undefined) filters.push({ tags: { hasEvery: query.tag } });
-  if (query.country !== undefined) filters.push({ inventoryNumber: { countryId: query.country } });
-  if (query.number_type !== undefined) filters.push({ inventoryNumber: { numberTypeId: query.number_type } });
+  // A number ported in has no inventory row: its country and type are its port order's.
+  if (query.country !== undefined)
+    filters.push({
+      OR: [
+        { inventoryNumber: { countryId: query.country } },
+        { inventoryNumberId: null, portOrder: { country: query.country } },
+      ],
+    });
+  if (query.number_type !== undefined)
+    filters.push({
+      OR: [
+        { inventoryNumber: { numberTypeId: query.number_type } },
+        { inventoryNumberId: null, portOrder: { numberType: query.number_type } },
+      ],
+    });
   if (query.region !== undefined) filters.push({ inventoryNumber: { regionId: query.region } });
   if (query.contains !== undefined) filters.push(await containsDigits(query.contains));
   return { AND: filters };
@@ -143,6 +156,8 @@ function silentReason(configuration: NumberConfiguration): string {
       return releasedReason(configuration.restorable_until);
     case "pending_documents":
       return pendingReason(configuration.documents_due);
+    case "porting":
+      return "No rule applies: the number is being ported in (porting), so no call to it is routed until its port order completes; its rules take effect from then.";
     case "active":
       throw new Error("An active number routes its calls: it has no reason to be silent.");
   }

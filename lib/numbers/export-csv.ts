@@ -42,6 +42,8 @@ const exportSelect = {
       orderItem: { select: { monthlyFee: true } },
     },
   },
+  // A number ported in has no inventory row: its country and type are its port order's.
+  portOrder: { select: { country: true, numberType: true } },
   _count: { select: { rules: true } },
 } satisfies Prisma.NumberConfigurationSelect;
 
@@ -53,8 +55,8 @@ function toRecord(row: ExportRow): string[] {
     row.number,
     row.name,
     row.status,
-    bought?.countryId ?? "",
-    bought?.numberTypeId ?? "",
+    bought?.countryId ?? row.portOrder?.country ?? "",
+    bought?.numberTypeId ?? row.portOrder?.numberType ?? "",
     bought?.regionId ?? "",
     // Tags hold no spaces (a-z 0-9 - _ :), so a space separates them in one cell.
     row.tags.join(" "),

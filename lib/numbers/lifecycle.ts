@@ -94,9 +94,22 @@ export type ReleaseOptions = {
 };
 
 /**
- * DELETE /numbers/{number_id}. A number that is not releasable (aging: released already)
- * answers as it is (200, nothing changes, and no If-Match is needed: a retry after a lost
- * answer carries the ETag from before). Otherwise
+ * 409 port_in_progress for a number a port order is still bringing here (docs/CONTRACT.md §20):
+ * it is not ours to release or restore until the port completes; cancel the port instead.
+ */
+export function assertNotPortingIn(row: Pick<Stored, "id" | "number" | "status" | "portOrderId">): void {
+  if (numberStateFacts[row.status].portInProgress)
+    throw new ApiError(
+      "port_in_progress",
+      `${row.number} is being ported in: it cannot be released or restored until its port order completes; cancel the port order instead.`,
+      `number_id=${row.id}; status=${row.status}; port_order_id=${row.portOrderId ?? ""}`,
+    );
+}
+
+/**
+ * DELETE /numbers/{number_id}. A number being ported in is 409 port_in_progress. A number that
+ * is not releasable (aging: released already) answers as it is (200, nothing changes, and no
+ * If-Match is needed: a retry after a lost answer carries the ETag from before). Otherwise
  * 428/412, then 409 number_locked, then 409 number_referenced unless forced.
  */
 export async function releaseNumber(
@@ -106,6 +119,7 @@ export async function releaseNumber(
   options: ReleaseOptions,
 ): Promise<Written> {
   const row = await findNumber(writer, numberId);
+  assertNotPortingIn(row);
   if (!numberStateFacts[row.status].releasable)
     return { configuration: toNumberConfiguration(row), etag: etagFor(row) };
   assertIfMatch(ifMatch, etagFor(row));
@@ -123,6 +137,7 @@ export async function releaseStored(
   options: ReleaseOptions,
 ): Promise<Written> {
   const system = writer.kind === "system";
+  assertNotPortingIn(row);
   if (row.locked && !system)
     throw new ApiError(
       "number_locked",
@@ -181,9 +196,10 @@ export async function restoreNumber(writer: Writer, numberId: string, now = new 
       where: { configurationId: numberId, kind: "returned", ...ownOrganizationUnlessSupport(writer) },
       orderBy: { id: "desc" },
     });
-    if (returned) throw windowOver(numberId, returned.changedAt);
+    if (returned) throw windowOver(numberId, returned.changedAt, portedIn(returned.before));
     throw notFound("number", numberId);
   }
+  assertNotPortingIn(row);
   if (!numberStateFacts[row.status].restorable)
     return { configuration: toNumberConfiguration(row), etag: etagFor(row) };
   if (row.restorableUntil !== null && row.restorableUntil.getTime() <= now.getTime())
@@ -216,10 +232,21 @@ export async function restoreNumber(writer: Writer, numberId: string, now = new 
   });
 }
 
-function windowOver(numberId: string, until: Date): ApiError {
+/** Whether a configuration's last snapshot names the port order that brought it here. */
+function portedIn(snapshot: unknown): boolean {
+  return typeof snapshot === "object" && snapshot !== null && "port_order_id" in snapshot
+    ? typeof snapshot.port_order_id === "string"
+    : false;
+}
+
+function windowOver(numberId: string, until: Date, portedInNumber = false): ApiError {
+  // A ported-in number went back to its carrier (lib/orders/return-released.ts), not to sale.
+  const gone = portedInNumber
+    ? "it has gone back to the carrier it was ported in from, and can only be ported in again"
+    : "it has gone back to inventory and can only be bought again, if still for sale";
   return new ApiError(
     "restore_window_over",
-    `The number could be restored until ${until.toISOString()}; it has gone back to inventory and can only be bought again, if still for sale.`,
+    `The number could be restored until ${until.toISOString()}; ${gone}.`,
     `number_id=${numberId}; restorable_until=${until.toISOString()}`,
   );
 }

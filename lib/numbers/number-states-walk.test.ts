@@ -85,8 +85,19 @@ async function numberIn(state: HeldState): Promise<{ id: string; e164: string }>
   return { id, e164 };
 }
 
+// The port causes (port_in, port_activation, port_withdrawn, return_to_carrier) are the port
+// order's writers', walked with them; here a number being ported in meets every other operation.
 const operations: Record<
-  Exclude<NumberCause, "sale" | "backorder_fill" | "activation">,
+  Exclude<
+    NumberCause,
+    | "sale"
+    | "backorder_fill"
+    | "activation"
+    | "port_in"
+    | "port_activation"
+    | "port_withdrawn"
+    | "return_to_carrier"
+  >,
   (id: string) => Promise<unknown>
 > = {
   release: async (id) => {
@@ -101,7 +112,7 @@ const operations: Record<
   return_to_inventory: () => returnReleasedNumbers(new Date(T0.getTime() + 2 * DAY_MS)),
 };
 
-const held: HeldState[] = ["active", "pending_documents", "aging"];
+const held: HeldState[] = ["active", "pending_documents", "aging", "porting"];
 const cases = (Object.keys(operations) as (keyof typeof operations)[]).flatMap((cause) =>
   held.map((from) => [cause, from] as const),
 );
@@ -116,7 +127,12 @@ describe("the writers walk only the table's moves", () => {
 
   it.each(cases)("%s of a number %s", async (cause, from) => {
     const { id, e164 } = await numberIn(from);
-    await operations[cause](id);
+    // A person's release or restore of a number being ported in is refused, not ignored.
+    const refusedWhilePorting = from === "porting" && (cause === "release" || cause === "restore");
+    const done = operations[cause](id);
+    if (refusedWhilePorting)
+      await expect(done).rejects.toMatchObject({ code: "port_in_progress", status: 409 });
+    else await done;
     const after = await stateOf(e164, id);
     expect(numberStates).toContain(after);
     const to = after as NumberState;

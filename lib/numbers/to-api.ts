@@ -9,6 +9,9 @@ import { numberStateFacts } from "@/lib/schemas/number-states";
 export const configurationInclude = {
   // The number bought from the inventory, for its type and region (read-only in the answer).
   inventoryNumber: { select: { numberTypeId: true, region: { select: { id: true, name: true } } } },
+  // A number ported in has no inventory row: its type is its port order's, and while porting
+  // the order's FOC is the number's.
+  portOrder: { select: { numberType: true, focAt: true } },
   rules: {
     orderBy: [{ priority: "asc" }, { id: "asc" }],
     include: { activations: { orderBy: { position: "asc" } } },
@@ -17,24 +20,6 @@ export const configurationInclude = {
 
 export type ConfigurationRow = Prisma.NumberConfigurationGetPayload<{ include: typeof configurationInclude }>;
 type RuleRow = ConfigurationRow["rules"][number];
-
-/**
- * A configuration as the history stored it: snapshots taken before number states
- * (docs/CONTRACT.md §16) lack its fields, and read as what every number was then (active,
- * unlocked, untagged).
- */
-export function withLifecycleDefaults(stored: unknown): unknown {
-  if (stored === null || typeof stored !== "object") return stored;
-  return {
-    status: "active",
-    purchased_at: null,
-    restorable_until: null,
-    documents_due: null,
-    locked: false,
-    tags: [],
-    ...stored,
-  };
-}
 
 /**
  * Parsed through the schema, so a stored row that breaks it (a dial rule without a
@@ -51,7 +36,7 @@ export function toNumberConfiguration(row: ConfigurationRow): NumberConfiguratio
     rules: row.rules.map(toRule),
     country_code: described?.callingCode ?? null,
     local_format: described ? formatNational(row.number) : null,
-    number_type: row.inventoryNumber?.numberTypeId ?? null,
+    number_type: row.inventoryNumber?.numberTypeId ?? row.portOrder?.numberType ?? null,
     region: row.inventoryNumber?.region ?? null,
     status: row.status,
     purchased_at: row.kind === "number" ? row.createdAt.toISOString() : null,
@@ -61,6 +46,9 @@ export function toNumberConfiguration(row: ConfigurationRow): NumberConfiguratio
     documents_due: row.status === "pending_documents" ? (row.documentsDue?.toISOString() ?? null) : null,
     locked: row.locked,
     tags: row.tags,
+    port_order_id: row.portOrderId,
+    porting_foc_at: row.status === "porting" ? (row.portOrder?.focAt?.toISOString() ?? null) : null,
+    port_out_pin_set: row.portOutPinHash !== null,
   });
 }
 

@@ -36,6 +36,9 @@ export type ReadOnlyFields = {
   purchased_at: string | null;
   restorable_until: string | null;
   documents_due?: string | null;
+  port_order_id?: string | null;
+  porting_foc_at?: string | null;
+  port_out_pin_set?: boolean;
 };
 
 /** Destination ids as GET /destinations answers them ("GB", "SIP", "VOICEMAIL") → a policy. */
@@ -48,7 +51,7 @@ export function toPolicy(codes: readonly string[]): DestinationPolicy {
 }
 
 export type Validation =
-  | { ok: true; value: Pick<ConfigurationInput, "name" | "rules" | "locked" | "tags"> }
+  | { ok: true; value: Pick<ConfigurationInput, "name" | "rules" | "locked" | "tags" | "port_out_pin"> }
   | { ok: false; problems: Problem[] };
 
 const readOnlyKeys = [
@@ -63,6 +66,9 @@ const readOnlyKeys = [
   "purchased_at",
   "restorable_until",
   "documents_due",
+  "port_order_id",
+  "porting_foc_at",
+  "port_out_pin_set",
 ] as const;
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -89,7 +95,8 @@ export function validateConfiguration(
     const body = parsed.data;
     const problems = storedFieldProblems(body, body.name, indexed(body.rules), stored, policy);
     if (problems.length > 0) return { ok: false, problems };
-    return { ok: true, value: { name: body.name, rules: body.rules, locked: body.locked, tags: body.tags } };
+    const { name, rules, locked, tags, port_out_pin } = body;
+    return { ok: true, value: { name, rules, locked, tags, port_out_pin } };
   }
   // The shape is wrong somewhere, but every other bad field is still named (docs/CONTRACT.md §3, §11):
   // the read-only fields as given, and the checks across rules on each rule that parses alone.

@@ -20,6 +20,9 @@ const configuration = (name: string): NumberConfiguration => ({
   documents_due: null,
   locked: false,
   tags: [],
+  port_order_id: null,
+  porting_foc_at: null,
+  port_out_pin_set: false,
 });
 const v1 = configuration("v1");
 const v2 = configuration("v2");

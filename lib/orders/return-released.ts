@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { inRetryingTransaction } from "@/lib/db/transaction";
+import { inRetryingTransaction, type Tx } from "@/lib/db/transaction";
 import { recordAudit, systemActor } from "@/lib/audit/record";
 import { forgetInventoryCounts } from "@/lib/inventory/search";
 import { countFilled, fillGeography, type FillResult } from "@/lib/orders/backorders";
@@ -16,11 +16,17 @@ import {
 // number back on sale and, in the same transaction, fills the back-orders of its geography
 // oldest order first: no reader ever sees it both owned and for sale, and a waiting order
 // gets it before any new buyer can.
+//
+// A number ported in from another carrier was never in our inventory: when its window ends
+// it goes back to that carrier (return_to_carrier). Its configuration is deleted the same way,
+// and nothing goes on sale.
 
 const RETURN_BATCH = 100;
 /** The states a number goes back to inventory from (aging), and the one it arrives in. */
 const RETURNING = heldStatesLeavingBy("return_to_inventory");
 const FOR_SALE = numberStateFacts.available.inventoryStatus;
+/** The states a ported-in number goes back to its carrier from (aging). */
+const RETURNING_TO_CARRIER = heldStatesLeavingBy("return_to_carrier");
 
 type Aged = {
   id: string;
@@ -35,8 +41,12 @@ type Aged = {
   restorable_until: Date;
 };
 
-/** Returns up to one batch of numbers whose window ended by `now`; answers how many, and the fills. */
+/**
+ * Returns up to one batch of numbers whose window ended by `now` (and one batch of ported-in
+ * numbers to their carriers); answers how many in all, and the fills.
+ */
 export async function returnReleasedNumbers(now: Date): Promise<{ returned: number; filled: FillResult }> {
+  const toCarrier = await inRetryingTransaction((tx) => returnToCarrier(tx, now));
   const result = await inRetryingTransaction(async (tx) => {
     // SKIP LOCKED: two workers sweeping at once take different numbers; a restore in flight
     // holds the row, and its number is left for the next sweep (which then finds it active).
@@ -88,5 +98,43 @@ export async function returnReleasedNumbers(now: Date): Promise<{ returned: numb
   // Numbers went on sale (and some off again): this process's search totals are out of date.
   if (result.returned > 0) forgetInventoryCounts();
   countFilled(result.filled);
-  return result;
+  return { returned: result.returned + toCarrier, filled: result.filled };
+}
+
+type AgedPortedIn = { id: string; organization_id: string; status: HeldState };
+
+/**
+ * Ported-in numbers (a configuration with no inventory number) whose window ended: their
+ * configurations are deleted, the history and audit log keep what they were. Answers how many.
+ */
+async function returnToCarrier(tx: Tx, now: Date): Promise<number> {
+  const aged = await tx.$queryRaw<AgedPortedIn[]>`
+    SELECT c.id, c.organization_id, c.status::text AS status
+      FROM number_configuration c
+     WHERE c.status = ANY(${RETURNING_TO_CARRIER}::number_status[]) AND c.restorable_until <= ${now}
+       AND c.kind = 'number' AND c.inventory_number_id IS NULL
+     ORDER BY c.restorable_until, c.id
+     LIMIT ${RETURN_BATCH}
+     FOR UPDATE OF c SKIP LOCKED`;
+  if (aged.length === 0) return 0;
+  for (const row of aged) assertNumberTransition(row.status, "elsewhere", "return_to_carrier");
+  const ids = aged.map((row) => row.id);
+  await tx.$executeRaw`
+    INSERT INTO configuration_change (configuration_id, organization_id, version, kind, changed_at, actor_name, actor_role, before, after)
+    SELECT c.id, c.organization_id, c.version + 1, 'returned', ${now}, 'system', 'system',
+           jsonb_build_object('number_id', c.id, 'number', c.number, 'name', c.name, 'status', c.status,
+                              'port_order_id', c.port_order_id), NULL
+      FROM number_configuration c WHERE c.id = ANY(${ids}::text[])`;
+  await tx.numberConfiguration.deleteMany({ where: { id: { in: ids } } });
+  for (const row of aged)
+    await recordAudit(tx, {
+      actor: systemActor,
+      ip: null,
+      action: "number.returned_to_carrier",
+      organizationId: row.organization_id,
+      resource: { type: "number", id: row.id },
+      changes: [{ field: "status", from: row.status, to: null }],
+      at: now,
+    });
+  return aged.length;
 }

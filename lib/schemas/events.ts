@@ -9,6 +9,8 @@ import { invoiceSchema } from "@/lib/schemas/invoices";
 import { billingAlertTriggeredSchema } from "@/lib/schemas/billing-alerts";
 import { paymentResponseSchema } from "@/lib/schemas/billing-payments";
 import { billingAccountSchema } from "@/lib/schemas/billing-ledger";
+import { portOrderResponseSchema } from "@/lib/schemas/porting";
+import { portOutRequestSchema } from "@/lib/schemas/numbers/port-out";
 
 // Events (docs/CONTRACT.md §14): what happened to an organization's orders, numbers and holds. `data`
 // is the resource as its own endpoint shows it, through that endpoint's schema (no second copy).
@@ -32,6 +34,9 @@ export const eventTypes = [
   "invoice.paid",
   "billing.standing_changed",
   "billing.payment_recorded",
+  "port_order.status_changed",
+  "port_order.foc_changed",
+  "number.port_out_requested",
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
@@ -42,6 +47,7 @@ const orderData = orderResponseSchema.shape.data;
 const numberData = numberConfigurationResponseSchema.shape.data;
 const reservationData = reservationResponseSchema.shape.data;
 const bundleData = bundleResponseSchema.shape.data;
+const portOrderData = portOrderResponseSchema.shape.data;
 
 /** What each type carries, so a caller recording an event cannot pair a type with the wrong resource. */
 export type EventData = {
@@ -63,6 +69,9 @@ export type EventData = {
   "invoice.paid": z.infer<typeof invoiceSchema>;
   "billing.standing_changed": z.infer<typeof billingAccountSchema>;
   "billing.payment_recorded": z.infer<typeof paymentResponseSchema>;
+  "port_order.status_changed": z.infer<typeof portOrderData>;
+  "port_order.foc_changed": z.infer<typeof portOrderData>;
+  "number.port_out_requested": z.infer<typeof portOutRequestSchema>;
 };
 
 const eventBase = {
@@ -121,6 +130,21 @@ const eventSchema = z
       "billing.payment_recorded",
       paymentResponseSchema,
       "Support recorded a payment or a credit; data is the entry, the invoices it paid and the account",
+    ),
+    variant(
+      "port_order.status_changed",
+      portOrderData,
+      "A port-in order changed status (submitted, FOC confirmed, exception, ported, cancelled, …); data is the order",
+    ),
+    variant(
+      "port_order.foc_changed",
+      portOrderData,
+      "A port-in order's FOC moved: a new requested date, or the carrier moved the confirmed one; data is the order",
+    ),
+    variant(
+      "number.port_out_requested",
+      portOutRequestSchema,
+      "Another carrier asked to port a number away (logged by support): accepted or refused; the number stays either way. data is the request",
     ),
   ])
   .meta({ id: "Event" });

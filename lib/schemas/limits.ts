@@ -23,8 +23,8 @@ export const CONTAINS_MAX_DIGITS = 15;
 /** docs/CONTRACT.md §16: a number's own tags (not a rule's action tags), compared case-insensitively. */
 export const NUMBER_TAG = /^[a-z0-9_:-]{1,40}$/i;
 export const MAX_NUMBER_TAGS = 20;
-/** docs/CONTRACT.md §16: a number's states. */
-export const numberStatuses = ["active", "pending_documents", "aging"] as const;
+/** docs/CONTRACT.md §16 and §20: a number's states (porting: being ported in, routes no call yet). */
+export const numberStatuses = ["active", "pending_documents", "aging", "porting"] as const;
 export type NumberStatus = (typeof numberStatuses)[number];
 /** docs/CONTRACT.md §16: the most numbers one bulk job takes. */
 export const MAX_JOB_NUMBERS = 1000;

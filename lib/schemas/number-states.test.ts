@@ -31,6 +31,11 @@ const allowed: [NumberState, NumberCause, NumberState][] = [
   ["aging", "restore", "active"],
   ["aging", "restore", "pending_documents"],
   ["aging", "return_to_inventory", "available"],
+  ["elsewhere", "port_in", "porting"],
+  ["porting", "port_activation", "active"],
+  ["porting", "port_activation", "pending_documents"],
+  ["porting", "port_withdrawn", "elsewhere"],
+  ["aging", "return_to_carrier", "elsewhere"],
 ];
 
 const everyTriple = numberStates.flatMap((from) =>
@@ -43,9 +48,16 @@ const refused = everyTriple.filter(
 );
 
 describe("a number's state table", () => {
-  it("has the states of the database's number_status plus available", () => {
-    expect(numberStates).toEqual(["available", "active", "pending_documents", "aging"]);
-    expect(numberStates.slice(1)).toEqual([...numberStatuses]);
+  it("has the states of the database's number_status plus available and elsewhere", () => {
+    expect(numberStates).toEqual([
+      "available",
+      "active",
+      "pending_documents",
+      "aging",
+      "porting",
+      "elsewhere",
+    ]);
+    expect(numberStates.slice(1, -1)).toEqual([...numberStatuses]);
   });
 
   it("lists exactly the moves of docs/CONTRACT.md §16–§17", () => {
@@ -57,8 +69,8 @@ describe("a number's state table", () => {
     expect(assertNumberTransition(from, to, cause)).toBe(to);
   });
 
-  it("refuses the 115 other moves, naming them", () => {
-    expect(refused).toHaveLength(4 * 8 * 4 - 13);
+  it("refuses the 414 other moves, naming them", () => {
+    expect(refused).toHaveLength(6 * 12 * 6 - 18);
     for (const [from, cause, to] of refused) {
       expect(isNumberTransition(from, to, cause)).toBe(false);
       expect(() => assertNumberTransition(from, to, cause)).toThrow(
@@ -78,6 +90,10 @@ describe("a number's state table", () => {
       non_payment: "system",
       restore: "organization",
       return_to_inventory: "system",
+      port_in: "organization",
+      port_activation: "system",
+      port_withdrawn: "system",
+      return_to_carrier: "system",
     });
     for (const move of numberTransitions) expect(move.actor).toBe(actors[move.cause]);
   });
@@ -93,8 +109,14 @@ describe("a number's state table", () => {
       non_payment: ["active", "pending_documents"],
       restore: ["aging"],
       return_to_inventory: ["aging"],
+      port_in: ["elsewhere"],
+      port_activation: ["porting"],
+      port_withdrawn: ["porting"],
+      return_to_carrier: ["aging"],
     });
     expect(heldStatesLeavingBy("sale")).toEqual([]);
+    expect(heldStatesLeavingBy("port_in")).toEqual([]);
+    expect(heldStatesLeavingBy("port_withdrawn")).toEqual(["porting"]);
     expect(heldStatesLeavingBy("release")).toEqual(["active", "pending_documents"]);
     const reached = Object.fromEntries(numberCauses.map((cause) => [cause, statesReachedBy(cause)]));
     expect(reached).toEqual({
@@ -106,6 +128,10 @@ describe("a number's state table", () => {
       non_payment: ["aging"],
       restore: ["active", "pending_documents"],
       return_to_inventory: ["available"],
+      port_in: ["porting"],
+      port_activation: ["active", "pending_documents"],
+      port_withdrawn: ["elsewhere"],
+      return_to_carrier: ["elsewhere"],
     });
   });
 
@@ -115,13 +141,16 @@ describe("a number's state table", () => {
     expect(statesWhere("releasable")).toEqual(["active", "pending_documents"]);
     expect(statesWhere("restorable")).toEqual(["aging"]);
     expect(statesWhere("forSale")).toEqual(["available"]);
-    expect(statesWhere("owned")).toEqual(["active", "pending_documents", "aging"]);
-    expect(statesWhere("listedByDefault")).toEqual(["active", "pending_documents"]);
+    expect(statesWhere("owned")).toEqual(["active", "pending_documents", "aging", "porting"]);
+    expect(statesWhere("listedByDefault")).toEqual(["active", "pending_documents", "porting"]);
+    expect(statesWhere("portInProgress")).toEqual(["porting"]);
     expect(numberStates.map((state) => numberStateFacts[state].inventoryStatus)).toEqual([
       "available",
       "sold",
       "sold",
       "sold",
+      null,
+      null,
     ]);
   });
 
@@ -131,11 +160,31 @@ describe("a number's state table", () => {
     expect(statesLeavingBy("restore")).toEqual(statesWhere("restorable"));
   });
 
+  it("sends a number ported in only back to its carrier, and one bought here only back to inventory", () => {
+    expect(statesReachedBy("port_in")).toEqual(statesWhere("portInProgress"));
+    expect(statesLeavingBy("port_activation")).toEqual(statesWhere("portInProgress"));
+    expect(numberTransitions.filter((move) => move.to === "elsewhere").map((move) => move.cause)).toEqual([
+      "port_withdrawn",
+      "return_to_carrier",
+    ]);
+    expect(numberTransitions.filter((move) => move.from === "elsewhere").map((move) => move.cause)).toEqual([
+      "port_in",
+    ]);
+  });
+
   it("keeps the inventory column, for sale and owned in step", () => {
     for (const state of numberStates) {
       const facts = numberStateFacts[state];
-      expect(facts.forSale).toBe(!facts.owned);
-      expect(facts.inventoryStatus).toBe(facts.forSale ? "available" : "sold");
+      // For sale and held never together; elsewhere is neither.
+      if (facts.forSale) expect(facts.owned).toBe(false);
+      expect(facts.forSale || facts.owned).toBe(state !== "elsewhere");
+      // A number with an inventory row is for sale (available) or held (sold); one being ported in
+      // or at another carrier has none.
+      expect(facts.inventoryStatus).toBe(
+        facts.forSale ? "available" : facts.owned && !facts.portInProgress ? "sold" : null,
+      );
+      // A number being ported in is not ours to release or restore.
+      if (facts.portInProgress) expect(facts.releasable || facts.restorable).toBe(false);
       // What routes calls is billed, and what is billed is held.
       if (facts.routesCalls) expect(facts.billable).toBe(true);
       if (facts.billable) expect(facts.owned).toBe(true);
@@ -163,10 +212,18 @@ describe("a number's state table", () => {
     expect([...reachable("available", backward)].sort()).toEqual([...numberStates].sort());
   });
 
-  it("moves a held number only between held states, except into and out of inventory", () => {
+  it("moves a held number only between held states, except into and out of inventory or another carrier", () => {
+    const crossing = [
+      "sale",
+      "backorder_fill",
+      "return_to_inventory",
+      "port_in",
+      "port_withdrawn",
+      "return_to_carrier",
+    ];
     for (const move of numberTransitions) {
       const crosses = numberStateFacts[move.from].owned !== numberStateFacts[move.to].owned;
-      expect(crosses).toBe(["sale", "backorder_fill", "return_to_inventory"].includes(move.cause));
+      expect(crosses).toBe(crossing.includes(move.cause));
       expect(move.from).not.toBe(move.to);
     }
   });

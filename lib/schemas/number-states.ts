@@ -1,21 +1,36 @@
 import { numberStatuses } from "@/lib/schemas/limits";
 
-// A number's life (docs/CONTRACT.md §16–§17), in one table. It spans two columns: a number for
-// sale is an inventory_number row `available` with no configuration; once an organization
-// holds it, the inventory row is `sold` and number_configuration.status says the rest.
+// A number's life (docs/CONTRACT.md §16–§17, §20), in one table. It spans two columns: a number
+// for sale is an inventory_number row `available` with no configuration; once an organization
+// holds it, the inventory row is `sold` and number_configuration.status says the rest. A number
+// ported in from another carrier has no inventory row at all: before its port it is `elsewhere`
+// (a pseudo state, like `available` no column holds it: the number is at another carrier), and
+// when it leaves us it goes back there, not into our inventory.
 //
 //   available ──sale / back-order fill──▶ active | pending_documents
 //   pending_documents ──activation (a covering bundle approved)──▶ active
 //   active | pending_documents ──release──▶ aging;  pending_documents ──documents overdue──▶ aging
 //   active | pending_documents ──non-payment (30 days after the billing account's suspension)──▶ aging
 //   aging ──restore──▶ active | pending_documents;  aging ──return to inventory──▶ available
+//   elsewhere ──port in (a port order submitted)──▶ porting
+//   porting ──port activation (at FOC)──▶ active | pending_documents
+//   porting ──port withdrawn (the number failed or its order was cancelled)──▶ elsewhere
+//   aging ──return to carrier (a ported-in number's window ended)──▶ elsewhere
+//
+// Which way an aging number leaves is the writer's to read from the row: a configuration with
+// an inventory number was bought here (return_to_inventory), one without was ported in
+// (return_to_carrier).
 //
 // Every writer of a number's status asserts its move here and builds its conditional UPDATE's
 // `status IN (…)` from statesLeavingBy; every reader of what a state means (does it route
 // calls, is it billed, can it be released) asks numberStateFacts. Pure: the browser reads it too.
 
-/** Every state a number can be in: `available` (for sale) and the statuses of a held number. */
-export const numberStates = ["available", ...numberStatuses] as const;
+/**
+ * Every state a number can be in: `available` (for sale), the statuses of a held number, and
+ * `elsewhere` (at another carrier: before a port in, after a port withdrawn or a ported-in
+ * number's release window).
+ */
+export const numberStates = ["available", ...numberStatuses, "elsewhere"] as const;
 export type NumberState = (typeof numberStates)[number];
 /** The states of a held number: number_configuration.status. */
 export type HeldState = (typeof numberStatuses)[number];
@@ -30,13 +45,18 @@ export const numberCauses = [
   "non_payment",
   "restore",
   "return_to_inventory",
+  "port_in",
+  "port_activation",
+  "port_withdrawn",
+  "return_to_carrier",
 ] as const;
 export type NumberCause = (typeof numberCauses)[number];
 
 /**
  * Who makes a move: the organization (a member or token of it, or support acting for it; a
  * bulk job runs as the member who created it), support (reviewing bundles), or the system
- * (the worker's sweeps and fills, an inventory restock).
+ * (the worker's sweeps and fills, an inventory restock, the porting carrier driver; the port
+ * desk's carrier actions run the driver's code, so their moves are the system's too).
  */
 type NumberActor = "organization" | "support" | "system";
 
@@ -72,6 +92,18 @@ export const numberTransitions: readonly NumberTransition[] = [
   { from: "aging", to: "pending_documents", cause: "restore", actor: "organization" },
   // The window ended: the configuration is deleted and the number is on sale again.
   { from: "aging", to: "available", cause: "return_to_inventory", actor: "system" },
+  // A port order is submitted: each of its numbers gets a configuration, configurable and
+  // previewable, that routes no call yet (docs/CONTRACT.md §20).
+  { from: "elsewhere", to: "porting", cause: "port_in", actor: "organization" },
+  // The FOC came and the carrier moved the number: active, or pending_documents when it needs
+  // documents no approved bundle covers (§17). Billing starts here.
+  { from: "porting", to: "active", cause: "port_activation", actor: "system" },
+  { from: "porting", to: "pending_documents", cause: "port_activation", actor: "system" },
+  // The carrier failed the number, or its order was cancelled: the configuration is deleted
+  // (its history stays in the audit log) and the number stays where it was.
+  { from: "porting", to: "elsewhere", cause: "port_withdrawn", actor: "system" },
+  // A ported-in number's release window ended: it goes back to its carrier, not to our inventory.
+  { from: "aging", to: "elsewhere", cause: "return_to_carrier", actor: "system" },
 ];
 
 /** What a state means to the rest of the system. */
@@ -90,8 +122,17 @@ export type NumberStateFacts = {
   readonly owned: boolean;
   /** GET /numbers lists it when `status` is not given. */
   readonly listedByDefault: boolean;
-  /** inventory_number.status while in this state. */
-  readonly inventoryStatus: "available" | "sold";
+  /**
+   * A port order is bringing it here: a release or a restore is 409 port_in_progress rather
+   * than an answer as it is (the number is not ours to give up until the port completes).
+   */
+  readonly portInProgress: boolean;
+  /**
+   * inventory_number.status while in this state, for a number bought here; null for the states
+   * of a number that has no inventory row (porting, elsewhere). A ported-in number keeps having
+   * none once active: it was never in our inventory.
+   */
+  readonly inventoryStatus: "available" | "sold" | null;
 };
 
 export const numberStateFacts: Readonly<Record<NumberState, NumberStateFacts>> = {
@@ -103,6 +144,7 @@ export const numberStateFacts: Readonly<Record<NumberState, NumberStateFacts>> =
     forSale: true,
     owned: false,
     listedByDefault: false,
+    portInProgress: false,
     inventoryStatus: "available",
   },
   active: {
@@ -113,6 +155,7 @@ export const numberStateFacts: Readonly<Record<NumberState, NumberStateFacts>> =
     forSale: false,
     owned: true,
     listedByDefault: true,
+    portInProgress: false,
     inventoryStatus: "sold",
   },
   pending_documents: {
@@ -123,6 +166,7 @@ export const numberStateFacts: Readonly<Record<NumberState, NumberStateFacts>> =
     forSale: false,
     owned: true,
     listedByDefault: true,
+    portInProgress: false,
     inventoryStatus: "sold",
   },
   aging: {
@@ -133,7 +177,33 @@ export const numberStateFacts: Readonly<Record<NumberState, NumberStateFacts>> =
     forSale: false,
     owned: true,
     listedByDefault: false,
+    portInProgress: false,
     inventoryStatus: "sold",
+  },
+  // Being ported in: it has a configuration that can be edited and previewed, but no call is
+  // routed (active_rule says why) and nothing is billed until the port completes.
+  porting: {
+    routesCalls: false,
+    billable: false,
+    releasable: false,
+    restorable: false,
+    forSale: false,
+    owned: true,
+    listedByDefault: true,
+    portInProgress: true,
+    inventoryStatus: null,
+  },
+  // At another carrier: nobody here holds it and nobody can buy it here.
+  elsewhere: {
+    routesCalls: false,
+    billable: false,
+    releasable: false,
+    restorable: false,
+    forSale: false,
+    owned: false,
+    listedByDefault: false,
+    portInProgress: false,
+    inventoryStatus: null,
   },
 };
 

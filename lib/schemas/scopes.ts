@@ -20,6 +20,8 @@ export const scopes = [
   "compliance:write",
   "billing:read",
   "billing:write",
+  "porting:read",
+  "porting:write",
 ] as const;
 
 export const scopeSchema = z.enum(scopes);
@@ -45,4 +47,8 @@ export const scopeDescriptions: Record<Scope, string> = {
     "Add and change end users, addresses, documents and bundles, and submit bundles for review",
   "billing:read": "Read billing accounts, the ledger, invoices and the upcoming invoice",
   "billing:write": "Change the billing profile and balance alerts",
+  "porting:read":
+    "Read port-in orders, their timeline and their letters of authorization, and check portability",
+  "porting:write":
+    "Create, change, submit and cancel port-in orders, comment on them and have their LOA signed",
 };

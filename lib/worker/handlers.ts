@@ -10,6 +10,7 @@ import { deliverDueEmails } from "@/lib/email/deliver";
 import { purgeOldEvents } from "@/lib/events/list-events";
 import { runDueJobs } from "@/lib/jobs/run-jobs";
 import { returnReleasedNumbers } from "@/lib/orders/return-released";
+import { driveCarrier } from "@/lib/porting/driver";
 import { expireEndedHolds } from "@/lib/reservations/expire-holds";
 import { sweepExpiredSsoSignIns } from "@/lib/sso/sign-in";
 import { sweepBillingAlerts } from "@/lib/billing/alert-sweep";
@@ -62,6 +63,15 @@ export const handlers: readonly Handler[] = [
       return getEnv().BILLING_RUN_EVERY_MS;
     },
     run: ({ now }) => runMonthEndIfDue(now()),
+  },
+  // Port orders (docs/API.md "Port-in"): the losing carrier's answers, activation at the FOC
+  // and confirmed cancellations, each order moved once however many instances sweep.
+  {
+    name: "port_carrier",
+    get everyMs() {
+      return getEnv().PORTING_CARRIER_EVERY_MS;
+    },
+    run: ({ now }) => driveCarrier(now),
   },
   // Single sign-ins whose person never came back from the provider (docs/API.md "Single sign-on").
   { name: "sso_sign_ins", everyMs: MINUTE, run: ({ now }) => sweepExpiredSsoSignIns(now()) },

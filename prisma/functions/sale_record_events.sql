@@ -16,7 +16,9 @@ RETURNS VOID LANGUAGE sql VOLATILE AS $$
              'number_type', n.number_type_id, 'region', jsonb_build_object('id', r.id, 'name', r.name),
              'status', c.status, 'purchased_at', sale_iso(c.created_at), 'restorable_until', NULL,
              'documents_due', CASE WHEN c.status = 'pending_documents' THEN sale_iso(c.documents_due) END,
-             'locked', c.locked, 'tags', to_jsonb(c.tags)) AS data
+             'locked', c.locked, 'tags', to_jsonb(c.tags),
+             'port_order_id', c.port_order_id, 'porting_foc_at', NULL,
+             'port_out_pin_set', c.port_out_pin_hash IS NOT NULL) AS data
       FROM number_configuration c
       JOIN inventory_number n ON n.id = c.inventory_number_id
       JOIN region r ON r.id = n.region_id

@@ -11,14 +11,12 @@
 --
 -- Every number sold gets a configuration, in the order sold (by number), named after the
 -- number as written at home (p_formats: the country's formats, lib/orders/national-format.ts);
--- one needing documents that no approved bundle of the organization covers on p_day is
--- pending_documents until p_due.
+-- one needing documents that no approved bundle of the organization covers on p_day
+-- (sale_documents_gated) is pending_documents until p_due.
 --
--- Every number sold is charged here, in the sale's transaction (docs/ARCHITECTURE.md, "Billing"):
--- a setup_fee entry for the item's setup fee and a prorated_fee entry for the rest of p_day's
--- month (billing_prorated), each only when above zero, after billing_open_account has opened
--- and locked the organization's account in the item's currency (a new one gets p_default_limit,
--- minor units). The keys (setup:<id>, prorated:<id>:<YYYY-MM>) make a second write a no-op.
+-- Every number sold is charged here, in the sale's transaction (docs/ARCHITECTURE.md, "Billing"),
+-- at the item's fees, by sale_charge_numbers: a setup fee and the rest of p_day's month, once
+-- per number (new accounts get p_default_limit, minor units).
 -- Whether the organization may afford them is its callers' check, once all items are sold.
 -- Answers the inventory ids sold and the configurations' ids.
 CREATE OR REPLACE FUNCTION sell_to_item(
@@ -79,15 +77,7 @@ BEGIN
   WITH numbers AS (
     SELECT n.id, n.number_e164, n.national_number, n.country_id,
            row_number() OVER (ORDER BY n.number_e164 COLLATE "C") AS position,
-           cardinality(n.required_document_ids) > 0 AND NOT EXISTS (
-             SELECT 1 FROM compliance_bundle b
-              WHERE b.organization_id = v_item.organization_id AND b.country_id = n.country_id
-                AND b.number_type_id = n.number_type_id AND b.status = 'approved'
-                AND (b.valid_until IS NULL OR b.valid_until >= p_day)
-                AND n.required_document_ids <@ ARRAY(
-                      SELECT d.document_type_id FROM compliance_bundle_document bd
-                        JOIN compliance_document d ON d.id = bd.document_id
-                       WHERE bd.bundle_id = b.id)) AS gated
+           sale_documents_gated(v_item.organization_id, n.country_id, n.number_type_id, n.required_document_ids, p_day) AS gated
       FROM inventory_number n WHERE n.id = ANY(sold)
   ), created AS (
     INSERT INTO number_configuration (id, organization_id, kind, number, name, inventory_number_id, status, documents_due)
@@ -102,25 +92,7 @@ BEGIN
          ARRAY(SELECT s.id FROM numbers s ORDER BY s.position)
     INTO configurations, sold;
 
-  IF cardinality(configurations) > 0 AND (v_item.setup_minor > 0 OR v_item.monthly_minor > 0) THEN
-    PERFORM billing_open_account(v_item.organization_id, v_item.currency, p_default_limit, p_now);
-    INSERT INTO ledger_entry (id, organization_id, currency, kind, amount_minor, description, number_id, number_e164,
-                              order_id, period_start, period_end, idempotency_key, created_at)
-    SELECT 'le_' || replace(gen_random_uuid()::text, '-', ''), v_item.organization_id, v_item.currency,
-           f.kind::ledger_kind, -f.amount, f.description, c.id, c.number, v_item.order_id,
-           f.period_start, f.period_end, f.key, p_now
-      FROM unnest(configurations) WITH ORDINALITY AS u(id, position)
-      JOIN number_configuration c ON c.id = u.id
-     CROSS JOIN LATERAL (VALUES
-             (1, 'setup_fee', v_item.setup_minor, 'Setup fee for ' || c.number, NULL::date, NULL::date, 'setup:' || c.id),
-             (2, 'prorated_fee', billing_prorated(v_item.monthly_minor, p_day),
-              'Monthly fee for ' || c.number || ' from ' || to_char(p_day, 'YYYY-MM-DD') || ' to the end of the month', p_day,
-              (date_trunc('month', p_day) + interval '1 month')::date,
-              'prorated:' || c.id || ':' || to_char(p_day, 'YYYY-MM'))
-           ) AS f(rank, kind, amount, description, period_start, period_end, key)
-     WHERE f.amount > 0
-     ORDER BY u.position, f.rank
-    ON CONFLICT (organization_id, idempotency_key) DO NOTHING;
-  END IF;
+  PERFORM sale_charge_numbers(v_item.organization_id, v_item.currency, v_item.setup_minor, v_item.monthly_minor,
+                              configurations, v_item.order_id, p_now, p_day, p_default_limit);
 END
 $$;

@@ -212,6 +212,32 @@ export const credentialRoutes: Readonly<Record<string, Expectation>> = {
   "GET /billing/alerts": { status: 200 },
   "POST /billing/alerts": invalidBody,
   "DELETE /billing/alerts/{alert_id}": missing,
+  // Port-in (docs/API.md "Port-in"): porting:read checks and reads, porting:write (owner, admin,
+  // billing) changes. No port order by this id; another organization's order is 404 as one that
+  // does not exist (lib/porting/*.test.ts).
+  "POST /portability_checks": invalidBody,
+  "GET /port_orders": { status: 200 },
+  "POST /port_orders": invalidBody,
+  "GET /port_orders/{port_order_id}": missing,
+  "PATCH /port_orders/{port_order_id}": missing,
+  "DELETE /port_orders/{port_order_id}": missing,
+  "POST /port_orders/{port_order_id}/actions/submit": missing,
+  "POST /port_orders/{port_order_id}/actions/resubmit": missing,
+  "POST /port_orders/{port_order_id}/actions/cancel": missing,
+  "POST /port_orders/{port_order_id}/foc_change_requests": invalidBody,
+  "GET /port_orders/{port_order_id}/comments": missing,
+  "POST /port_orders/{port_order_id}/comments": invalidBody,
+  "GET /port_orders/{port_order_id}/events": missing,
+  // Support's port desk (docs/API.md "The port desk"): a customer is refused before the order is
+  // looked up; the desk's own answers are tested in lib/porting/port-desk.test.ts.
+  "POST /port_orders/{port_order_id}/carrier_actions": roleForbidden,
+  // The LOA of a port order (docs/API.md "LOA"): no order by this id, no link by this token;
+  // whose order a letter shows is tested in app/api/v2/loa_signatures/loa-signatures.test.ts.
+  "GET /port_orders/{port_order_id}/loa": missing,
+  "POST /port_orders/{port_order_id}/loa/signature_requests": invalidBody,
+  "GET /loa_signatures/{token}": missing,
+  "GET /loa_signatures/{token}/pdf": missing,
+  "POST /loa_signatures/{token}": invalidBody,
 };
 
 /** Bodies of the credential-only routes: empty, so nothing is changed. */
@@ -556,6 +582,13 @@ export const organizationDataRoutes: Readonly<
     other: notFound,
     support: roleForbidden,
   },
+  // Port-out requests (docs/CONTRACT.md §20) are support's to log, for any organization's number;
+  // a customer is refused before the number is looked up. The cell's PIN is wrong: refused, logged.
+  "POST /numbers/{number_id}/port_out_requests": {
+    own: roleForbidden,
+    other: roleForbidden,
+    support: { status: 201, mayShowOther: true, check: isOf("owner") },
+  },
   // Bulk jobs (docs/CONTRACT.md §16): only the organization's own numbers; support reads any job.
   "POST /jobs": {
     own: { status: 202, check: isOf("viewer") },
@@ -774,6 +807,8 @@ function paramValue(name: string, key: string, owner: OrgData, target: Cell["tar
       return "GBP";
     case "alert_id":
       return "bal_matrix_none";
+    case "port_order_id":
+      return "po_matrix_none";
     default:
       throw new Error(
         `authz matrix: no sample for the path parameter {${name}} of ${key}; add one to paramValue in tests/authz/matrix.ts`,
@@ -832,6 +867,7 @@ function bodyFor(key: string, target: Cell["target"], owner: OrgData): unknown {
     return { type: "set_tags", number_ids: [owner.numberId], params: { add: ["matrix"] } };
   if (key === "PUT /numbers/{number_id}" || key === "PUT /extension/{extension}")
     return { name: "Matrix configuration", rules: [] };
+  if (key === "POST /numbers/{number_id}/port_out_requests") return { pin: "0000" };
   if (key === "POST /extensions")
     return { extension: String(10_000 + extensionCounter++), name: "Matrix extension", rules: [] };
   if (key === "POST /reservations")

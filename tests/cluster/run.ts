@@ -14,6 +14,9 @@
 //   6. a bulk job whose worker is killed (kill -9) holding its lease: every number done once;
 //      the month-end run closing 300 accounts on the three instances at once, one killed
 //      (kill -9) mid-run: every charge once, one invoice each, no gap (tests/cluster/billing.ts);
+//      the carrier driver porting 200 orders on the three instances, one killed (kill -9) mid-run:
+//      each order's moves once, each number activated or withdrawn and charged once
+//      (tests/cluster/porting.ts);
 //   7. a database outage: a fourth instance whose connection to PostgreSQL is cut for 5 s
 //      under load (tests/cluster/outage.ts): 503s, /api/ready and /api/health, the recovery;
 //   8. metrics: each instance, scraped on its own METRICS_PORT, counts only the orders it
@@ -26,7 +29,7 @@
 // build is reused when .next/BUILD_ID exists. CLUSTER_CLIENTS (300), CLUSTER_PORT (3410: the
 // instances' ports are the first free ones from there; the sections' extra instances take
 // ports after them) and CLUSTER_METRICS_PORT (the first free ones from CLUSTER_PORT + 60: each
-// instance's METRICS_PORT). `npm run test:cluster -- sessions-end` (or `-- jobs`, `-- billing`, `-- metrics`)
+// instance's METRICS_PORT). `npm run test:cluster -- sessions-end` (or `-- jobs`, `-- billing`, `-- porting`, `-- metrics`)
 // runs only that section (on the same three instances; `-- sso` the single sign-on disconnect, its
 // provider on CLUSTER_SSO_PROVIDER_PORT); `-- edges` runs only section 9, on its
 // one instance (from CLUSTER_PORT).
@@ -66,6 +69,7 @@ import { crossInstanceChecks } from "@/tests/cluster/revocation";
 import { sessionsEndChecks, signOutChecks } from "@/tests/cluster/sessions-end";
 import { jobCrashChecks } from "@/tests/cluster/jobs";
 import { billingClusterEnv, monthEndCrashChecks } from "@/tests/cluster/billing";
+import { portingClusterEnv, portingCrashChecks } from "@/tests/cluster/porting";
 import { perInstanceMetricsChecks, workerMetricsChecks } from "@/tests/cluster/metrics";
 import { requestEdgeChecks } from "@/tests/cluster/request-edges";
 import { ssoDisconnectChecks } from "@/tests/cluster/sso";
@@ -87,6 +91,7 @@ const SELECTABLE: Record<string, (context: Context) => Promise<void>> = {
   },
   jobs: ({ instances, buyers, pool }) => jobCrashChecks(instances, buyers[0].token, pool),
   billing: ({ instances, pool }) => monthEndCrashChecks(instances, pool),
+  porting: ({ instances, pool }) => portingCrashChecks(instances, pool),
   sso: ({ instances }) => ssoDisconnectChecks(instances, SSO_PROVIDER_PORT),
   metrics: async ({ instances, buyers, env, spare }) => {
     await perInstanceMetricsChecks(instances, buyers[0].token);
@@ -194,6 +199,7 @@ async function main(): Promise<void> {
       RESERVATION_MINUTES: "0.5",
       ...webhookClusterEnv,
       ...billingClusterEnv,
+      ...portingClusterEnv,
     };
     // Each its own METRICS_PORT, as docs/OPERATIONS.md deploys them: scraped one by one.
     for (const [index, port] of ports.entries())
@@ -334,6 +340,7 @@ async function main(): Promise<void> {
 
     await jobCrashChecks(instances, buyers[0].token, pool);
     await monthEndCrashChecks(instances, pool);
+    await portingCrashChecks(instances, pool);
 
     section("outage: a fourth instance's database goes away for 5 s while clients search and order");
     await outageChecks({

@@ -180,6 +180,9 @@ export function paramSamples(name: string, samples: FuzzSamples): string[] {
     // The test data holds no billing alert: these name nothing (or are not ids at all).
     case "alert_id":
       return ["bal_nobody", "bal_0123456789abcdef0123456789abcdef", "alert"];
+    // No port order is in the fuzz data: these name nothing (or are not ids at all).
+    case "port_order_id":
+      return ["po_nobody", "po_0123456789abcdef0123456789abcdef", "PO-1"];
     // A domain of a single sign-on connection: the demo data has none, so these name nothing.
     case "domain":
       return ["example.com", "acme.example", "EXAMPLE.COM", "not a domain", "xn--bcher-kva.example"];

@@ -50,6 +50,9 @@ const config = (name: string, rules: Rule[]): NumberConfiguration => ({
   documents_due: null,
   locked: false,
   tags: [],
+  port_order_id: null,
+  porting_foc_at: null,
+  port_out_pin_set: false,
 });
 
 describe("describeChanges", () => {

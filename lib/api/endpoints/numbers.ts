@@ -17,6 +17,7 @@ import {
   releaseQuerySchema,
   numberExportQuerySchema,
 } from "@/lib/schemas/numbers/query";
+import { portOutRequestInputSchema, portOutRequestResponseSchema } from "@/lib/schemas/numbers/port-out";
 import {
   configurationInputSchema,
   extensionInputSchema,
@@ -91,14 +92,16 @@ export const numberEndpoints = {
     responseHeaders: ["ETag"],
   }),
   "PUT /numbers/{number_id}": defineEndpoint({
-    summary: "Replace a number's name and rules (If-Match required; every bad field is named)",
+    summary:
+      "Replace a number's name and rules, and optionally its lock, tags and port-out PIN (If-Match required; every bad field is named)",
     scope: "numbers:write",
     params: numberIdParamsSchema,
     query: emptyQuerySchema,
     body: configurationInputSchema,
     bodyParsedBy: "handler",
     response: numberConfigurationResponseSchema,
-    errors: writeErrors,
+    // port_in_progress: a lock change of a number still being ported in.
+    errors: [...writeErrors, "port_in_progress"],
     requestHeaders: ifMatch,
     responseHeaders: ["ETag"],
   }),
@@ -117,6 +120,7 @@ export const numberEndpoints = {
       "precondition_required",
       "number_locked",
       "number_referenced",
+      "port_in_progress",
     ],
     requestHeaders: ifMatch,
     responseHeaders: ["ETag"],
@@ -128,8 +132,20 @@ export const numberEndpoints = {
     params: numberIdParamsSchema,
     query: emptyQuerySchema,
     response: numberConfigurationResponseSchema,
-    errors: ["invalid_parameter", "not_found", "restore_window_over"],
+    errors: ["invalid_parameter", "not_found", "restore_window_over", "port_in_progress"],
     responseHeaders: ["ETag"],
+  }),
+  "POST /numbers/{number_id}/port_out_requests": defineEndpoint({
+    summary:
+      "Support: log a (simulated) request from another carrier to port a number away; refused when the PIN is wrong or unset, or the number is locked; accepted is logged only, the number stays",
+    scope: "numbers:read",
+    permission: "organizations:all",
+    params: numberIdParamsSchema,
+    query: emptyQuerySchema,
+    body: portOutRequestInputSchema,
+    response: portOutRequestResponseSchema,
+    status: 201,
+    errors: ["invalid_parameter", "not_found", "port_in_progress", "role_forbidden"],
   }),
   "GET /numbers/{number_id}/history": defineEndpoint({
     summary: "Every change of a configuration, newest first: who, when, before and after",

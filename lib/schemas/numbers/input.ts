@@ -212,6 +212,20 @@ const numberTagsInputSchema = z
   .transform((tags) => [...new Set(tags.map((tag) => tag.toLowerCase()))])
   .meta({ maxItems: MAX_NUMBER_TAGS, items: { type: "string", pattern: NUMBER_TAG.source } });
 
+// docs/CONTRACT.md §20: the PIN another carrier must quote to port the number away. Write-only:
+// stored hashed, read back as port_out_pin_set.
+const PORT_OUT_PIN = /^\d{4,10}$/;
+const portOutPinInputSchema = z
+  .string({ error: "must be 4 to 10 digits, or null to clear it" })
+  .regex(PORT_OUT_PIN, "must be 4 to 10 digits")
+  .nullable()
+  .optional()
+  .meta({
+    writeOnly: true,
+    description:
+      "Numbers only, owner and admin (numbers:release, as locked): the port-out PIN, 4–10 digits, that another carrier must quote to port the number away; null clears it; absent = unchanged. Stored hashed and never answered: read port_out_pin_set.",
+  });
+
 /** PUT /numbers/{number_id}, PUT /extension/{extension}: the new name and rules. */
 export const configurationInputSchema = z
   .strictObject({
@@ -226,6 +240,10 @@ export const configurationInputSchema = z
     purchased_at: readOnlyField(stored.purchased_at),
     restorable_until: readOnlyField(stored.restorable_until),
     documents_due: readOnlyField(stored.documents_due),
+    port_order_id: readOnlyField(stored.port_order_id),
+    porting_foc_at: readOnlyField(stored.porting_foc_at),
+    port_out_pin_set: readOnlyField(stored.port_out_pin_set),
+    port_out_pin: portOutPinInputSchema,
     locked: z
       .boolean({ error: "must be true or false" })
       .optional()

@@ -121,7 +121,7 @@ const statusFilterSchema = documentedAs(
     type: "array",
     items: { type: "string", enum: [...numberStatuses] },
     description:
-      "Numbers in any of these states; default active and pending_documents (aging numbers only when asked for).",
+      "Numbers in any of these states; default active, pending_documents and porting (aging numbers only when asked for).",
   },
 );
 

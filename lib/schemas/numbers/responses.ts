@@ -144,17 +144,17 @@ export const numberConfigurationSchema = z
     number_type: numberTypeOutputSchema.nullable().meta({
       readOnly: true,
       description:
-        'Read-only: the type the number was bought as ("local", "mobile", …: GET /number_types); null for an extension.',
+        'Read-only: the type the number was bought or ported in as ("local", "mobile", …: GET /number_types); null for an extension.',
     }),
     region: z.object({ id: z.string(), name: z.string() }).nullable().meta({
       readOnly: true,
       description:
-        "Read-only: the region the number was bought in (GET /regions/{country}); null for an extension.",
+        "Read-only: the region the number was bought in (GET /regions/{country}); null for an extension and for a number ported in.",
     }),
     status: z.enum(numberStatuses).meta({
       readOnly: true,
       description:
-        "Read-only: active; pending_documents (bought, configurable, but no call is routed until an approved bundle covers its required documents, by documents_due); aging (released, restorable until restorable_until). Extensions are always active.",
+        "Read-only: active; pending_documents (bought, configurable, but no call is routed until an approved bundle covers its required documents, by documents_due); aging (released, restorable until restorable_until); porting (being ported in from another carrier: configurable and previewable, but no call is routed and nothing is billed until its port order completes; it cannot be released or restored, 409 port_in_progress). Extensions are always active.",
     }),
     purchased_at: z.iso.datetime().nullable().meta({
       readOnly: true,
@@ -175,6 +175,21 @@ export const numberConfigurationSchema = z
       .meta({ description: "A locked number cannot be released (owner and admin change it)." }),
     tags: z.array(z.string()).meta({
       description: "The number's own labels, lower case: at most 20, each 1–40 characters of a-z 0-9 - _ :.",
+    }),
+    port_order_id: z.string().nullable().meta({
+      readOnly: true,
+      description:
+        "Read-only: the port order that brought the number here from another carrier (GET /port_orders/{port_order_id}); null for a number bought here and for an extension.",
+    }),
+    porting_foc_at: z.iso.datetime().nullable().meta({
+      readOnly: true,
+      description:
+        "Read-only: while porting, when the losing carrier confirmed the number moves (its port order's foc_at); null before the carrier confirms, and in every other status.",
+    }),
+    port_out_pin_set: z.boolean().meta({
+      readOnly: true,
+      description:
+        "Read-only: whether a port-out PIN is set (PUT port_out_pin); the PIN itself is never answered.",
     }),
   })
   .meta({ id: "NumberConfiguration" });
@@ -235,6 +250,27 @@ export const configurationChangeSchema = z
     after: numberConfigurationSchema.nullable().meta({ description: "null when the change deleted it." }),
   })
   .meta({ id: "ConfigurationChange" });
+
+/**
+ * A configuration as the history or an event stored it: snapshots taken before number states
+ * (docs/CONTRACT.md §16) lack its fields, and read as what every number was then (active,
+ * unlocked, untagged); those taken before port-in (§20), as bought here with no port-out PIN.
+ */
+export function withLifecycleDefaults(stored: unknown): unknown {
+  if (stored === null || typeof stored !== "object") return stored;
+  return {
+    status: "active",
+    purchased_at: null,
+    restorable_until: null,
+    documents_due: null,
+    locked: false,
+    tags: [],
+    port_order_id: null,
+    porting_foc_at: null,
+    port_out_pin_set: false,
+    ...stored,
+  };
+}
 
 export const numberConfigurationResponseSchema = z.object({ data: numberConfigurationSchema });
 export const configurationHistoryResponseSchema = z.object({ data: z.array(configurationChangeSchema) });

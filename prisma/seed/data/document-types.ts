@@ -39,4 +39,17 @@ export const documentTypes: DocumentTypeSeed[] = [
     moreInformation:
       "The subscriber's tax number, for example a Codice Fiscale or Partita IVA in Italy or a NIF in Spain.",
   },
+  // Port-in (docs/CONTRACT.md §20); the port_in migration inserts the same two rows.
+  {
+    id: "signed_loa",
+    name: "Signed letter of authorization",
+    moreInformation:
+      "The letter of authorization for a port-in, signed by the person authorized on the account at the losing carrier.",
+  },
+  {
+    id: "bill",
+    name: "Recent bill",
+    moreInformation:
+      "A bill from the losing carrier no older than three months, showing the account number and the numbers to port.",
+  },
 ];

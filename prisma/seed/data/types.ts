@@ -6,7 +6,10 @@ export type DocumentTypeId =
   | "identity_document"
   | "company_registration"
   | "business_license"
-  | "tax_id";
+  | "tax_id"
+  // Port-in's (docs/CONTRACT.md §20): kept with an order, never required by a product.
+  | "signed_loa"
+  | "bill";
 
 export type DocumentTypeSeed = { id: DocumentTypeId; name: string; moreInformation: string };
 

@@ -257,6 +257,54 @@ describe("a bulk job run by the worker", () => {
     ).toBe("active");
   });
 
+  it("fails a release item of a number being ported in with 409 port_in_progress, and releases nothing", async () => {
+    const prisma = await getPrisma();
+    await prisma.numberConfiguration.update({
+      where: { id: "num_acme_manchester" },
+      data: { status: "porting" },
+    });
+    const created = await post({
+      type: "release",
+      number_ids: ["num_acme_manchester"],
+      params: { force: true },
+    });
+    expect(await runDueJobs({ now: () => new Date(), leaseMs: LEASE_MS })).toBe(1);
+    const done = (await get<One>(`/jobs/${created.body.data.job_id}`, { token: "acmeAll" })).body.data;
+    expect(done.counts).toEqual({ total: 1, succeeded: 0, failed: 1, pending: 0 });
+    expect(done.items[0].error?.error.code).toBe("port_in_progress");
+    expect(
+      (await prisma.numberConfiguration.findUniqueOrThrow({ where: { id: "num_acme_manchester" } })).status,
+    ).toBe("porting");
+    await prisma.numberConfiguration.update({
+      where: { id: "num_acme_manchester" },
+      data: { status: "active" },
+    });
+  });
+
+  it("fails a lock item of a number being ported in with 409 port_in_progress, and locks nothing", async () => {
+    const prisma = await getPrisma();
+    const { number } = await prisma.numberConfiguration.update({
+      where: { id: "num_acme_manchester" },
+      data: { status: "porting" },
+    });
+    const created = await post({ type: "lock", number_ids: ["num_acme_manchester"] });
+    expect(await runDueJobs({ now: () => new Date(), leaseMs: LEASE_MS })).toBe(1);
+    const done = (await get<One>(`/jobs/${created.body.data.job_id}`, { token: "acmeAll" })).body.data;
+    expect(done.counts).toEqual({ total: 1, succeeded: 0, failed: 1, pending: 0 });
+    expect(done.items[0].error?.error).toMatchObject({
+      code: "port_in_progress",
+      message: `${number} is being ported in: it cannot be locked or unlocked until its port order completes.`,
+    });
+    const after = await prisma.numberConfiguration.findUniqueOrThrow({
+      where: { id: "num_acme_manchester" },
+    });
+    expect([after.status, after.locked]).toEqual(["porting", false]);
+    await prisma.numberConfiguration.update({
+      where: { id: "num_acme_manchester" },
+      data: { status: "active" },
+    });
+  });
+
   it("cancels what has not started", async () => {
     const created = await post({ type: "lock", number_ids: ACME });
     const canceled = await api<One>("POST", `/jobs/${created.body.data.job_id}/cancel`, { token: "acmeAll" });

@@ -86,7 +86,11 @@ describe("GET /numbers: tags and filters", () => {
 
   it.each([
     ["?tag=a%20b", "tag must be at most 20 tags, each 1 to 40 characters of a-z 0-9 - _ :", "query.tag=a b"],
-    ["?status=gone", "status must be one or more of active, pending_documents, aging", "query.status=gone"],
+    [
+      "?status=gone",
+      "status must be one or more of active, pending_documents, aging, porting",
+      "query.status=gone",
+    ],
     ["?sort=price", "sort must be one of number, name, purchased_at, -purchased_at", "query.sort=price"],
     ["?format=xml", "format must be json or csv", "query.format=xml"],
   ])("answers 400 for %s", async (query, message, details) => {

@@ -10,7 +10,7 @@ vi.hoisted(() => {
 const bad = (message: string, details: string) =>
   errorBody("Bad Request", "invalid_parameter", message, details);
 const EVENTS_RULE =
-  "events must list 1 to 18 distinct types of order.created, order.backorder_filled, order.completed, number.assigned, number.configuration_changed, reservation.expired, number.released, number.restored, job.completed, number.activated, number.documents_overdue, bundle.status_changed, invoice.finalized, invoice.voided, billing.alert_triggered, invoice.paid, billing.standing_changed, billing.payment_recorded";
+  "events must list 1 to 21 distinct types of order.created, order.backorder_filled, order.completed, number.assigned, number.configuration_changed, reservation.expired, number.released, number.restored, job.completed, number.activated, number.documents_overdue, bundle.status_changed, invoice.finalized, invoice.voided, billing.alert_triggered, invoice.paid, billing.standing_changed, billing.payment_recorded, port_order.status_changed, port_order.foc_changed, number.port_out_requested";
 const URL_RULE = "url must be an absolute https:// URL of at most 2000 characters";
 
 type Listed<T> = { data: T[] };
@@ -175,7 +175,7 @@ describe("GET /events", () => {
       "an unknown type",
       "?type=order.lost",
       bad(
-        EVENTS_RULE.replace("events must list 1 to 18 distinct types of", "type must be one of"),
+        EVENTS_RULE.replace("events must list 1 to 21 distinct types of", "type must be one of"),
         "query.type=order.lost",
       ),
     ],

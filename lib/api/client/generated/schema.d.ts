@@ -361,8 +361,8 @@ export interface paths {
          */
         get: operations["getNumbersByNumberId"];
         /**
-         * Replace a number's name and rules (If-Match required; every bad field is named)
-         * @description Replace a number's name and rules (If-Match required; every bad field is named). Needs a token with the `numbers:write` scope, or a signed-in portal session. Needs the owner, admin, developer or support role (a token is capped by its creator's role).
+         * Replace a number's name and rules, and optionally its lock, tags and port-out PIN (If-Match required; every bad field is named)
+         * @description Replace a number's name and rules, and optionally its lock, tags and port-out PIN (If-Match required; every bad field is named). Needs a token with the `numbers:write` scope, or a signed-in portal session. Needs the owner, admin, developer or support role (a token is capped by its creator's role).
          */
         put: operations["putNumbersByNumberId"];
         post?: never;
@@ -390,6 +390,26 @@ export interface paths {
          * @description Restore a released number within its window: active again, with the configuration it had. Needs a token with the `numbers:release` scope, or a signed-in portal session. Needs the owner or admin role (a token is capped by its creator's role).
          */
         post: operations["postNumbersByNumberIdRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/numbers/{number_id}/port_out_requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Support: log a (simulated) request from another carrier to port a number away; refused when the PIN is wrong or unset, or the number is locked; accepted is logged only, the number stays
+         * @description Support: log a (simulated) request from another carrier to port a number away; refused when the PIN is wrong or unset, or the number is locked; accepted is logged only, the number stays. Needs a token with the `numbers:read` scope, or a signed-in portal session. Needs the support role (a token is capped by its creator's role).
+         */
+        post: operations["postNumbersByNumberIdPortOutRequests"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1964,6 +1984,306 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portability_checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether numbers can be ported in: losing carrier, country, type and earliest FOC date of each
+         * @description Whether numbers can be ported in: losing carrier, country, type and earliest FOC date of each. Needs a token with the `porting:read` scope, or a signed-in portal session.
+         */
+        post: operations["postPortabilityChecks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/port_orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's port orders, newest first
+         * @description The organization's port orders, newest first. Needs a token with the `porting:read` scope, or a signed-in portal session.
+         */
+        get: operations["getPortOrders"];
+        put?: never;
+        /**
+         * Create draft port orders: one per losing carrier, country and number type (the answer lists them)
+         * @description Create draft port orders: one per losing carrier, country and number type (the answer lists them). Needs a token with the `porting:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
+         */
+        post: operations["postPortOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/port_orders/{port_order_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One port order with its numbers, and its ETag
+         * @description One port order with its numbers, and its ETag. Needs a token with the `porting:read` scope, or a signed-in portal session.
+         */
+        get: operations["getPortOrdersByPortOrderId"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a draft (an order the carrier has is cancelled instead)
+         * @description Delete a draft (an order the carrier has is cancelled instead). Needs a token with the `porting:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
+         */
+        delete: operations["deletePortOrdersByPortOrderId"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a draft, or an order in exception before resubmitting (If-Match required); changing what the LOA names clears its signature
+         * @description Change a draft, or an order in exception before resubmitting (If-Match required); changing what the LOA names clears its signature. Needs a token with the `porting:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
+         */
+        patch: operations["patchPortOrdersByPortOrderId"];
+        trace?: never;
+    };
+    "/port_orders/{port_order_id}/actions/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a draft with a signed LOA: credit check, the numbers become porting configurations, the losing carrier is asked
+         * @description Submit a draft with a signed LOA: credit check, the numbers become porting configurations, the losing carrier is asked. Needs a token with the `porting:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
+         */
+        post: operations["postPortOrdersByPortOrderIdActionsSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/port_orders/{port_order_id}/actions/resubmit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resubmit an order in exception after changing the fields the exception names
+         * @description Resubmit an order in exception after changing the fields the exception names. Needs a token with the `porting:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
+         */
+        post: operations["postPortOrdersByPortOrderIdActionsResubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/port_orders/{port_order_id}/actions/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the losing carrier to cancel (cancel_pending); not within 48 h of the FOC. A draft is deleted instead
+         * @description Ask the losing carrier to cancel (cancel_pending); not within 48 h of the FOC. A draft is deleted instead. Needs a token with the `porting:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
+         */
+        post: operations["postPortOrdersByPortOrderIdActionsCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/port_orders/{port_order_id}/foc_change_requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for another FOC date (submitted or FOC confirmed); not within 24 h of the FOC
+         * @description Ask for another FOC date (submitted or FOC confirmed); not within 24 h of the FOC. Needs a token with the `porting:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
+         */
+        post: operations["postPortOrdersByPortOrderIdFocChangeRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/port_orders/{port_order_id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's comments, oldest first
+         * @description The order's comments, oldest first. Needs a token with the `porting:read` scope, or a signed-in portal session.
+         */
+        get: operations["getPortOrdersByPortOrderIdComments"];
+        put?: never;
+        /**
+         * Comment on an order's timeline
+         * @description Comment on an order's timeline. Needs a token with the `porting:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
+         */
+        post: operations["postPortOrdersByPortOrderIdComments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/port_orders/{port_order_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's timeline: moves, exceptions, FOC changes, carrier notes and comments, oldest first
+         * @description The order's timeline: moves, exceptions, FOC changes, carrier notes and comments, oldest first. Needs a token with the `porting:read` scope, or a signed-in portal session.
+         */
+        get: operations["getPortOrdersByPortOrderIdEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/port_orders/{port_order_id}/loa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A port order's letter of authorization as a PDF: filled from the order, or the signed one once signed
+         * @description A port order's letter of authorization as a PDF: filled from the order, or the signed one once signed. Needs a token with the `porting:read` scope, or a signed-in portal session.
+         */
+        get: operations["getPortOrdersByPortOrderIdLoa"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/port_orders/{port_order_id}/loa/signature_requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email the authorized person a single-use link (7 days) to read and sign the LOA; replaces any earlier link. Draft or exception only
+         * @description Email the authorized person a single-use link (7 days) to read and sign the LOA; replaces any earlier link. Draft or exception only. Needs a token with the `porting:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
+         */
+        post: operations["postPortOrdersByPortOrderIdLoaSignatureRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/loa_signatures/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signing link's page (no credentials): the order, its numbers and the words of the LOA
+         * @description The signing link's page (no credentials): the order, its numbers and the words of the LOA. Needs no token; a token that is sent must be valid.
+         */
+        get: operations["getLoaSignaturesByToken"];
+        put?: never;
+        /**
+         * Sign the LOA (no credentials): typed_name must be the name the request gave; the link then stops working
+         * @description Sign the LOA (no credentials): typed_name must be the name the request gave; the link then stops working. Needs no token; a token that is sent must be valid.
+         */
+        post: operations["postLoaSignaturesByToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/loa_signatures/{token}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The unsigned LOA of a signing link as a PDF (no credentials)
+         * @description The unsigned LOA of a signing link as a PDF (no credentials). Needs no token; a token that is sent must be valid.
+         */
+        get: operations["getLoaSignaturesByTokenPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/port_orders/{port_order_id}/carrier_actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Support: do what the losing carrier would — confirm or move the FOC, raise an exception, complete the port (naming numbers that failed), confirm a cancellation
+         * @description Support: do what the losing carrier would — confirm or move the FOC, raise an exception, complete the port (naming numbers that failed), confirm a cancellation. Needs a token with the `porting:read` scope, or a signed-in portal session. Needs the support role (a token is capped by its creator's role).
+         */
+        post: operations["postPortOrdersByPortOrderIdCarrierActions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -1994,7 +2314,7 @@ export interface components {
                 message: string;
                 details: string;
                 /** @enum {string} */
-                code: "invalid_parameter" | "unknown_country" | "unknown_number_type" | "unknown_region" | "unknown_document_type" | "inconsistent_order" | "product_not_found" | "bundle_not_compliant" | "invalid_bundle" | "invalid_transition" | "invalid_vat_id" | "unauthorized" | "insufficient_scope" | "two_factor_required" | "role_forbidden" | "email_unverified" | "sso_required" | "insufficient_funds" | "account_past_due" | "not_found" | "method_not_allowed" | "number_unavailable" | "idempotency_conflict" | "extension_exists" | "document_in_use" | "delivery_pending" | "email_in_use" | "last_owner" | "invitation_used" | "number_locked" | "number_referenced" | "restore_window_over" | "request_timeout" | "precondition_failed" | "precondition_required" | "invalid_configuration" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "service_unavailable";
+                code: "invalid_parameter" | "unknown_country" | "unknown_number_type" | "unknown_region" | "unknown_document_type" | "inconsistent_order" | "product_not_found" | "bundle_not_compliant" | "invalid_bundle" | "invalid_transition" | "foc_date_not_allowed" | "loa_not_signed" | "invalid_vat_id" | "unauthorized" | "insufficient_scope" | "two_factor_required" | "role_forbidden" | "email_unverified" | "sso_required" | "insufficient_funds" | "account_past_due" | "not_found" | "loa_link_used" | "loa_link_expired" | "method_not_allowed" | "number_unavailable" | "idempotency_conflict" | "extension_exists" | "document_in_use" | "delivery_pending" | "email_in_use" | "last_owner" | "invitation_used" | "number_locked" | "number_referenced" | "restore_window_over" | "port_in_progress" | "already_here" | "not_portable" | "request_timeout" | "precondition_failed" | "precondition_required" | "invalid_configuration" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "service_unavailable";
             };
         };
         Country: {
@@ -2249,18 +2569,18 @@ export interface components {
             readonly country_code: string | null;
             /** @description Read-only, derived from the number: the national format ("020 7946 0000"); null for an extension. */
             readonly local_format: string | null;
-            /** @description Read-only: the type the number was bought as ("local", "mobile", …: GET /number_types); null for an extension. */
+            /** @description Read-only: the type the number was bought or ported in as ("local", "mobile", …: GET /number_types); null for an extension. */
             readonly number_type: ("local" | "national" | "mobile" | "toll_free") | null;
-            /** @description Read-only: the region the number was bought in (GET /regions/{country}); null for an extension. */
+            /** @description Read-only: the region the number was bought in (GET /regions/{country}); null for an extension and for a number ported in. */
             readonly region: {
                 id: string;
                 name: string;
             } | null;
             /**
-             * @description Read-only: active; pending_documents (bought, configurable, but no call is routed until an approved bundle covers its required documents, by documents_due); aging (released, restorable until restorable_until). Extensions are always active.
+             * @description Read-only: active; pending_documents (bought, configurable, but no call is routed until an approved bundle covers its required documents, by documents_due); aging (released, restorable until restorable_until); porting (being ported in from another carrier: configurable and previewable, but no call is routed and nothing is billed until its port order completes; it cannot be released or restored, 409 port_in_progress). Extensions are always active.
              * @enum {string}
              */
-            readonly status: "active" | "pending_documents" | "aging";
+            readonly status: "active" | "pending_documents" | "aging" | "porting";
             /** @description Read-only: when the number was bought; null for an extension. */
             readonly purchased_at: string | null;
             /** @description Read-only: while aging, until when POST /numbers/{number_id}/restore brings it back; null otherwise. */
@@ -2271,6 +2591,12 @@ export interface components {
             locked: boolean;
             /** @description The number's own labels, lower case: at most 20, each 1–40 characters of a-z 0-9 - _ :. */
             tags: string[];
+            /** @description Read-only: the port order that brought the number here from another carrier (GET /port_orders/{port_order_id}); null for a number bought here and for an extension. */
+            readonly port_order_id: string | null;
+            /** @description Read-only: while porting, when the losing carrier confirmed the number moves (its port order's foc_at); null before the carrier confirms, and in every other status. */
+            readonly porting_foc_at: string | null;
+            /** @description Read-only: whether a port-out PIN is set (PUT port_out_pin); the PIN itself is never answered. */
+            readonly port_out_pin_set: boolean;
         };
         Rule: {
             /** @description The caller's own id for what the rule targets; null when none. */
@@ -2380,13 +2706,21 @@ export interface components {
              * @description Read-only: ignored when equal to the stored value; 400 when different.
              * @enum {string}
              */
-            readonly status?: "active" | "pending_documents" | "aging";
+            readonly status?: "active" | "pending_documents" | "aging" | "porting";
             /** @description Read-only: ignored when equal to the stored value; 400 when different. */
             readonly purchased_at?: string | null;
             /** @description Read-only: ignored when equal to the stored value; 400 when different. */
             readonly restorable_until?: string | null;
             /** @description Read-only: ignored when equal to the stored value; 400 when different. */
             readonly documents_due?: string | null;
+            /** @description Read-only: ignored when equal to the stored value; 400 when different. */
+            readonly port_order_id?: string | null;
+            /** @description Read-only: ignored when equal to the stored value; 400 when different. */
+            readonly porting_foc_at?: string | null;
+            /** @description Read-only: ignored when equal to the stored value; 400 when different. */
+            readonly port_out_pin_set?: boolean;
+            /** @description Numbers only, owner and admin (numbers:release, as locked): the port-out PIN, 4–10 digits, that another carrier must quote to port the number away; null clears it; absent = unchanged. Stored hashed and never answered: read port_out_pin_set. */
+            port_out_pin?: string | null;
             /** @description Lock against release (owner and admin only); absent = unchanged. */
             locked?: boolean;
             /** @description The number's tags, replacing the stored ones; absent = unchanged. */
@@ -2447,6 +2781,34 @@ export interface components {
             tags: {
                 [key: string]: string;
             };
+        };
+        PortOutRequest: {
+            /** @description pout_… */
+            port_out_request_id: string;
+            number_id: string;
+            organization_id: string;
+            /** @description The number, E.164, as it was when the request came. */
+            number: string;
+            /**
+             * @description accepted: the PIN matched and the number is not locked; the request is logged only and the number stays here (the carrier side is simulated). refused: see reason.
+             * @enum {string}
+             */
+            outcome: "accepted" | "refused";
+            /** @description When refused: pin_mismatch (the PIN is wrong, or the number has none set) or number_locked (the number is locked; the PIN is checked first). Null when accepted. */
+            reason: ("pin_mismatch" | "number_locked") | null;
+            /** @description The support user who logged it (usr_…). */
+            requested_by: string;
+            /** Format: date-time */
+            requested_at: string;
+        };
+        /**
+         * @example {
+         *       "pin": "482913"
+         *     }
+         */
+        PortOutRequestInput: {
+            /** @description The port-out PIN the requesting carrier quoted, 4–10 digits; compared with the number's (PUT /numbers/{number_id} port_out_pin) and never stored. */
+            pin: string;
         };
         ConfigurationChange: {
             id: string;
@@ -2575,7 +2937,7 @@ export interface components {
             name: string;
             /** @description The secret's first characters, to tell tokens apart */
             prefix: string;
-            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write" | "members:read" | "audit:read" | "numbers:release" | "jobs:write" | "compliance:read" | "compliance:write" | "billing:read" | "billing:write")[];
+            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write" | "members:read" | "audit:read" | "numbers:release" | "jobs:write" | "compliance:read" | "compliance:write" | "billing:read" | "billing:write" | "porting:read" | "porting:write")[];
             /** @description Who created it; null for tokens made by scripts */
             created_by: {
                 user_id: string;
@@ -2598,7 +2960,7 @@ export interface components {
             name: string;
             /** @description The secret's first characters, to tell tokens apart */
             prefix: string;
-            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write" | "members:read" | "audit:read" | "numbers:release" | "jobs:write" | "compliance:read" | "compliance:write" | "billing:read" | "billing:write")[];
+            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write" | "members:read" | "audit:read" | "numbers:release" | "jobs:write" | "compliance:read" | "compliance:write" | "billing:read" | "billing:write" | "porting:read" | "porting:write")[];
             /** @description Who created it; null for tokens made by scripts */
             created_by: {
                 user_id: string;
@@ -2617,7 +2979,7 @@ export interface components {
         };
         CreateApiTokenRequest: {
             name: string;
-            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write" | "members:read" | "audit:read" | "numbers:release" | "jobs:write" | "compliance:read" | "compliance:write" | "billing:read" | "billing:write")[];
+            scopes: ("reference:read" | "inventory:read" | "products:read" | "orders:write" | "orders:read" | "numbers:read" | "numbers:write" | "reservations:write" | "events:read" | "webhooks:write" | "members:read" | "audit:read" | "numbers:release" | "jobs:write" | "compliance:read" | "compliance:write" | "billing:read" | "billing:write" | "porting:read" | "porting:write")[];
             /** @description ISO 8601, in the future, within a year; absent or null = never expires */
             expires_at?: string | null;
         };
@@ -2995,6 +3357,51 @@ export interface components {
              */
             type: "billing.payment_recorded";
             data: components["schemas"]["PaymentRecorded"];
+        } | {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description A port-in order changed status (submitted, FOC confirmed, exception, ported, cancelled, …); data is the order
+             * @constant
+             */
+            type: "port_order.status_changed";
+            data: components["schemas"]["PortOrder"];
+        } | {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description A port-in order's FOC moved: a new requested date, or the carrier moved the confirmed one; data is the order
+             * @constant
+             */
+            type: "port_order.foc_changed";
+            data: components["schemas"]["PortOrder"];
+        } | {
+            /** @description evt_…: unique and stable; the Webhook-Id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            organization_id: string;
+            /**
+             * @description Another carrier asked to port a number away (logged by support): accepted or refused; the number stays either way. data is the request
+             * @constant
+             */
+            type: "number.port_out_requested";
+            data: components["schemas"]["PortOutRequest"];
         };
         Job: {
             job_id: string;
@@ -3238,6 +3645,72 @@ export interface components {
              */
             created_at: string;
         };
+        PortOrder: {
+            /** @description po_… */
+            port_order_id: string;
+            organization_id: string;
+            /** @enum {string} */
+            status: "draft" | "submitted" | "exception" | "foc_confirmed" | "activating" | "ported" | "partially_ported" | "cancel_pending" | "cancelled";
+            country: string;
+            /** @enum {string} */
+            number_type: "local" | "national" | "mobile" | "toll_free";
+            numbers: {
+                /** @description E.164 */
+                number: string;
+                /** @enum {string} */
+                status: "draft" | "pending" | "ported" | "failed" | "cancelled";
+                /** @description Why the carrier failed this number (a partial port) */
+                failure_reason: string | null;
+                /** @description Its configuration (GET /numbers/{id}) from submission on */
+                number_id: string | null;
+            }[];
+            end_user_id: string;
+            address_id: string;
+            losing_carrier: {
+                name: string;
+                account_number: string;
+                authorized_person: string;
+                /** @description The PIN is write-only: this says whether one is kept */
+                pin_set: boolean;
+            };
+            /** Format: date */
+            requested_foc_date: string;
+            foc_at: string | null;
+            /** @description The configuration each number gets at submission ({name?, rules?, tags?}) */
+            configuration: {
+                [key: string]: unknown;
+            } | null;
+            loa_signed: boolean;
+            loa_document_id: string | null;
+            /** @description While in exception: what to fix */
+            exception: {
+                /** @description One of account_number_mismatch, pin_mismatch, authorized_person_mismatch, address_mismatch, other */
+                code: string;
+                /** @description The field of the order to change before resubmitting */
+                field: string;
+                message: string;
+            }[] | null;
+            /** @description What a customer may do now */
+            allowed_actions: string[];
+            /**
+             * Format: int64
+             * @description Also the ETag; send it as If-Match to change the order
+             */
+            version: number;
+            submitted_at: string | null;
+            cancel_requested_at: string | null;
+            completed_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            updated_at: string;
+        };
         CreatedWebhookResponse: {
             data: components["schemas"]["CreatedWebhook"];
         };
@@ -3246,7 +3719,7 @@ export interface components {
             webhook_id: string;
             organization_id: string;
             url: string;
-            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded")[];
+            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded" | "port_order.status_changed" | "port_order.foc_changed" | "number.port_out_requested")[];
             description: string | null;
             /**
              * Format: date-time
@@ -3272,7 +3745,7 @@ export interface components {
              * @description https only; the host must not be a private, link-local or loopback address
              */
             url: string;
-            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded")[];
+            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded" | "port_order.status_changed" | "port_order.foc_changed" | "number.port_out_requested")[];
             description?: string | null;
         };
         WebhookListResponse: {
@@ -3283,7 +3756,7 @@ export interface components {
             webhook_id: string;
             organization_id: string;
             url: string;
-            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded")[];
+            events: ("order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded" | "port_order.status_changed" | "port_order.foc_changed" | "number.port_out_requested")[];
             description: string | null;
             /**
              * Format: date-time
@@ -3775,7 +4248,7 @@ export interface components {
         /** @description GET /numbers' filters: the job takes every number they match. */
         JobFilter: {
             tag?: string[];
-            status?: ("active" | "pending_documents" | "aging")[];
+            status?: ("active" | "pending_documents" | "aging" | "porting")[];
             country?: string;
             /**
              * @example local
@@ -4079,6 +4552,260 @@ export interface components {
         };
         BillingAlertListResponse: {
             data: components["schemas"]["BillingAlert"][];
+        };
+        PortabilityCheckResponse: {
+            data: {
+                number: string;
+                portable: boolean;
+                not_portable_reason: ("already_here" | "port_in_progress" | "carrier_refused" | "not_in_service" | "not_served") | null;
+                losing_carrier: string | null;
+                country: string | null;
+                /** @enum {string|null} */
+                number_type: "local" | "national" | "mobile" | "toll_free" | null;
+                /** @description For a portable number */
+                earliest_foc_date: string | null;
+            }[];
+        };
+        /**
+         * @example {
+         *       "numbers": [
+         *         "+442079461010",
+         *         "+442079461098"
+         *       ]
+         *     }
+         */
+        PortabilityCheckRequest: {
+            numbers: string[];
+        };
+        PortOrderListResponse: {
+            data: components["schemas"]["PortOrder"][];
+        };
+        /**
+         * @example {
+         *       "numbers": [
+         *         "+442079461010",
+         *         "+441614960011"
+         *       ],
+         *       "end_user_id": "eu_0123456789abcdef",
+         *       "address_id": "adr_0123456789abcdef",
+         *       "losing_carrier": {
+         *         "account_number": "ACC-42",
+         *         "pin": "9876",
+         *         "authorized_person": "Ada Lovelace"
+         *       },
+         *       "requested_foc_date": "2027-01-27",
+         *       "configuration": {
+         *         "name": "Front desk",
+         *         "rules": [],
+         *         "tags": [
+         *           "sales"
+         *         ]
+         *       }
+         *     }
+         */
+        CreatePortOrderRequest: {
+            numbers: string[];
+            /** @example eu_0123456789abcdef */
+            end_user_id: string;
+            /** @example adr_0123456789abcdef */
+            address_id: string;
+            losing_carrier: {
+                account_number: string;
+                /** @description Write-only: encrypted, never answered (pin_set says it is kept) */
+                pin: string;
+                authorized_person: string;
+            };
+            /**
+             * Format: date
+             * @description A business day from earliest_foc_date to 30 days out
+             */
+            requested_foc_date: string;
+            /** @description PUT /numbers/{number_id}'s body ({name?, rules?, tags?}), applied at submission */
+            configuration?: {
+                [key: string]: unknown;
+            };
+        };
+        PortOrderResponse: {
+            data: components["schemas"]["PortOrder"];
+        };
+        /**
+         * @example {
+         *       "losing_carrier": {
+         *         "pin": "2468"
+         *       }
+         *     }
+         */
+        UpdatePortOrderRequest: {
+            /** @example eu_0123456789abcdef */
+            end_user_id?: string;
+            /** @example adr_0123456789abcdef */
+            address_id?: string;
+            losing_carrier?: {
+                account_number?: string;
+                /** @description Write-only: encrypted, never answered (pin_set says it is kept) */
+                pin?: string;
+                authorized_person?: string;
+            };
+            /**
+             * Format: date
+             * @description A business day from earliest_foc_date to 30 days out
+             */
+            requested_foc_date?: string;
+            configuration?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /**
+         * @example {
+         *       "requested_foc_date": "2027-02-01"
+         *     }
+         */
+        FocChangeRequest: {
+            /**
+             * Format: date
+             * @description A business day from earliest_foc_date to 30 days out
+             */
+            requested_foc_date: string;
+        };
+        PortOrderTimelineResponse: {
+            data: components["schemas"]["PortOrderEvent"][];
+        };
+        PortOrderEvent: {
+            /** @description poe_… */
+            event_id: string;
+            /** @enum {string} */
+            kind: "status_changed" | "foc_changed" | "comment" | "exception" | "carrier_note";
+            from_status: ("draft" | "submitted" | "exception" | "foc_confirmed" | "activating" | "ported" | "partially_ported" | "cancel_pending" | "cancelled") | null;
+            to_status: ("draft" | "submitted" | "exception" | "foc_confirmed" | "activating" | "ported" | "partially_ported" | "cancel_pending" | "cancelled") | null;
+            actor: {
+                /** @enum {string} */
+                kind: "member" | "token" | "support" | "system";
+                id: string | null;
+            };
+            /** @description A comment's text, or a carrier's note */
+            body: string | null;
+            /** @description exception: [{code, field, message}]; foc_changed: {field, from, to} */
+            details: unknown;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            created_at: string;
+        };
+        PortOrderCommentResponse: {
+            data: components["schemas"]["PortOrderEvent"];
+        };
+        /**
+         * @example {
+         *       "body": "Please keep the old greeting until the FOC."
+         *     }
+         */
+        PortOrderCommentRequest: {
+            body: string;
+        };
+        LoaSignatureRequestSent: {
+            id: string;
+            port_order_id: string;
+            name: string;
+            email: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601: the link works until then, once
+             */
+            expires_at: string;
+        };
+        LoaSignatureRequest: {
+            /** @description The authorized person's full name: to sign, they type it again on the signing page */
+            name: string;
+            /**
+             * Format: email
+             * @description Where the single-use signing link is sent
+             */
+            email: string;
+        };
+        LoaSigningView: {
+            port_order_id: string;
+            /** @description The organization porting the numbers in */
+            organization_name: string;
+            /** @description Who was asked to sign */
+            signer: {
+                name: string;
+                email: string;
+            };
+            /**
+             * Format: date-time
+             * @description ISO 8601: the link works until then, once
+             */
+            expires_at: string;
+            customer: {
+                name: string;
+                business_name: string | null;
+            };
+            /** @description The end user's address, one line */
+            service_address: string;
+            losing_carrier: {
+                name: string;
+                account_number: string;
+                authorized_person: string;
+            };
+            country: string;
+            /** @enum {string} */
+            number_type: "local" | "national" | "mobile" | "toll_free";
+            /** @description YYYY-MM-DD */
+            requested_foc_date: string;
+            /** @description E.164 */
+            numbers: string[];
+            /** @description The letter's words of authorization, paragraph by paragraph */
+            authorization: string[];
+        };
+        LoaSigned: {
+            port_order_id: string;
+            /** @description The signed PDF in the documents store (type signed_loa) */
+            document_id: string;
+            /** @description Hex SHA-256 of the signed PDF */
+            sha256: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            signed_at: string;
+        };
+        /**
+         * @example {
+         *       "typed_name": "Ada Lovelace",
+         *       "accept": true
+         *     }
+         */
+        LoaSign: {
+            typed_name: string;
+            /** @constant */
+            accept: true;
+        };
+        /**
+         * @example {
+         *       "action": "foc_confirm",
+         *       "foc_at": "2027-02-03T10:00:00Z"
+         *     }
+         */
+        CarrierActionRequest: {
+            /** @enum {string} */
+            action: "foc_confirm" | "foc_change" | "exception" | "complete" | "confirm_cancel";
+            /**
+             * Format: date-time
+             * @description foc_confirm, foc_change: the cut-over the carrier confirmed (in the future)
+             */
+            foc_at?: string;
+            /** @description exception: what to fix, [{code, field, message}]; complete: the numbers that did not come over (field: the number), if any */
+            details?: {
+                /**
+                 * @description What the carrier refused (for complete: other)
+                 * @enum {string}
+                 */
+                code: "account_number_mismatch" | "pin_mismatch" | "authorized_person_mismatch" | "address_mismatch" | "other";
+                /** @description exception: the order's field to fix (losing_carrier.account_number, …); complete: a number of the order (E.164) that did not come over */
+                field: string;
+                message: string;
+            }[];
         };
     };
     responses: never;
@@ -5879,8 +6606,8 @@ export interface operations {
             query?: {
                 /** @description Numbers with every one of these tags (any case); repeat the parameter or separate by commas. */
                 tag?: string[];
-                /** @description Numbers in any of these states; default active and pending_documents (aging numbers only when asked for). */
-                status?: ("active" | "pending_documents" | "aging")[];
+                /** @description Numbers in any of these states; default active, pending_documents and porting (aging numbers only when asked for). */
+                status?: ("active" | "pending_documents" | "aging" | "porting")[];
                 /**
                  * @description Numbers of this country (ISO 3166-1 alpha-2). ISO 3166-1 alpha-2 code, any case
                  * @example US
@@ -5993,7 +6720,10 @@ export interface operations {
                      *           "locked": true,
                      *           "tags": [
                      *             "support"
-                     *           ]
+                     *           ],
+                     *           "port_order_id": "port order id",
+                     *           "porting_foc_at": "2026-11-27T10:15:02.114Z",
+                     *           "port_out_pin_set": true
                      *         }
                      *       ]
                      *     }
@@ -6079,8 +6809,8 @@ export interface operations {
             query?: {
                 /** @description Numbers with every one of these tags (any case); repeat the parameter or separate by commas. */
                 tag?: string[];
-                /** @description Numbers in any of these states; default active and pending_documents (aging numbers only when asked for). */
-                status?: ("active" | "pending_documents" | "aging")[];
+                /** @description Numbers in any of these states; default active, pending_documents and porting (aging numbers only when asked for). */
+                status?: ("active" | "pending_documents" | "aging" | "porting")[];
                 /**
                  * @description Numbers of this country (ISO 3166-1 alpha-2). ISO 3166-1 alpha-2 code, any case
                  * @example US
@@ -6452,7 +7182,10 @@ export interface operations {
                      *           "locked": true,
                      *           "tags": [
                      *             "support"
-                     *           ]
+                     *           ],
+                     *           "port_order_id": "port order id",
+                     *           "porting_foc_at": "2026-11-27T10:15:02.114Z",
+                     *           "port_out_pin_set": true
                      *         }
                      *       ]
                      *     }
@@ -6657,7 +7390,10 @@ export interface operations {
                      *         "locked": true,
                      *         "tags": [
                      *           "support"
-                     *         ]
+                     *         ],
+                     *         "port_order_id": "port order id",
+                     *         "porting_foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "port_out_pin_set": true
                      *       }
                      *     }
                      */
@@ -6884,7 +7620,10 @@ export interface operations {
                      *         "locked": true,
                      *         "tags": [
                      *           "support"
-                     *         ]
+                     *         ],
+                     *         "port_order_id": "port order id",
+                     *         "porting_foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "port_out_pin_set": true
                      *       }
                      *     }
                      */
@@ -7084,7 +7823,10 @@ export interface operations {
                      *         "locked": true,
                      *         "tags": [
                      *           "support"
-                     *         ]
+                     *         ],
+                     *         "port_order_id": "port order id",
+                     *         "porting_foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "port_out_pin_set": true
                      *       }
                      *     }
                      */
@@ -7301,7 +8043,10 @@ export interface operations {
                      *         "locked": true,
                      *         "tags": [
                      *           "support"
-                     *         ]
+                     *         ],
+                     *         "port_order_id": "port order id",
+                     *         "porting_foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "port_out_pin_set": true
                      *       }
                      *     }
                      */
@@ -7338,6 +8083,19 @@ export interface operations {
             };
             /** @description error.code: not_found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: port_in_progress */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -7533,7 +8291,10 @@ export interface operations {
                      *         "locked": true,
                      *         "tags": [
                      *           "support"
-                     *         ]
+                     *         ],
+                     *         "port_order_id": "port order id",
+                     *         "porting_foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "port_out_pin_set": true
                      *       }
                      *     }
                      */
@@ -7581,7 +8342,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: number_locked, number_referenced */
+            /** @description error.code: number_locked, number_referenced, port_in_progress */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7746,7 +8507,10 @@ export interface operations {
                      *         "locked": true,
                      *         "tags": [
                      *           "support"
-                     *         ]
+                     *         ],
+                     *         "port_order_id": "port order id",
+                     *         "porting_foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "port_out_pin_set": true
                      *       }
                      *     }
                      */
@@ -7794,8 +8558,184 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description error.code: restore_window_over */
+            /** @description error.code: restore_window_over, port_in_progress */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postNumbersByNumberIdPortOutRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A configuration's number_id (GET /numbers).
+                 * @example num_acme_main
+                 */
+                number_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pin": "482913"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PortOutRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "port_out_request_id": "port out request id",
+                     *         "number_id": "num_acme_main",
+                     *         "organization_id": "org_acme",
+                     *         "number": "+12125550123",
+                     *         "outcome": "accepted",
+                     *         "reason": "pin_mismatch",
+                     *         "requested_by": "requested by",
+                     *         "requested_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PortOutRequest"];
+                    };
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: role_forbidden, unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: port_in_progress */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -7948,7 +8888,10 @@ export interface operations {
                      *             "locked": true,
                      *             "tags": [
                      *               "support"
-                     *             ]
+                     *             ],
+                     *             "port_order_id": "port order id",
+                     *             "porting_foc_at": "2026-11-27T10:15:02.114Z",
+                     *             "port_out_pin_set": true
                      *           },
                      *           "after": {
                      *             "number_id": "num_acme_main",
@@ -7998,7 +8941,10 @@ export interface operations {
                      *             "locked": true,
                      *             "tags": [
                      *               "support"
-                     *             ]
+                     *             ],
+                     *             "port_order_id": "port order id",
+                     *             "porting_foc_at": "2026-11-27T10:15:02.114Z",
+                     *             "port_out_pin_set": true
                      *           }
                      *         }
                      *       ]
@@ -8212,7 +9158,10 @@ export interface operations {
                      *         "locked": true,
                      *         "tags": [
                      *           "support"
-                     *         ]
+                     *         ],
+                     *         "port_order_id": "port order id",
+                     *         "porting_foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "port_out_pin_set": true
                      *       }
                      *     }
                      */
@@ -10002,7 +10951,7 @@ export interface operations {
                 /** @description Events to skip. */
                 offset?: number;
                 /** @description Only events of this type. */
-                type?: "order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded";
+                type?: "order.created" | "order.backorder_filled" | "order.completed" | "number.assigned" | "number.configuration_changed" | "reservation.expired" | "number.released" | "number.restored" | "job.completed" | "number.activated" | "number.documents_overdue" | "bundle.status_changed" | "invoice.finalized" | "invoice.voided" | "billing.alert_triggered" | "invoice.paid" | "billing.standing_changed" | "billing.payment_recorded" | "port_order.status_changed" | "port_order.foc_changed" | "number.port_out_requested";
                 /** @description Only events after this one, oldest first: poll with the last id you saw to receive every event once, in order. */
                 after?: string;
                 /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
@@ -21268,6 +22217,3139 @@ export interface operations {
             };
             /** @description error.code: not_found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPortabilityChecks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "numbers": [
+                 *         "+442079461010",
+                 *         "+442079461098"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["PortabilityCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "number": "+12125550123",
+                     *           "portable": true,
+                     *           "not_portable_reason": "already_here",
+                     *           "losing_carrier": "losing carrier",
+                     *           "country": "US",
+                     *           "number_type": "local",
+                     *           "earliest_foc_date": "2026-11-27"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortabilityCheckResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPortOrders: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Entries to skip. */
+                offset?: number;
+                /** @description Only orders in this status */
+                status?: "draft" | "submitted" | "exception" | "foc_confirmed" | "activating" | "ported" | "partially_ported" | "cancel_pending" | "cancelled";
+                /** @description Support users only: one organization's records (GET /organizations lists them). A customer sending it gets 400. */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description How many items match, across all pages. */
+                    "X-Total-Count"?: number;
+                    /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "port_order_id": "port order id",
+                     *           "organization_id": "org_acme",
+                     *           "status": "draft",
+                     *           "country": "US",
+                     *           "number_type": "local",
+                     *           "numbers": [
+                     *             {
+                     *               "number": "+12125550123",
+                     *               "status": "draft",
+                     *               "failure_reason": "failure reason",
+                     *               "number_id": "num_acme_main"
+                     *             }
+                     *           ],
+                     *           "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *           "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *           "losing_carrier": {
+                     *             "name": "Main line",
+                     *             "account_number": "account number",
+                     *             "authorized_person": "authorized person",
+                     *             "pin_set": true
+                     *           },
+                     *           "requested_foc_date": "2026-11-27",
+                     *           "foc_at": "2026-11-27T10:15:02.114Z",
+                     *           "configuration": {
+                     *             "US": null
+                     *           },
+                     *           "loa_signed": true,
+                     *           "loa_document_id": "loa document id",
+                     *           "exception": [
+                     *             {
+                     *               "code": "code",
+                     *               "field": "name",
+                     *               "message": "If that email can be used, a message with a link is on its way."
+                     *             }
+                     *           ],
+                     *           "allowed_actions": [
+                     *             "allowed action"
+                     *           ],
+                     *           "version": 3,
+                     *           "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *           "cancel_requested_at": "2026-11-27T10:15:02.114Z",
+                     *           "completed_at": "2026-11-27T10:15:02.114Z",
+                     *           "created_at": "2026-11-27T10:15:02.114Z",
+                     *           "updated_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderListResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPortOrders: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters, per organization, kept 24 h: a repeat with the same body replays the first answer; another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "numbers": [
+                 *         "+442079461010",
+                 *         "+441614960011"
+                 *       ],
+                 *       "end_user_id": "eu_0123456789abcdef",
+                 *       "address_id": "adr_0123456789abcdef",
+                 *       "losing_carrier": {
+                 *         "account_number": "ACC-42",
+                 *         "pin": "9876",
+                 *         "authorized_person": "Ada Lovelace"
+                 *       },
+                 *       "requested_foc_date": "2027-01-27",
+                 *       "configuration": {
+                 *         "name": "Front desk",
+                 *         "rules": [],
+                 *         "tags": [
+                 *           "sales"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreatePortOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "port_order_id": "port order id",
+                     *           "organization_id": "org_acme",
+                     *           "status": "draft",
+                     *           "country": "US",
+                     *           "number_type": "local",
+                     *           "numbers": [
+                     *             {
+                     *               "number": "+12125550123",
+                     *               "status": "draft",
+                     *               "failure_reason": "failure reason",
+                     *               "number_id": "num_acme_main"
+                     *             }
+                     *           ],
+                     *           "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *           "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *           "losing_carrier": {
+                     *             "name": "Main line",
+                     *             "account_number": "account number",
+                     *             "authorized_person": "authorized person",
+                     *             "pin_set": true
+                     *           },
+                     *           "requested_foc_date": "2026-11-27",
+                     *           "foc_at": "2026-11-27T10:15:02.114Z",
+                     *           "configuration": {
+                     *             "US": null
+                     *           },
+                     *           "loa_signed": true,
+                     *           "loa_document_id": "loa document id",
+                     *           "exception": [
+                     *             {
+                     *               "code": "code",
+                     *               "field": "name",
+                     *               "message": "If that email can be used, a message with a link is on its way."
+                     *             }
+                     *           ],
+                     *           "allowed_actions": [
+                     *             "allowed action"
+                     *           ],
+                     *           "version": 3,
+                     *           "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *           "cancel_requested_at": "2026-11-27T10:15:02.114Z",
+                     *           "completed_at": "2026-11-27T10:15:02.114Z",
+                     *           "created_at": "2026-11-27T10:15:02.114Z",
+                     *           "updated_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderListResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, invalid_configuration, foc_date_not_allowed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: email_unverified, unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: already_here, port_in_progress, not_portable, idempotency_conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPortOrdersByPortOrderId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description The configuration's version: send it back in If-Match to change it. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "port_order_id": "port order id",
+                     *         "organization_id": "org_acme",
+                     *         "status": "draft",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "numbers": [
+                     *           {
+                     *             "number": "+12125550123",
+                     *             "status": "draft",
+                     *             "failure_reason": "failure reason",
+                     *             "number_id": "num_acme_main"
+                     *           }
+                     *         ],
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "losing_carrier": {
+                     *           "name": "Main line",
+                     *           "account_number": "account number",
+                     *           "authorized_person": "authorized person",
+                     *           "pin_set": true
+                     *         },
+                     *         "requested_foc_date": "2026-11-27",
+                     *         "foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "configuration": {
+                     *           "US": null
+                     *         },
+                     *         "loa_signed": true,
+                     *         "loa_document_id": "loa document id",
+                     *         "exception": [
+                     *           {
+                     *             "code": "code",
+                     *             "field": "name",
+                     *             "message": "If that email can be used, a message with a link is on its way."
+                     *           }
+                     *         ],
+                     *         "allowed_actions": [
+                     *           "allowed action"
+                     *         ],
+                     *         "version": 3,
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "cancel_requested_at": "2026-11-27T10:15:02.114Z",
+                     *         "completed_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePortOrdersByPortOrderId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: when sent, the order's ETag as you read it (412 when no longer current). */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description error.code: invalid_parameter, invalid_transition */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: precondition_failed */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description The configuration's version: send it back in If-Match to change it. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchPortOrdersByPortOrderId: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required: the order's ETag as you read it. Missing: 428; no longer current: 412. */
+                "If-Match": string;
+            };
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "losing_carrier": {
+                 *         "pin": "2468"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdatePortOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description The configuration's version: send it back in If-Match to change it. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "port_order_id": "port order id",
+                     *         "organization_id": "org_acme",
+                     *         "status": "draft",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "numbers": [
+                     *           {
+                     *             "number": "+12125550123",
+                     *             "status": "draft",
+                     *             "failure_reason": "failure reason",
+                     *             "number_id": "num_acme_main"
+                     *           }
+                     *         ],
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "losing_carrier": {
+                     *           "name": "Main line",
+                     *           "account_number": "account number",
+                     *           "authorized_person": "authorized person",
+                     *           "pin_set": true
+                     *         },
+                     *         "requested_foc_date": "2026-11-27",
+                     *         "foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "configuration": {
+                     *           "US": null
+                     *         },
+                     *         "loa_signed": true,
+                     *         "loa_document_id": "loa document id",
+                     *         "exception": [
+                     *           {
+                     *             "code": "code",
+                     *             "field": "name",
+                     *             "message": "If that email can be used, a message with a link is on its way."
+                     *           }
+                     *         ],
+                     *         "allowed_actions": [
+                     *           "allowed action"
+                     *         ],
+                     *         "version": 3,
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "cancel_requested_at": "2026-11-27T10:15:02.114Z",
+                     *         "completed_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, invalid_configuration, foc_date_not_allowed, invalid_transition */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: precondition_failed */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description The configuration's version: send it back in If-Match to change it. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: precondition_required */
+            428: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description The configuration's version: send it back in If-Match to change it. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPortOrdersByPortOrderIdActionsSubmit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters, per organization, kept 24 h: a repeat with the same body replays the first answer; another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "port_order_id": "port order id",
+                     *         "organization_id": "org_acme",
+                     *         "status": "draft",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "numbers": [
+                     *           {
+                     *             "number": "+12125550123",
+                     *             "status": "draft",
+                     *             "failure_reason": "failure reason",
+                     *             "number_id": "num_acme_main"
+                     *           }
+                     *         ],
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "losing_carrier": {
+                     *           "name": "Main line",
+                     *           "account_number": "account number",
+                     *           "authorized_person": "authorized person",
+                     *           "pin_set": true
+                     *         },
+                     *         "requested_foc_date": "2026-11-27",
+                     *         "foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "configuration": {
+                     *           "US": null
+                     *         },
+                     *         "loa_signed": true,
+                     *         "loa_document_id": "loa document id",
+                     *         "exception": [
+                     *           {
+                     *             "code": "code",
+                     *             "field": "name",
+                     *             "message": "If that email can be used, a message with a link is on its way."
+                     *           }
+                     *         ],
+                     *         "allowed_actions": [
+                     *           "allowed action"
+                     *         ],
+                     *         "version": 3,
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "cancel_requested_at": "2026-11-27T10:15:02.114Z",
+                     *         "completed_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, invalid_configuration, invalid_transition, loa_not_signed, foc_date_not_allowed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: insufficient_funds, account_past_due */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: already_here, port_in_progress, not_portable, idempotency_conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPortOrdersByPortOrderIdActionsResubmit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters, per organization, kept 24 h: a repeat with the same body replays the first answer; another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "port_order_id": "port order id",
+                     *         "organization_id": "org_acme",
+                     *         "status": "draft",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "numbers": [
+                     *           {
+                     *             "number": "+12125550123",
+                     *             "status": "draft",
+                     *             "failure_reason": "failure reason",
+                     *             "number_id": "num_acme_main"
+                     *           }
+                     *         ],
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "losing_carrier": {
+                     *           "name": "Main line",
+                     *           "account_number": "account number",
+                     *           "authorized_person": "authorized person",
+                     *           "pin_set": true
+                     *         },
+                     *         "requested_foc_date": "2026-11-27",
+                     *         "foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "configuration": {
+                     *           "US": null
+                     *         },
+                     *         "loa_signed": true,
+                     *         "loa_document_id": "loa document id",
+                     *         "exception": [
+                     *           {
+                     *             "code": "code",
+                     *             "field": "name",
+                     *             "message": "If that email can be used, a message with a link is on its way."
+                     *           }
+                     *         ],
+                     *         "allowed_actions": [
+                     *           "allowed action"
+                     *         ],
+                     *         "version": 3,
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "cancel_requested_at": "2026-11-27T10:15:02.114Z",
+                     *         "completed_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, invalid_transition, loa_not_signed, foc_date_not_allowed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: idempotency_conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPortOrdersByPortOrderIdActionsCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters, per organization, kept 24 h: a repeat with the same body replays the first answer; another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "port_order_id": "port order id",
+                     *         "organization_id": "org_acme",
+                     *         "status": "draft",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "numbers": [
+                     *           {
+                     *             "number": "+12125550123",
+                     *             "status": "draft",
+                     *             "failure_reason": "failure reason",
+                     *             "number_id": "num_acme_main"
+                     *           }
+                     *         ],
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "losing_carrier": {
+                     *           "name": "Main line",
+                     *           "account_number": "account number",
+                     *           "authorized_person": "authorized person",
+                     *           "pin_set": true
+                     *         },
+                     *         "requested_foc_date": "2026-11-27",
+                     *         "foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "configuration": {
+                     *           "US": null
+                     *         },
+                     *         "loa_signed": true,
+                     *         "loa_document_id": "loa document id",
+                     *         "exception": [
+                     *           {
+                     *             "code": "code",
+                     *             "field": "name",
+                     *             "message": "If that email can be used, a message with a link is on its way."
+                     *           }
+                     *         ],
+                     *         "allowed_actions": [
+                     *           "allowed action"
+                     *         ],
+                     *         "version": 3,
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "cancel_requested_at": "2026-11-27T10:15:02.114Z",
+                     *         "completed_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, invalid_transition, foc_date_not_allowed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: idempotency_conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPortOrdersByPortOrderIdFocChangeRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "requested_foc_date": "2027-02-01"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FocChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "port_order_id": "port order id",
+                     *         "organization_id": "org_acme",
+                     *         "status": "draft",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "numbers": [
+                     *           {
+                     *             "number": "+12125550123",
+                     *             "status": "draft",
+                     *             "failure_reason": "failure reason",
+                     *             "number_id": "num_acme_main"
+                     *           }
+                     *         ],
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "losing_carrier": {
+                     *           "name": "Main line",
+                     *           "account_number": "account number",
+                     *           "authorized_person": "authorized person",
+                     *           "pin_set": true
+                     *         },
+                     *         "requested_foc_date": "2026-11-27",
+                     *         "foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "configuration": {
+                     *           "US": null
+                     *         },
+                     *         "loa_signed": true,
+                     *         "loa_document_id": "loa document id",
+                     *         "exception": [
+                     *           {
+                     *             "code": "code",
+                     *             "field": "name",
+                     *             "message": "If that email can be used, a message with a link is on its way."
+                     *           }
+                     *         ],
+                     *         "allowed_actions": [
+                     *           "allowed action"
+                     *         ],
+                     *         "version": 3,
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "cancel_requested_at": "2026-11-27T10:15:02.114Z",
+                     *         "completed_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, invalid_transition, foc_date_not_allowed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPortOrdersByPortOrderIdComments: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Entries to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description How many items match, across all pages. */
+                    "X-Total-Count"?: number;
+                    /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "event_id": "evt_01JDX4Q8K2M7N3P5R6S8T9V0W1",
+                     *           "kind": "status_changed",
+                     *           "from_status": "draft",
+                     *           "to_status": "draft",
+                     *           "actor": {
+                     *             "kind": "member",
+                     *             "id": "GB"
+                     *           },
+                     *           "body": "body",
+                     *           "details": null,
+                     *           "created_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderTimelineResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPortOrdersByPortOrderIdComments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": "Please keep the old greeting until the FOC."
+                 *     }
+                 */
+                "application/json": components["schemas"]["PortOrderCommentRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "event_id": "evt_01JDX4Q8K2M7N3P5R6S8T9V0W1",
+                     *         "kind": "status_changed",
+                     *         "from_status": "draft",
+                     *         "to_status": "draft",
+                     *         "actor": {
+                     *           "kind": "member",
+                     *           "id": "GB"
+                     *         },
+                     *         "body": "body",
+                     *         "details": null,
+                     *         "created_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderCommentResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPortOrdersByPortOrderIdEvents: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Entries to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description How many items match, across all pages. */
+                    "X-Total-Count"?: number;
+                    /** @description RFC 8288 links to the rel="next" and rel="prev" pages. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "event_id": "evt_01JDX4Q8K2M7N3P5R6S8T9V0W1",
+                     *           "kind": "status_changed",
+                     *           "from_status": "draft",
+                     *           "to_status": "draft",
+                     *           "actor": {
+                     *             "kind": "member",
+                     *             "id": "GB"
+                     *           },
+                     *           "body": "body",
+                     *           "details": null,
+                     *           "created_at": "2026-11-27T10:15:02.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderTimelineResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPortOrdersByPortOrderIdLoa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description attachment; filename="…": save it, never render it as a page. */
+                    "Content-Disposition": string;
+                    /** @description no-store: it holds your organization's data, so nothing may keep a copy. */
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPortOrdersByPortOrderIdLoaSignatureRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Ada Lovelace",
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LoaSignatureRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "GB",
+                     *         "port_order_id": "port order id",
+                     *         "name": "Main line",
+                     *         "email": "ada@acme.example",
+                     *         "expires_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LoaSignatureRequestSent"];
+                    };
+                };
+            };
+            /** @description error.code: invalid_transition, invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized, insufficient_scope, role_forbidden */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLoaSignaturesByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example q3Z9xY0bS2kT7vW1mN4pR8uE6hJ5gF0dC2aB9zX7yV1 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "port_order_id": "port order id",
+                     *         "organization_name": "Acme Telecom Ltd",
+                     *         "signer": {
+                     *           "name": "Main line",
+                     *           "email": "ada@acme.example"
+                     *         },
+                     *         "expires_at": "2026-11-27T10:15:02.114Z",
+                     *         "customer": {
+                     *           "name": "Main line",
+                     *           "business_name": "Acme Telecom Ltd"
+                     *         },
+                     *         "service_address": "service address",
+                     *         "losing_carrier": {
+                     *           "name": "Main line",
+                     *           "account_number": "account number",
+                     *           "authorized_person": "authorized person"
+                     *         },
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "requested_foc_date": "requested foc date",
+                     *         "numbers": [
+                     *           "+12125550123"
+                     *         ],
+                     *         "authorization": [
+                     *           "authorization"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LoaSigningView"];
+                    };
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: loa_link_used, loa_link_expired */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postLoaSignaturesByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example q3Z9xY0bS2kT7vW1mN4pR8uE6hJ5gF0dC2aB9zX7yV1 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "typed_name": "Ada Lovelace",
+                 *       "accept": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["LoaSign"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "port_order_id": "port order id",
+                     *         "document_id": "doc_2e4f6a8c0b1d3e5f",
+                     *         "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *         "signed_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LoaSigned"];
+                    };
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: loa_link_used, loa_link_expired */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLoaSignaturesByTokenPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example q3Z9xY0bS2kT7vW1mN4pR8uE6hJ5gF0dC2aB9zX7yV1 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description attachment; filename="…": save it, never render it as a page. */
+                    "Content-Disposition": string;
+                    /** @description no-store: it holds your organization's data, so nothing may keep a copy. */
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description error.code: invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: loa_link_used, loa_link_expired */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    /** @description Seconds to wait before retrying: the database cannot be reached just now. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPortOrdersByPortOrderIdCarrierActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example po_0123456789abcdef */
+                port_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "foc_confirm",
+                 *       "foc_at": "2027-02-03T10:00:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CarrierActionRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "port_order_id": "port order id",
+                     *         "organization_id": "org_acme",
+                     *         "status": "draft",
+                     *         "country": "US",
+                     *         "number_type": "local",
+                     *         "numbers": [
+                     *           {
+                     *             "number": "+12125550123",
+                     *             "status": "draft",
+                     *             "failure_reason": "failure reason",
+                     *             "number_id": "num_acme_main"
+                     *           }
+                     *         ],
+                     *         "end_user_id": "eu_4b8e2f6a1c3d5e7f",
+                     *         "address_id": "adr_7c1d3e5f9a2b4c6d",
+                     *         "losing_carrier": {
+                     *           "name": "Main line",
+                     *           "account_number": "account number",
+                     *           "authorized_person": "authorized person",
+                     *           "pin_set": true
+                     *         },
+                     *         "requested_foc_date": "2026-11-27",
+                     *         "foc_at": "2026-11-27T10:15:02.114Z",
+                     *         "configuration": {
+                     *           "US": null
+                     *         },
+                     *         "loa_signed": true,
+                     *         "loa_document_id": "loa document id",
+                     *         "exception": [
+                     *           {
+                     *             "code": "code",
+                     *             "field": "name",
+                     *             "message": "If that email can be used, a message with a link is on its way."
+                     *           }
+                     *         ],
+                     *         "allowed_actions": [
+                     *           "allowed action"
+                     *         ],
+                     *         "version": 3,
+                     *         "submitted_at": "2026-11-27T10:15:02.114Z",
+                     *         "cancel_requested_at": "2026-11-27T10:15:02.114Z",
+                     *         "completed_at": "2026-11-27T10:15:02.114Z",
+                     *         "created_at": "2026-11-27T10:15:02.114Z",
+                     *         "updated_at": "2026-11-27T10:15:02.114Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortOrderResponse"];
+                };
+            };
+            /** @description error.code: invalid_parameter, invalid_transition */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: role_forbidden, unauthorized, insufficient_scope */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit-IfKnown"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfKnown"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error.code: unsupported_media_type */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];

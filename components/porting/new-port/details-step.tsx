@@ -1,0 +1,188 @@
+"use client";
+import { useForm, useWatch } from "react-hook-form";
+import { useAddresses, useEndUsers } from "@/components/hooks/use-compliance";
+import { missingDetails, type PortDetails } from "@/components/porting/porting-words";
+import { StepFooter } from "@/components/porting/new-port/check-step";
+import { FormError, FormField, requestResolver, submitRequest, TextField } from "@/components/ui/form";
+import { formatDate } from "@/components/ui/format";
+import type { CreatePortOrderRequest, UpdatePortOrderRequest } from "@/components/hooks/porting-types";
+
+// Step 2: who the numbers are for (an end user and address of the compliance records), the
+// account at the losing carrier, and the FOC date asked for. "Continue" saves the draft on the
+// server (POST /port_orders the first time, PATCH after), checked by the API's own schema.
+
+const fields = {
+  end_user_id: { field: "end_user_id", words: "The end user" },
+  address_id: { field: "address_id", words: "The service address" },
+  "losing_carrier.account_number": { field: "account_number", words: "The account number" },
+  "losing_carrier.pin": { field: "pin", words: "The account PIN" },
+  "losing_carrier.authorized_person": { field: "authorized_person", words: "The authorized person" },
+  requested_foc_date: { field: "requested_foc_date", words: "The requested FOC date" },
+} as const;
+
+function loadSchema() {
+  return import("@/lib/schemas/porting").then((module) => module.createPortOrderRequestSchema);
+}
+
+/** The request the form's values make. */
+export function detailsRequest(numbers: readonly string[], values: PortDetails): CreatePortOrderRequest {
+  return {
+    numbers: [...numbers],
+    end_user_id: values.end_user_id,
+    address_id: values.address_id,
+    losing_carrier: {
+      account_number: values.account_number.trim(),
+      pin: values.pin.trim(),
+      authorized_person: values.authorized_person.trim(),
+    },
+    requested_foc_date: values.requested_foc_date,
+  };
+}
+
+/** The same as a draft's changes: the PIN only when one is typed (the draft keeps its own). */
+export function detailsChanges(values: PortDetails): UpdatePortOrderRequest {
+  const { numbers: _numbers, losing_carrier: carrier, ...rest } = detailsRequest([], values);
+  return { ...rest, losing_carrier: carrier.pin ? carrier : { ...carrier, pin: undefined } };
+}
+
+export function DetailsStep({
+  numbers,
+  values,
+  earliest,
+  pinKept,
+  onBack,
+  onSave,
+}: {
+  numbers: readonly string[];
+  values: PortDetails;
+  /** The earliest FOC date the numbers allow (YYYY-MM-DD), when known. */
+  earliest: string | null;
+  /** The draft already holds a PIN (never shown again). */
+  pinKept: boolean;
+  /** Back to the check, with what was typed kept. */
+  onBack: (values: PortDetails) => void;
+  /** Saves the draft; throws the API's refusal, which lands beside its field. */
+  onSave: (values: PortDetails) => Promise<void>;
+}) {
+  const form = useForm<PortDetails, unknown, unknown>({
+    defaultValues: values,
+    shouldFocusError: false,
+    resolver: requestResolver<PortDetails, Awaited<ReturnType<typeof loadSchema>>>({
+      schema: loadSchema,
+      // A kept PIN stands in for the one not typed again: the schema asks for one, the PATCH does not send it.
+      toRequest: (current) =>
+        detailsRequest(numbers, pinKept && !current.pin.trim() ? { ...current, pin: "kept" } : current),
+      fields,
+      precheck: (current) => {
+        const missing = missingDetails(current, pinKept);
+        const say = (field: keyof PortDetails, words: string) =>
+          missing.includes(words) ? `Choose or type ${words}.` : undefined;
+        return {
+          end_user_id: say("end_user_id", "the end user"),
+          address_id: say("address_id", "the service address"),
+          account_number: say("account_number", "the account number at the losing carrier"),
+          pin: say("pin", "the account PIN"),
+          authorized_person: say("authorized_person", "the authorized person"),
+          requested_foc_date: say("requested_foc_date", "the requested FOC date"),
+        };
+      },
+    }),
+  });
+  const endUsers = useEndUsers();
+  const addresses = useAddresses();
+  const watched: PortDetails = { ...values, ...useWatch({ control: form.control }) };
+  const missing = missingDetails(watched, pinKept);
+
+  return (
+    <section className="card stack" aria-labelledby="details-heading">
+      <h2 id="details-heading" className="card__title">
+        Details and end user
+      </h2>
+      <form
+        className="stack"
+        noValidate
+        onSubmit={submitRequest(form, fields, async () => {
+          await onSave(form.getValues());
+        })}
+      >
+        <div className="form-grid">
+          <FormField
+            form={form}
+            name="end_user_id"
+            label="End user"
+            hint={
+              endUsers.data?.items.length === 0
+                ? "Add one under Compliance first."
+                : "Who the numbers are for."
+            }
+          >
+            {(props) => (
+              <select {...props}>
+                <option value="">Choose…</option>
+                {endUsers.data?.items.map((endUser) => (
+                  <option key={endUser.end_user_id} value={endUser.end_user_id}>
+                    {endUser.business_name ?? endUser.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField
+            form={form}
+            name="address_id"
+            label="Service address"
+            hint={
+              addresses.data?.items.length === 0
+                ? "Add one under Compliance first."
+                : "Where the numbers are used, as the losing carrier has it."
+            }
+          >
+            {(props) => (
+              <select {...props}>
+                <option value="">Choose…</option>
+                {addresses.data?.items.map((address) => (
+                  <option key={address.address_id} value={address.address_id}>
+                    {address.street}, {address.city} {address.postal_code} ({address.country})
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <TextField form={form} name="account_number" label="Account number at the losing carrier" />
+          <FormField
+            form={form}
+            name="pin"
+            label="Account PIN"
+            hint={
+              pinKept
+                ? "A PIN is kept (it is never shown again); type one only to replace it."
+                : "The PIN or passcode of the account; kept encrypted and never shown again."
+            }
+          >
+            {(props) => <input {...props} type="password" autoComplete="off" />}
+          </FormField>
+          <TextField form={form} name="authorized_person" label="Authorized person" />
+          <FormField
+            form={form}
+            name="requested_foc_date"
+            label="Requested FOC date"
+            hint={
+              earliest
+                ? `A business day, from ${formatDate(earliest)} (the earliest allowed) to 30 days out.`
+                : "A business day, no more than 30 days out."
+            }
+          >
+            {(props) => <input {...props} type="date" min={earliest ?? undefined} />}
+          </FormField>
+        </div>
+        <FormError form={form} />
+        <StepFooter
+          missing={missing}
+          next={form.formState.isSubmitting ? "Saving…" : "Save and continue"}
+          pending={form.formState.isSubmitting}
+          onBack={() => onBack(form.getValues())}
+        />
+      </form>
+    </section>
+  );
+}
