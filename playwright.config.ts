@@ -44,7 +44,7 @@ export default defineConfig({
       name: "mobile",
       use: { viewport: { width: 390, height: 844 }, hasTouch: true },
       testMatch:
-        /(pages|phone|porting|billing|cart-holds|webhooks|rules|rule-editor|roles|security|audit|signup|members|fleet|compliance|docs-public|inventory-typed|loa-sign|sso(-[\w-]+)?)\.spec\.ts/,
+        /(pages|phone|porting(-cancel)?|billing|cart-holds|webhooks|rules|rule-editor|roles|security|audit|signup|members|fleet|compliance|docs-public|inventory-typed|loa-sign|sso(-[\w-]+)?)\.spec\.ts/,
     },
   ],
   webServer: external

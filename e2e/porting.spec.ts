@@ -18,11 +18,14 @@ test.beforeAll(async () => {
 test.afterAll(() => receiver.close());
 
 /**
- * Numbers of this project's own (the two projects share one database): +1 303 555 0PNN, whose
- * last two digits the simulated carrier reads (00–79 portable, 98–99 not).
+ * A block of numbers of the test's own: the database outlives a run (a number ported once is
+ * here for good), so each test takes +1 303 5BB BBNN, BBBB the second it started at (modulo
+ * 10,000), and picks the outcome by NN, the last two digits the simulated carrier reads (00–79
+ * portable, 98–99 not).
  */
-function numberOf(testInfo: TestInfo, last: string): string {
-  return `+13035550${testInfo.project.name === "mobile" ? "2" : "1"}${last}`;
+function numberBlock(): (last: string) => string {
+  const block = String(Math.floor(Date.now() / 1000) % 10_000).padStart(4, "0");
+  return (last) => `+13035${block}${last}`;
 }
 
 /** The signing link's path from the newest email to `to`. */
@@ -153,11 +156,11 @@ test("a customer ports numbers from the check to ported, configuring one before 
   test.setTimeout(180_000);
   const stamp = `${testInfo.project.name}-${Date.now()}`;
   await signIn(page, users.acmeCustomer, "/porting");
-  const first = numberOf(testInfo, "10");
+  const numberOf = numberBlock();
   const portOrderId = await startPort(
     page,
     testInfo,
-    { portable: [first, numberOf(testInfo, "11")], notPortable: numberOf(testInfo, "98") },
+    { portable: [numberOf("10"), numberOf("11")], notPortable: numberOf("98") },
     stamp,
   );
 
@@ -175,7 +178,7 @@ test("a customer ports numbers from the check to ported, configuring one before 
   // date at 10:00 UTC); at the FOC the worker's carrier driver activates the numbers.
   const desk = await openDesk(browser, "submitted");
   const order = deskOrder(desk, portOrderId);
-  const cutOver = new Date(Date.now() + 20_000).toISOString().slice(0, 19);
+  const cutOver = new Date(Date.now() + 40_000).toISOString().slice(0, 19);
   await order.getByLabel(`FOC (UTC) for ${portOrderId}`).fill(cutOver);
   await order.getByRole("button", { name: "Confirm FOC" }).click();
   await expect(page.getByTestId("port-status").first()).toHaveText("FOC confirmed");
@@ -184,7 +187,7 @@ test("a customer ports numbers from the check to ported, configuring one before 
 
   // Every number is here once the driver has run past the FOC (PORTING_CARRIER_EVERY_MS is short
   // in playwright.config.ts): the page follows the order on its own.
-  await expect(page.getByTestId("port-status").first()).toHaveText("Ported", { timeout: 90_000 });
+  await expect(page.getByTestId("port-status").first()).toHaveText("Ported", { timeout: 120_000 });
   await expect(page.getByTestId("port-number-row").filter({ hasText: "Ported" })).toHaveCount(2);
   await expect(page.getByTestId("port-event").filter({ hasText: "→ Ported" })).toHaveCount(1);
 
@@ -206,7 +209,7 @@ test("the desk raises an exception; the customer fixes the field it names and re
   test.setTimeout(180_000);
   const stamp = `${testInfo.project.name}-x-${Date.now()}`;
   await signIn(page, users.acmeCustomer, "/porting");
-  const portOrderId = await startPort(page, testInfo, { portable: [numberOf(testInfo, "20")] }, stamp);
+  const portOrderId = await startPort(page, testInfo, { portable: [numberBlock()("20")] }, stamp);
 
   const desk = await openDesk(browser, "submitted");
   const order = deskOrder(desk, portOrderId);

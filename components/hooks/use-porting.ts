@@ -145,12 +145,25 @@ export function useUpdatePortOrder() {
   );
 }
 
+/**
+ * DELETE /port_orders/{id} (a draft). The deleted order's own queries are not read again: under
+ * the page still showing it they would answer 404, put the error in its place and unmount the
+ * caller before it moves on to the list. The lists are.
+ */
 export function useDeletePortOrder() {
-  return usePortingChange(async ({ portOrderId, etag }: { portOrderId: string; etag: string }) => {
-    await apiFetch<typeof noContentSchema>(`/port_orders/${encodeURIComponent(portOrderId)}`, {
-      method: "DELETE",
-      headers: { "if-match": etag },
-    });
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ portOrderId, etag }: { portOrderId: string; etag: string }) => {
+      await apiFetch<typeof noContentSchema>(`/port_orders/${encodeURIComponent(portOrderId)}`, {
+        method: "DELETE",
+        headers: { "if-match": etag },
+      });
+    },
+    onSuccess: (_answer, { portOrderId }) =>
+      client.invalidateQueries({
+        queryKey: queryKeys.porting.all(),
+        predicate: (query) => !query.queryKey.includes(portOrderId),
+      }),
   });
 }
 

@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useDeletePortOrder, usePortOrderAction, useRequestFocChange } from "@/components/hooks/use-porting";
 import type { PortOrder } from "@/components/hooks/porting-types";
 import { customerActions } from "@/components/porting/porting-words";
@@ -19,17 +19,24 @@ export function PortActions({ order, etag }: { order: PortOrder; etag: string })
   const [date, setDate] = useState("");
   const [focProblem, setFocProblem] = useState<string | null>(null);
   const [focDone, setFocDone] = useState<string | null>(null);
+  const dateRef = useRef<HTMLInputElement>(null);
+
+  /** The problem beside the date field, and the focus on it, so the keyboard is where to fix it. */
+  function refuseDate(problem: string) {
+    setFocProblem(problem);
+    dateRef.current?.focus();
+  }
 
   async function requestFocChange() {
     setFocDone(null);
-    if (!date) return setFocProblem("Choose the new FOC date.");
+    if (!date) return refuseDate("Choose the new FOC date.");
     setFocProblem(null);
     try {
       await focChange.mutateAsync({ portOrderId: order.port_order_id, date });
       setFocDone(`A new FOC date (${date}) was asked for; the losing carrier confirms it.`);
       setDate("");
     } catch (error) {
-      setFocProblem(describeError(error));
+      refuseDate(describeError(error));
     }
   }
 
@@ -82,6 +89,7 @@ export function PortActions({ order, etag }: { order: PortOrder; etag: string })
             {(props) => (
               <input
                 {...props}
+                ref={dateRef}
                 type="date"
                 name="new_foc_date"
                 value={date}

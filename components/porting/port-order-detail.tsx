@@ -57,7 +57,7 @@ const numberColumns: DataColumn<PortNumber>[] = [
           Configure
         </Link>
       ) : (
-        <span className="muted small">From submission</span>
+        <span className="muted small">{number.status === "draft" ? "From submission" : "Withdrawn"}</span>
       ),
   },
 ];
