@@ -144,15 +144,20 @@ export function stillNeeded(missing: readonly string[]): string | null {
 }
 
 const actorWords: Record<PortOrderEvent["actor"]["kind"], string> = {
-  member: "A member",
-  token: "An API token",
+  member: "a member",
+  token: "an API token",
   support: "Support",
-  system: "The losing carrier",
+  system: "the losing carrier",
 };
 
-/** A timeline entry's headline: "Submitted → FOC confirmed, by the losing carrier". */
+/** Who wrote an entry: their name, or what they were when the name is gone (a deleted member). */
+export function actorLabel(actor: PortOrderEvent["actor"]): string {
+  return actor.name ?? actorWords[actor.kind];
+}
+
+/** A timeline entry's headline: "Submitted → FOC confirmed (Harbour Telecom)". */
 export function eventHeadline(event: PortOrderEvent): string {
-  const who = actorWords[event.actor.kind];
+  const who = actorLabel(event.actor);
   switch (event.kind) {
     case "status_changed":
       return `${event.from_status ? portStatusWords[event.from_status].label : "New"} → ${
@@ -161,11 +166,13 @@ export function eventHeadline(event: PortOrderEvent): string {
     case "foc_changed":
       return `FOC date changed (${who})`;
     case "comment":
-      return `Comment from ${who.replace(/^(A|An|The) /, (word) => word.toLowerCase())}`;
+      return `Comment from ${who}`;
     case "exception":
       return `Exception raised (${who})`;
     case "carrier_note":
-      return `Note from the losing carrier`;
+      return `Note from ${who}`;
+    case "loa_signed":
+      return `LOA signed by ${event.actor.name ?? "the authorized person"}`;
   }
 }
 
