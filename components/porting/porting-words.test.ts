@@ -73,8 +73,9 @@ describe("what the details step still needs", () => {
     pin: "1234",
     authorized_person: "Ada Lovelace",
     requested_foc_date: "2026-12-03",
+    bill_document_id: "",
   };
-  it("names each empty field, in the form's order", () => {
+  it("names each empty field, in the form's order; the bill is optional", () => {
     expect(missingDetails({ ...full, end_user_id: "", pin: " ", requested_foc_date: "" }, false)).toEqual([
       "the end user",
       "the account PIN",

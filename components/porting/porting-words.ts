@@ -85,6 +85,7 @@ export const exceptionFieldWords: Record<string, string> = {
   address_id: "Service address",
   end_user_id: "End user",
   requested_foc_date: "Requested FOC date",
+  bill_document_id: "Recent bill",
 };
 
 /** The fields an exception asks to fix, each once, in the order they were named. */
@@ -118,6 +119,8 @@ export type PortDetails = {
   pin: string;
   authorized_person: string;
   requested_foc_date: string;
+  /** The recent bill's document, or "" for none (optional). */
+  bill_document_id: string;
 };
 
 /** What the details step lacks, in words; `pinKept`: the draft already holds a PIN. */
