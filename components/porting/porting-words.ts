@@ -154,7 +154,7 @@ const actorWords: Record<PortOrderEvent["actor"]["kind"], string> = {
 };
 
 /** Who wrote an entry: their name, or what they were when the name is gone (a deleted member). */
-export function actorLabel(actor: PortOrderEvent["actor"]): string {
+function actorLabel(actor: PortOrderEvent["actor"]): string {
   return actor.name ?? actorWords[actor.kind];
 }
 
