@@ -14,7 +14,7 @@ LANGUAGE sql STABLE AS $$
   SELECT p.id, p.currency::text, round(p.setup_fee * 100)::bigint, round(p.monthly_fee * 100)::bigint,
          ARRAY(SELECT d.document_type_id FROM product_document d WHERE d.product_id = p.id ORDER BY d.document_type_id)
     FROM product p
-   WHERE p.country_id = p_country AND p.number_type_id = p_number_type
+   WHERE p.country_id = p_country::char(2) AND p.number_type_id = p_number_type
    ORDER BY p.monthly_fee, p.setup_fee, p.id
    LIMIT 1
 $$;
