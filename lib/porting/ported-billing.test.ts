@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { get } from "@/tests/api-client";
+import { dispatch, get } from "@/tests/api-client";
+import { testTokens } from "@/tests/fixtures";
 import { setRequestClock } from "@/lib/api/request-clock";
 import { getPrisma } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
@@ -93,7 +94,10 @@ async function entriesOf(numberId: string) {
   ]);
 }
 
-/** The lines of the organization's invoice for `month`, but its tax, as [description, amount minor]. */
+/**
+ * The lines of the organization's invoice for `month`, but its tax, as [description, amount minor],
+ * by description: entries of one moment (the FOC's setup and prorated fees) are in id order.
+ */
 async function invoiceLines(organizationId: string, month: string) {
   const prisma = await getPrisma();
   const invoice = await prisma.invoice.findUniqueOrThrow({
@@ -102,7 +106,8 @@ async function invoiceLines(organizationId: string, month: string) {
   });
   return invoice.lines
     .filter((line) => line.ledgerEntry.kind !== "tax")
-    .map((line) => [line.description, Number(line.amountMinor)]);
+    .map((line) => [line.description, Number(line.amountMinor)])
+    .sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
 describe("a ported number's monthly fee", () => {
@@ -134,9 +139,18 @@ describe("a ported number's monthly fee", () => {
     );
     expect(upcoming.status).toBe(200);
     expect(upcoming.body.data.subtotal).toBe("5.90");
-    expect(upcoming.body.data.lines.filter((line) => line.kind !== "tax")).toEqual([
-      expect.objectContaining({ kind: "setup_fee", amount: "0.50", number_e164: number }),
-      expect.objectContaining({ kind: "prorated_fee", amount: "2.60", period_start: "2027-02-03" }),
+    const lines = upcoming.body.data.lines.filter((line) => line.kind !== "tax");
+    // The charges on no invoice yet (one moment's, so in id order), then March's fee.
+    expect(
+      lines
+        .slice(0, 2)
+        .map((line) => [line.kind, line.amount, line.number_e164])
+        .sort(),
+    ).toEqual([
+      ["prorated_fee", "2.60", number],
+      ["setup_fee", "0.50", number],
+    ]);
+    expect(lines.slice(2)).toEqual([
       {
         position: 3,
         description: `Monthly fee ${number}, 2027-03`,
@@ -165,9 +179,9 @@ describe("a ported number's monthly fee", () => {
       periodEnd: at("2027-04-01T00:00:00Z"),
     });
     expect(await invoiceLines(organizationId, "2027-02")).toEqual([
-      [`Setup fee for ${number}`, 50],
-      [`Monthly fee for ${number} from 2027-02-03 to the end of the month`, 260],
       [`Monthly fee ${number}, 2027-03`, 280],
+      [`Monthly fee for ${number} from 2027-02-03 to the end of the month`, 260],
+      [`Setup fee for ${number}`, 50],
     ]);
   });
 
@@ -200,9 +214,9 @@ describe("a ported number's monthly fee", () => {
     const may = ["recurring_fee", -280, "recurring:<id>:2027-05", `Monthly fee ${number}, 2027-05`, null];
     expect(await entriesOf(ported.id)).toEqual([setup, april, may]);
     expect(await invoiceLines(organizationId, "2027-04")).toEqual([
-      [`Setup fee for ${number}`, 50],
-      [`Monthly fee for ${number} from 2027-04-01 to the end of the month`, 280],
       [`Monthly fee ${number}, 2027-05`, 280],
+      [`Monthly fee for ${number} from 2027-04-01 to the end of the month`, 280],
+      [`Setup fee for ${number}`, 50],
     ]);
   });
 });
@@ -266,6 +280,15 @@ describe("a released ported number, restored", () => {
       "Monthly fee for +442079470203 from 2027-03-03 to the end of the month (restored)",
       null,
     ]);
+    // The fleet's CSV gives the monthly fee it is billed, as for a number bought here.
+    const csv = await dispatch(
+      new Request(`http://localhost:3000/api/v2/numbers?format=csv&number_id=${ported.id}`, {
+        headers: { authorization: `Bearer ${testTokens.acmeAll.secret}` },
+      }),
+    );
+    expect((await csv.text()).split("\r\n")[1]).toBe(
+      `+442079470203,+442079470203,active,GB,local,,,${ported.createdAt.toISOString()},2.80,0`,
+    );
   });
 
   it("comes back pending with its deadline while no bundle covers its product's documents, active once one does", async () => {
