@@ -13,12 +13,17 @@
 // id, and the re-send waits until the test event has been delivered. Before Portman runs,
 // tests/contract/fixtures.ts makes through the API what the compliance and lifecycle operations
 // start from (an end user, addresses, uploaded documents, bundles in draft and under review, a
-// number bought to be released); POST /documents uploads a real file from a pre-request script.
-// Operations whose success needs what only a person has (an emailed link, an authenticator's
-// code, an unverified email) assert their documented error instead.
+// number bought to be released, port orders in each state a port-in operation starts from);
+// POST /documents uploads a real file from a pre-request script. The app's emails come to an
+// SMTP server this script runs (CONTRACT_SMTP_PORT, default CONTRACT_PORT + 25): the fixtures
+// sign LOAs through the emailed link as its recipient would, and PORTING_CARRIER=manual leaves
+// every carrier answer to the port desk, so no order moves on its own during the run.
+// Operations whose success needs what only a person has (an account link sent to a person,
+// an authenticator's code, an unverified email) assert their documented error instead.
 // CONTRACT_PORT picks the port (default 3470). Builds first when there is no build.
 // CONTRACT_BASE_URL (with CONTRACT_DATA_DIR, the server's data directory, for the demo token)
-// runs it against a server already running instead, for working on the suite.
+// runs it against a server already running instead, for working on the suite (start it with
+// SMTP_URL=smtp://127.0.0.1:<CONTRACT_SMTP_PORT> and PORTING_CARRIER=manual).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,8 +31,10 @@ import path from "node:path";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_DEMO_PASSWORD, demoUsers } from "@/prisma/seed/fixtures";
+import { ensureCommand } from "@/scripts/ensure-command";
 import { readDocExamples, runDocExamples } from "@/tests/contract/doc-examples";
-import { buyNumberToRelease, makeComplianceFixtures } from "@/tests/contract/fixtures";
+import { buyNumberToRelease, makeComplianceFixtures, makePortFixtures } from "@/tests/contract/fixtures";
+import { startSmtpReceiver } from "@/tests/email/smtp-receiver";
 
 const root = process.cwd();
 const port = Number(process.env.CONTRACT_PORT ?? 3470);
@@ -35,6 +42,8 @@ const external = process.env.CONTRACT_BASE_URL;
 const baseUrl = external ?? `http://localhost:${port}`;
 const dir = mkdtempSync(path.join(tmpdir(), "numbers-contract-"));
 const dataDir = external ? (process.env.CONTRACT_DATA_DIR ?? "") : dir;
+// The app's emails (LOA signing links) come to an SMTP server this script runs on this port.
+const smtpPort = Number(process.env.CONTRACT_SMTP_PORT ?? port + 25);
 
 function run(command: string, args: string[], cwd = root): number {
   return spawnSync(command, args, { stdio: "inherit", cwd }).status ?? 1;
@@ -163,6 +172,7 @@ async function main(): Promise<number> {
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   const webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  const mailbox = await startSmtpReceiver(smtpPort);
   const server: ChildProcess | undefined = external
     ? undefined
     : spawn("npm", ["start"], {
@@ -177,6 +187,10 @@ async function main(): Promise<number> {
           // The receiver above is on loopback over http; the worker looks for due deliveries often.
           WEBHOOKS_ALLOW_HTTP: "1",
           WEBHOOKS_POLL_MS: "100",
+          SMTP_URL: mailbox.url,
+          // The port desk (carrier_actions) answers for the losing carrier, so no order the
+          // suite starts from moves on its own (the simulated carrier confirms a cancellation).
+          PORTING_CARRIER: "manual",
           // The contract run buys numbers: a new billing account's limit no order of it reaches.
           BILLING_DEFAULT_CREDIT_LIMIT: "100000000.00",
         },
@@ -198,6 +212,23 @@ async function main(): Promise<number> {
       });
     const fixtures = await makeComplianceFixtures(demoApi);
     const released = await buyNumberToRelease(demoApi);
+    const supportCookie = await sessionCookie(demoUsers.support.email);
+    const supportApi = (route: string, init?: RequestInit) =>
+      fetch(`${baseUrl}/api/v2${route}`, {
+        ...init,
+        headers: { ...(init?.headers as Record<string, string>), Cookie: supportCookie, Origin: baseUrl },
+      });
+    const ports = await makePortFixtures(demoApi, supportApi, fixtures, (email) => linkSentTo(email));
+    async function linkSentTo(email: string): Promise<string> {
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline) {
+        const mail = mailbox.received.filter((received) => received.to === email).at(-1);
+        const link = /https?:\/\/\S+\/loa\/sign\/[A-Za-z0-9_-]{43}/.exec(mail?.text ?? "")?.[0];
+        if (link) return link;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      throw new Error(`contract fixtures: no signing link was emailed to ${email} within 30 s`);
+    }
     // POST /documents' pre-request script uploads this file from newman's working directory.
     writeFileSync(path.join(dir, "contract.pdf"), "%PDF-1.4\n% contract suite upload\n%%EOF\n");
     const ownerCookie = await sessionCookie(demoUsers.acmeCustomer.email);
@@ -207,7 +238,7 @@ async function main(): Promise<number> {
       [
         `PORTMAN_BEARER_TOKEN=${credentials.token}`,
         `PORTMAN_SESSION_COOKIE=${ownerCookie}`,
-        `PORTMAN_SUPPORT_COOKIE=${await sessionCookie(demoUsers.support.email)}`,
+        `PORTMAN_SUPPORT_COOKIE=${supportCookie}`,
         // Session-only operations that change the person (two-factor, password, sign out
         // everywhere) use people the rest of the suite does not sign in as. Nothing they answer
         // may set a cookie: newman keeps a jar, and would send it with every later request.
@@ -224,6 +255,18 @@ async function main(): Promise<number> {
         `PORTMAN_DRAFT_BUNDLE_ID=${fixtures.draftBundleId}`,
         `PORTMAN_APPROVE_BUNDLE_ID=${fixtures.approveBundleId}`,
         `PORTMAN_REJECT_BUNDLE_ID=${fixtures.rejectBundleId}`,
+        `PORTMAN_DRAFT_PORT_ORDER_ID=${ports.draftOrderId}`,
+        `PORTMAN_DELETE_PORT_ORDER_ID=${ports.deleteOrderId}`,
+        `PORTMAN_SUBMIT_PORT_ORDER_ID=${ports.submitOrderId}`,
+        `PORTMAN_FOC_CHANGE_PORT_ORDER_ID=${ports.focChangeOrderId}`,
+        `PORTMAN_CANCEL_PORT_ORDER_ID=${ports.cancelOrderId}`,
+        `PORTMAN_CANCEL_PENDING_PORT_ORDER_ID=${ports.cancelPendingOrderId}`,
+        `PORTMAN_RESUBMIT_PORT_ORDER_ID=${ports.resubmitOrderId}`,
+        `PORTMAN_FOC_DATE=${ports.focDate}`,
+        `PORTMAN_OTHER_FOC_DATE=${ports.otherFocDate}`,
+        `PORTMAN_LOA_TOKEN=${ports.signingToken}`,
+        `PORTMAN_SPARE_NUMBER=${ports.spareNumber}`,
+        `PORTMAN_LOCAL_ADDRESS_ID=${fixtures.addressId}`,
         `PORTMAN_ORIGIN=${baseUrl}`,
         `PORTMAN_WEBHOOK_URL=${webhookUrl}`,
         "",
@@ -275,7 +318,11 @@ async function main(): Promise<number> {
       `test:contract: ${summary.stats.requests.total} requests, ${summary.stats.assertions.total} assertions, ` +
         `${failed} failed, ${summary.failures.length - failed} excused (${summary.stats.requests.failed} requests failed)`,
     );
-    // docs/API.md's curl examples, against the same server.
+    // docs/API.md's curl examples, against the same server (the port-in ones keep ids with jq).
+    if (!ensureCommand("jq", "jq")) {
+      console.error("test:contract: jq is needed for docs/API.md's examples and could not be installed");
+      return 1;
+    }
     const examples = readDocExamples(root);
     const docFailures = runDocExamples(examples, baseUrl, credentials.token, ownerCookie);
     for (const failure of docFailures) console.error(`FAILED docs/API.md: ${failure}`);
@@ -286,6 +333,7 @@ async function main(): Promise<number> {
   } finally {
     if (server?.pid) process.kill(-server.pid, "SIGTERM");
     receiver.close();
+    await mailbox.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

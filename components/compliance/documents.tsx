@@ -33,8 +33,9 @@ const words = {
 type FieldName = keyof typeof words;
 
 /** The largest file the API takes (docs/CONTRACT.md §17: 10 MB). */
-const MAX_BYTES = 10 * 1024 * 1024;
-const ACCEPT = "application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg";
+export const MAX_BYTES = 10 * 1024 * 1024;
+/** What the file input offers: the kinds of file the documents store takes. */
+export const ACCEPT = "application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg";
 
 export function useDocumentTypeNames(): Map<string, string> {
   const types = useDocumentTypes();

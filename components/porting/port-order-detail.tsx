@@ -65,10 +65,13 @@ const numberColumns: DataColumn<PortNumber>[] = [
 export function PortOrderDetail({
   portOrderId,
   mayWrite,
+  mayComment,
   isSupport,
 }: {
   portOrderId: string;
   mayWrite: boolean;
+  /** The customers who bring numbers in, and support (the desk) on any organization's order. */
+  mayComment: boolean;
   isSupport: boolean;
 }) {
   const query = usePortOrder(portOrderId, "while-moving");
@@ -108,6 +111,8 @@ export function PortOrderDetail({
               </dd>
               <dt>LOA</dt>
               <dd>{order.loa_signed ? "Signed" : "Not signed"}</dd>
+              <dt>Recent bill</dt>
+              <dd data-testid="port-bill-state">{order.bill_document_id ? "Attached" : "None attached"}</dd>
             </dl>
           </section>
           {order.status === "exception" && !order.loa_signed && mayWrite ? (
@@ -142,7 +147,7 @@ export function PortOrderDetail({
             portOrderId={order.port_order_id}
             version={order.version}
             poll={polling}
-            mayComment={mayWrite}
+            mayComment={mayComment}
           />
         </div>
       )}

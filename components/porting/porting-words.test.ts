@@ -73,8 +73,9 @@ describe("what the details step still needs", () => {
     pin: "1234",
     authorized_person: "Ada Lovelace",
     requested_foc_date: "2026-12-03",
+    bill_document_id: "",
   };
-  it("names each empty field, in the form's order", () => {
+  it("names each empty field, in the form's order; the bill is optional", () => {
     expect(missingDetails({ ...full, end_user_id: "", pin: " ", requested_foc_date: "" }, false)).toEqual([
       "the end user",
       "the account PIN",
@@ -120,23 +121,39 @@ describe("the timeline's headlines", () => {
     kind: "status_changed",
     from_status: "submitted",
     to_status: "foc_confirmed",
-    actor: { kind: "system", id: null },
+    actor: { kind: "system", id: null, name: "Harbour Telecom" },
     body: null,
     details: null,
     created_at: "2026-12-01T10:00:00Z",
     ...changes,
   });
+  const ada = { kind: "member", id: "usr_1", name: "Ada Lovelace" } as const;
+  const gone = { kind: "member", id: "usr_9", name: null } as const;
+  const support = { kind: "support", id: "usr_2", name: "Support" } as const;
   it.each<[Partial<PortOrderEvent>, string]>([
-    [{}, "Submitted → FOC confirmed (The losing carrier)"],
+    [{}, "Submitted → FOC confirmed (Harbour Telecom)"],
+    [{ from_status: null, to_status: "draft", actor: ada }, "New → Draft (Ada Lovelace)"],
+    [{ from_status: null, to_status: "draft", actor: gone }, "New → Draft (a member)"],
+    [{ kind: "comment", actor: support }, "Comment from Support"],
+    [{ kind: "comment", actor: ada }, "Comment from Ada Lovelace"],
+    [{ kind: "comment", actor: gone }, "Comment from a member"],
+    [{ kind: "comment", actor: { kind: "token", id: "tok_1", name: "CI deploy" } }, "Comment from CI deploy"],
+    [{ kind: "comment", actor: { kind: "token", id: "tok_1", name: null } }, "Comment from an API token"],
+    [{ kind: "foc_changed", actor: support }, "FOC date changed (Support)"],
+    [{ kind: "exception" }, "Exception raised (Harbour Telecom)"],
     [
-      { from_status: null, to_status: "draft", actor: { kind: "member", id: "usr_1" } },
-      "New → Draft (A member)",
+      { kind: "exception", actor: { kind: "system", id: null, name: null } },
+      "Exception raised (the losing carrier)",
     ],
-    [{ kind: "comment", actor: { kind: "support", id: "usr_2" } }, "Comment from Support"],
-    [{ kind: "comment", actor: { kind: "member", id: "usr_1" } }, "Comment from a member"],
-    [{ kind: "comment", actor: { kind: "token", id: "tok_1" } }, "Comment from an API token"],
-    [{ kind: "foc_changed", actor: { kind: "support", id: "usr_2" } }, "FOC date changed (Support)"],
-    [{ kind: "exception" }, "Exception raised (The losing carrier)"],
+    [{ kind: "carrier_note", actor: support }, "Note from Support"],
+    [
+      { kind: "loa_signed", actor: { kind: "system", id: null, name: "Ada Lovelace" } },
+      "LOA signed by Ada Lovelace",
+    ],
+    [
+      { kind: "loa_signed", actor: { kind: "system", id: null, name: null } },
+      "LOA signed by the authorized person",
+    ],
   ])("%j → %s", (changes, words) => {
     expect(eventHeadline(event(changes))).toBe(words);
   });

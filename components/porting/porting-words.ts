@@ -85,6 +85,7 @@ export const exceptionFieldWords: Record<string, string> = {
   address_id: "Service address",
   end_user_id: "End user",
   requested_foc_date: "Requested FOC date",
+  bill_document_id: "Recent bill",
 };
 
 /** The fields an exception asks to fix, each once, in the order they were named. */
@@ -118,6 +119,8 @@ export type PortDetails = {
   pin: string;
   authorized_person: string;
   requested_foc_date: string;
+  /** The recent bill's document, or "" for none (optional). */
+  bill_document_id: string;
 };
 
 /** What the details step lacks, in words; `pinKept`: the draft already holds a PIN. */
@@ -144,15 +147,20 @@ export function stillNeeded(missing: readonly string[]): string | null {
 }
 
 const actorWords: Record<PortOrderEvent["actor"]["kind"], string> = {
-  member: "A member",
-  token: "An API token",
+  member: "a member",
+  token: "an API token",
   support: "Support",
-  system: "The losing carrier",
+  system: "the losing carrier",
 };
 
-/** A timeline entry's headline: "Submitted → FOC confirmed, by the losing carrier". */
+/** Who wrote an entry: their name, or what they were when the name is gone (a deleted member). */
+function actorLabel(actor: PortOrderEvent["actor"]): string {
+  return actor.name ?? actorWords[actor.kind];
+}
+
+/** A timeline entry's headline: "Submitted → FOC confirmed (Harbour Telecom)". */
 export function eventHeadline(event: PortOrderEvent): string {
-  const who = actorWords[event.actor.kind];
+  const who = actorLabel(event.actor);
   switch (event.kind) {
     case "status_changed":
       return `${event.from_status ? portStatusWords[event.from_status].label : "New"} → ${
@@ -161,11 +169,13 @@ export function eventHeadline(event: PortOrderEvent): string {
     case "foc_changed":
       return `FOC date changed (${who})`;
     case "comment":
-      return `Comment from ${who.replace(/^(A|An|The) /, (word) => word.toLowerCase())}`;
+      return `Comment from ${who}`;
     case "exception":
       return `Exception raised (${who})`;
     case "carrier_note":
-      return `Note from the losing carrier`;
+      return `Note from ${who}`;
+    case "loa_signed":
+      return `LOA signed by ${event.actor.name ?? "the authorized person"}`;
   }
 }
 

@@ -15,6 +15,13 @@ export type EndpointDefinition = {
    * "members:manage"); the role must always allow the scope too.
    */
   permission?: Permission;
+  /**
+   * Support's way in where the scope is a customer's: a role that reads every organization
+   * (organizations:all) may call the endpoint holding this scope instead, for any organization
+   * (support's comments on a port order, with porting:read). The domain then reaches every
+   * organization's resource for it (ownOrganizationUnlessSupport).
+   */
+  supportScope?: Scope;
   /** "session": only a signed-in portal session may call it, never a token (the OpenAPI document says so). */
   auth?: "session";
   /**

@@ -416,6 +416,10 @@ function describe(definition: EndpointDefinition, badge: string): string {
         ? `Needs ${rolesThatMay(permission)}.`
         : `Needs ${rolesThatMay(permission)} (a token is capped by its creator's role).`,
     );
+  if (definition.supportScope)
+    lines.push(
+      `Support may call it for any organization's resource with the \`${definition.supportScope}\` scope.`,
+    );
   if (badge === "draft" || badge === "coming_soon")
     lines.push(
       `Lifecycle: ${badge === "draft" ? "Draft" : "Coming Soon"}; it answers 501 not_implemented for now.`,

@@ -20,7 +20,7 @@ import { runAsCaller } from "@/lib/db/caller";
 import { runWithAuditSource } from "@/lib/audit/record";
 import { noteCallerWrote } from "@/lib/db/replicas";
 import type { Principal } from "@/lib/auth/types";
-import { requireRole } from "@/lib/auth/roles";
+import { requireRole, roleMay } from "@/lib/auth/roles";
 import { requiredPermissions } from "@/lib/api/permissions";
 import { assertServed, deprecationHeaders } from "@/lib/api/lifecycle";
 import { allowHeader, methodNotAllowedError } from "@/lib/api/method-not-allowed";
@@ -240,7 +240,8 @@ export function handleEndpoint(
 
 /**
  * The caller's role must allow what the endpoint needs (docs/CONTRACT.md §15: 401 role_forbidden naming
- * the roles that would), and then a token must carry the scope (401 insufficient_scope).
+ * the roles that would), and then a token must carry the scope (401 insufficient_scope). Support
+ * needs only the endpoint's supportScope where it has one.
  */
 function authorize(principal: Principal | null, definition: EndpointDefinition): void {
   if (definition.scope === null && !definition.permission) return;
@@ -250,6 +251,10 @@ function authorize(principal: Principal | null, definition: EndpointDefinition):
       "Authentication is required: send 'Authorization: Bearer <token>'.",
       "header.authorization",
     );
+  }
+  if (definition.supportScope && roleMay(principal.role, "organizations:all")) {
+    requireScope(principal, definition.supportScope);
+    return;
   }
   for (const permission of requiredPermissions(definition)) requireRole(principal.role, permission);
   if (definition.scope !== null) requireScope(principal, definition.scope);

@@ -4,6 +4,7 @@ import {
   bulkRefusal,
   cartRefusal,
   lifecycleRefusal,
+  mayCommentOnPorts,
   rulesRefusal,
 } from "@/lib/auth/portal-permissions";
 
@@ -84,5 +85,18 @@ describe("what the cart and rule pages offer by role", () => {
   ] as const)("%s", (role, cart, rules) => {
     expect(cartRefusal(role)).toBe(cart);
     expect(rulesRefusal(role)).toBe(rules);
+  });
+});
+
+describe("the port order page's comment box by role", () => {
+  it.each([
+    ["owner", true],
+    ["admin", true],
+    ["billing", true],
+    ["developer", false],
+    ["viewer", false],
+    ["support", true],
+  ] as const)("%s: %s", (role, offered) => {
+    expect(mayCommentOnPorts(role)).toBe(offered);
   });
 });

@@ -57,3 +57,12 @@ export function portingWriteRefusal(role: Role): string | null {
     ? null
     : `Porting numbers in needs ${rolesThatMay("porting:write")}; your role is ${role}.`;
 }
+
+/**
+ * Whether the port order page offers this role a comment box: the roles that bring numbers in,
+ * on their organization's orders, and support on any organization's (POST
+ * /port_orders/{id}/comments lets support in with porting:read).
+ */
+export function mayCommentOnPorts(role: Role): boolean {
+  return roleMay(role, "porting:write") || readsEveryOrganization({ role });
+}

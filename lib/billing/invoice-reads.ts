@@ -120,7 +120,8 @@ export async function getInvoiceOrThrow(
 
 /**
  * GET /billing/upcoming: what the next run would invoice — the entries on no invoice yet and the
- * next month's recurring fees of the numbers billable now — as a draft with no number. Support
+ * next month's recurring fees of the numbers billable now, at the fee the run charges
+ * (billing_number_fees: sold and ported numbers alike) — as a draft with no number. Support
  * names the organization.
  */
 export async function upcomingInvoice(
@@ -161,13 +162,10 @@ export async function upcomingInvoice(
        AND NOT EXISTS (SELECT 1 FROM invoice_line l WHERE l.ledger_entry_id = e.id)
      ORDER BY e.created_at, e.id`;
   const fees = await prisma.$queryRaw<{ number: string; fee: bigint }[]>`
-    SELECT c.number, round(oi.monthly_fee * 100)::bigint AS fee
-      FROM number_configuration c
-      JOIN inventory_number i ON i.id = c.inventory_number_id
-      JOIN order_item oi ON oi.id = i.order_item_id
-     WHERE c.organization_id = ${organization} AND oi.currency = ${currency}
-       AND c.status::text = ANY(${statesWhere("billable")}::text[]) AND oi.monthly_fee > 0
-     ORDER BY c.number`;
+    SELECT f.number, f.monthly_minor AS fee FROM billing_number_fees(${organization}) f
+     WHERE f.currency = ${currency} AND f.status::text = ANY(${statesWhere("billable")}::text[])
+       AND f.monthly_minor > 0
+     ORDER BY f.number`;
   const day = (moment: Date) => moment.toISOString().slice(0, 10);
   const lines: InvoiceLineView[] = [
     ...entries.map((entry) => ({

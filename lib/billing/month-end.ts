@@ -23,8 +23,10 @@ import type { InvoiceView } from "@/lib/schemas/invoices";
 // The month-end run (the worker's sweep "month_end"). When the clock is in month M, for every
 // account (organization, currency), in one transaction each:
 //   (a) the recurring fee of every billable number the organization holds, for [M, M+1), key
-//       recurring:<number>:<M>, one INSERT … SELECT for the account; a number sold or restored in
-//       M before the run (prorated:/restore:<number>:<M>) has paid for M already;
+//       recurring:<number>:<M>, one INSERT … SELECT for the account, at the fee billing_number_fees
+//       gives (a sold number's order item's, a ported number's destination product's); a number
+//       sold, ported or restored in M before the run (prorated:/restore:<number>:<M>) has paid for
+//       M already;
 //   (b) one invoice "M-1:<organization>:<currency>" for [M-1, M) whose lines are the account's
 //       charges (and credits back of charges) created before the 1st of M and on no invoice,
 //       plus the recurring fees for M that (a) wrote (charged in advance); the tax on the subtotal
@@ -131,17 +133,18 @@ async function closeAccounts(
   return result;
 }
 
-/** Every account with an entry, and every (organization, currency) holding a billable number. */
+/**
+ * Every account with an entry, and every (organization, currency) holding a billable number at
+ * the fee it is billed (billing_number_fees: sold and ported numbers alike).
+ */
 async function accountsToClose(): Promise<Account[]> {
   const prisma = await getPrisma();
   const rows = await prisma.$queryRaw<{ organization_id: string; currency: string }[]>`
     SELECT organization_id, currency FROM billing_account
     UNION
-    SELECT c.organization_id, oi.currency
-      FROM number_configuration c
-      JOIN inventory_number i ON i.id = c.inventory_number_id
-      JOIN order_item oi ON oi.id = i.order_item_id
-     WHERE c.status::text = ANY(${statesWhere("billable")}::text[])
+    SELECT f.organization_id, f.currency
+      FROM organization o CROSS JOIN LATERAL billing_number_fees(o.id) f
+     WHERE f.status::text = ANY(${statesWhere("billable")}::text[])
     ORDER BY 1, 2`;
   return rows.map((row) => ({ organizationId: row.organization_id, currency: row.currency.trim() }));
 }
@@ -209,15 +212,13 @@ async function chargeRecurringFees(tx: Tx, account: Account, month: Date, now: D
     )
     INSERT INTO ledger_entry (id, organization_id, currency, kind, amount_minor, description, number_id,
                               number_e164, order_id, period_start, period_end, idempotency_key, created_at)
-    SELECT 'le_' || replace(gen_random_uuid()::text, '-', ''), c.organization_id, ${account.currency},
-           'recurring_fee', -round(oi.monthly_fee * 100)::bigint, 'Monthly fee ' || c.number || ', ' || ${key},
-           c.id, c.number, oi.order_id, ${month}::date, ${end}::date, 'recurring:' || c.id || ':' || ${key}, ${now}
-      FROM number_configuration c
-      JOIN inventory_number i ON i.id = c.inventory_number_id
-      JOIN order_item oi ON oi.id = i.order_item_id
-     WHERE c.organization_id = ${account.organizationId} AND oi.currency = ${account.currency}
-       AND c.status::text = ANY(${statesWhere("billable")}::text[]) AND oi.monthly_fee > 0
-       AND c.id NOT IN (SELECT number_id FROM paid)
+    SELECT 'le_' || replace(gen_random_uuid()::text, '-', ''), f.organization_id, ${account.currency},
+           'recurring_fee', -f.monthly_minor, 'Monthly fee ' || f.number || ', ' || ${key},
+           f.configuration_id, f.number, f.order_id, ${month}::date, ${end}::date,
+           'recurring:' || f.configuration_id || ':' || ${key}, ${now}
+      FROM billing_number_fees(${account.organizationId}) f
+     WHERE f.currency = ${account.currency} AND f.status::text = ANY(${statesWhere("billable")}::text[])
+       AND f.monthly_minor > 0 AND f.configuration_id NOT IN (SELECT number_id FROM paid)
     ON CONFLICT (organization_id, idempotency_key) DO NOTHING`;
 }
 

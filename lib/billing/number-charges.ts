@@ -9,14 +9,14 @@ import { billingDay, proratedMinor } from "@/lib/billing/proration";
 
 type NumberRef = { organizationId: string; configurationId: string; number: string };
 
-/** The number's monthly fee and its currency: those of the order item it was bought under. */
-async function monthlyFeeOf(tx: Tx, configurationId: string) {
+/**
+ * The number's monthly fee and its currency, as the month-end run bills it (billing_number_fees):
+ * those of the order item it was bought under, or of a ported number's destination product.
+ */
+async function monthlyFeeOf(tx: Tx, ref: NumberRef) {
   const [row] = await tx.$queryRaw<{ currency: string; monthly: bigint }[]>`
-    SELECT oi.currency, round(oi.monthly_fee * 100)::bigint AS monthly
-      FROM number_configuration c
-      JOIN inventory_number n ON n.id = c.inventory_number_id
-      JOIN order_item oi ON oi.id = n.order_item_id
-     WHERE c.id = ${configurationId}`;
+    SELECT f.currency, f.monthly_minor AS monthly FROM billing_number_fees(${ref.organizationId}) f
+     WHERE f.configuration_id = ${ref.configurationId}`;
   return row ?? null;
 }
 
@@ -33,7 +33,7 @@ const firstOfNextMonth = (day: string) => {
 export async function chargeRestore(tx: Tx, ref: NumberRef, releasedAt: Date, now: Date): Promise<bigint> {
   const day = billingDay(now);
   if (billingDay(releasedAt).slice(0, 7) === day.slice(0, 7)) return 0n;
-  const fee = await monthlyFeeOf(tx, ref.configurationId);
+  const fee = await monthlyFeeOf(tx, ref);
   if (!fee) return 0n;
   const amount = await proratedMinor(tx, fee.monthly, now);
   if (amount <= 0n) return 0n;

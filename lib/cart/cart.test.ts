@@ -5,7 +5,6 @@ import {
   emptyCart,
   markUnavailable,
   numberCount,
-  parseCart,
   removeLine,
   removeUnavailable,
   setProduct,
@@ -13,41 +12,12 @@ import {
   toCartProduct,
   unavailableNumbersFrom,
   withAttempt,
-  type CartProduct,
 } from "@/lib/cart/cart";
-import { cheapestProduct, orderInput, priceSummary, toMinorUnits } from "@/lib/cart/checkout";
-import { orderRequestSchema } from "@/lib/schemas/orders";
 import type { Product } from "@/lib/schemas/products";
+import { basic, manchester, named, plus } from "@/lib/cart/cart-fixtures";
 
-const basic: CartProduct = {
-  id: "7",
-  name: "Local Basic",
-  currency: "GBP",
-  monthly_fee: "1.00",
-  setup_fee: "0",
-  estimated_lead_time: "1 day",
-};
-const plus: CartProduct = {
-  id: "8",
-  name: "Local Plus",
-  currency: "GBP",
-  monthly_fee: "2.50",
-  setup_fee: "5.00",
-  estimated_lead_time: "1 day",
-};
-const named = (number: string) => ({
-  number_e164: number,
-  country: "GB",
-  number_type: "local",
-  region: "GB-ENG-LONDON-20",
-  region_name: "London (020)",
-});
-const manchester = {
-  country: "GB",
-  number_type: "local",
-  region: "GB-ENG-MANCHESTER-161",
-  region_name: "Manchester (0161)",
-};
+// The cart's functions: lines added, changed, marked and removed. Checkout is in
+// checkout.test.ts, what localStorage hands back in parse-cart.test.ts.
 
 describe("the cart", () => {
   it("adds a number once, and geography quantities up to 100", () => {
@@ -218,162 +188,5 @@ describe("unavailableNumbersFrom (a 409's details)", () => {
     ["number=+442079460002", []],
   ])("%j → %j", (details, numbers) => {
     expect(unavailableNumbersFrom(details)).toEqual(numbers);
-  });
-});
-
-describe("checkout", () => {
-  it("picks the cheapest product as POST /order would: monthly fee, then setup fee, then id", () => {
-    const products = [
-      { id: "9", monthly_fee: "1.00", setup_fee: "2.00" },
-      { id: "12", monthly_fee: "1.00", setup_fee: "0" },
-      { id: "10", monthly_fee: "1.00", setup_fee: "0" },
-      { id: "3", monthly_fee: "4.50", setup_fee: "0" },
-    ];
-    expect(cheapestProduct(products)?.id).toBe("10");
-    expect(cheapestProduct([])).toBeNull();
-  });
-
-  it.each([
-    ["0", 0],
-    ["4.50", 450],
-    ["12", 1200],
-    ["0.5", 50],
-    ["1999.99", 199999],
-  ])("%s is %i minor units", (amount, minor) => {
-    expect(toMinorUnits(amount)).toBe(minor);
-  });
-
-  it("sums setup now and monthly after, per currency, exactly", () => {
-    const line = addGeography(emptyCart, { ...manchester, quantity: 3, product: plus }).lines[0];
-    const totals = priceSummary([
-      { line, product: plus, quantity: 3 },
-      { line, product: basic, quantity: 1 },
-      { line, product: { ...basic, currency: "USD", monthly_fee: "0.10" }, quantity: 3 },
-    ]);
-    expect(totals).toEqual([
-      { currency: "GBP", setupNow: 1500, monthly: 850, numbers: 4 },
-      { currency: "USD", setupNow: 0, monthly: 30, numbers: 3 },
-    ]);
-  });
-
-  it("builds a body POST /order's own schema accepts, and refuses what the API would", () => {
-    const cart = addGeography(addNumber(emptyCart, named("+442079460001")), {
-      ...manchester,
-      quantity: 2,
-      product: plus,
-    });
-    const lines = cart.lines.map((line) => ({
-      line,
-      product: line.kind === "number" ? basic : line.product,
-      quantity: line.kind === "number" ? 1 : line.quantity,
-    }));
-    const parsed = orderRequestSchema.safeParse(
-      orderInput(lines, { contact_name: " Alex ", reference_number: "" }),
-    );
-    expect(parsed.success && parsed.data).toEqual({
-      contact_name: "Alex",
-      items: [
-        { number_e164: "+442079460001", product_id: 7 },
-        { country: "GB", number_type: "local", region: "GB-ENG-MANCHESTER-161", product_id: 8, quantity: 2 },
-      ],
-    });
-    const refused = orderRequestSchema.safeParse(
-      orderInput(lines, { contact_name: "  ", reference_number: "x".repeat(101) }),
-    );
-    expect(refused.success ? [] : refused.error.issues.map((issue) => issue.path.join("."))).toEqual([
-      "contact_name",
-      "reference_number",
-    ]);
-  });
-});
-
-describe("parseCart (what localStorage hands back)", () => {
-  const numberLine = { kind: "number", key: "+442079460001", ...named("+442079460001"), product: null };
-  const geographyLine = {
-    kind: "geography",
-    key: "GB/local/GB-ENG-MANCHESTER-161/8",
-    ...manchester,
-    quantity: 3,
-    product: plus,
-  };
-  const stored = {
-    lines: [numberLine, geographyLine],
-    attempt: { key: "k1", fingerprint: "body-a" },
-    unavailable: ["+442079460001"],
-  };
-
-  it("reads back what the cart functions write", () => {
-    const cart = markUnavailable(
-      withAttempt(
-        addGeography(addNumber(emptyCart, named("+442079460001")), {
-          ...manchester,
-          quantity: 3,
-          product: plus,
-        }),
-        "body-a",
-        () => "k1",
-      ),
-      ["+442079460001"],
-    );
-    expect(parseCart(JSON.parse(JSON.stringify(cart)))).toEqual(cart);
-    expect(parseCart(stored)).toEqual(stored);
-    expect(parseCart(emptyCart)).toEqual(emptyCart);
-  });
-
-  it.each([1, 100])("accepts a geography quantity of %i", (quantity) => {
-    const value = { ...stored, lines: [{ ...geographyLine, quantity }] };
-    expect(parseCart(value)).toEqual(value);
-  });
-
-  it("accepts a named line with a product and no attempt", () => {
-    const value = { lines: [{ ...numberLine, product: basic }], attempt: null, unavailable: [] };
-    expect(parseCart(value)).toEqual(value);
-  });
-
-  it("drops fields it does not know", () => {
-    const extra = {
-      ...stored,
-      version: 2,
-      lines: [{ ...numberLine, note: "x", product: { ...basic, included_minutes: "100" } }],
-    };
-    expect(parseCart(extra)).toEqual({ ...stored, lines: [{ ...numberLine, product: basic }] });
-  });
-
-  it.each<[string, unknown]>([
-    ["null", null],
-    ["an array", []],
-    ["a string", "cart"],
-    ["no lines", { attempt: null, unavailable: [] }],
-    ["no attempt", { lines: [], unavailable: [] }],
-    ["no unavailable list", { lines: [], attempt: null }],
-    ["an attempt without its key", { ...stored, attempt: { fingerprint: "body-a" } }],
-    ["a number in the unavailable list", { ...stored, unavailable: [442079460001] }],
-    ["a line of another kind", { ...stored, lines: [{ ...numberLine, kind: "port" }] }],
-    ["a geography-shaped line of another kind", { ...stored, lines: [{ ...geographyLine, kind: "port" }] }],
-    ["a named line without its number", { ...stored, lines: [{ ...numberLine, number_e164: undefined }] }],
-    ["a named line without its product", { ...stored, lines: [{ ...numberLine, product: undefined }] }],
-    ["a named line with half a product", { ...stored, lines: [{ ...numberLine, product: { id: "7" } }] }],
-    ["a geography line without a product", { ...stored, lines: [{ ...geographyLine, product: null }] }],
-    [
-      "a geography line without a region name",
-      { ...stored, lines: [{ ...geographyLine, region_name: undefined }] },
-    ],
-    ["a quantity of 0", { ...stored, lines: [{ ...geographyLine, quantity: 0 }] }],
-    ["a quantity over 100", { ...stored, lines: [{ ...geographyLine, quantity: 101 }] }],
-    ["a fractional quantity", { ...stored, lines: [{ ...geographyLine, quantity: 1.5 }] }],
-    ["a quantity in a string", { ...stored, lines: [{ ...geographyLine, quantity: "3" }] }],
-    ["a line that is null", { ...stored, lines: [null] }],
-    ["a line that is an array", { ...stored, lines: [[numberLine]] }],
-    ["a line that is a string", { ...stored, lines: ["+442079460001"] }],
-    ["a good line before a null one", { ...stored, lines: [numberLine, null] }],
-    ["an attempt that is a string", { ...stored, attempt: "k1" }],
-    ["an attempt without its fingerprint", { ...stored, attempt: { key: "k1" } }],
-    [
-      "a geography line with a product of the wrong shape",
-      { ...stored, lines: [{ ...geographyLine, product: { ...plus, monthly_fee: 2.5 } }] },
-    ],
-    ["a named line whose product is a string", { ...stored, lines: [{ ...numberLine, product: "7" }] }],
-  ])("refuses %s", (_label, value) => {
-    expect(parseCart(value)).toBeNull();
   });
 });

@@ -1,26 +1,27 @@
-import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, get } from "@/tests/api-client";
 import { errorBody } from "@/tests/error-body";
 import { getPrisma } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
+import {
+  COUNTRY,
+  TYPE,
+  createEndUsers,
+  endUser,
+  globexEndUser,
+  insertBundle,
+  numberView,
+  numbersNeedingDocuments,
+  order,
+  submittedBundle,
+  type One,
+} from "@/lib/compliance/activation-fixtures";
 
 // docs/CONTRACT.md §17, activation gated by documents, through the API: a sale pending documents, an
 // order item naming a bundle (and each way it can be wrong), an approval activating the
-// organization's pending numbers, and the words inventory search says about each number.
+// organization's pending numbers, and the words inventory search says about each number. These
+// tests build on each other (the approval activates the first test's number too); a rejected
+// bundle and a geography item naming a bundle are in activation-bundles.test.ts.
 
-type One<T> = { data: T };
-type Placed = {
-  reference_id: string;
-  numbers: { number_e164: string; status: string; documents_due: string | null }[];
-};
-type NumberView = {
-  number_id: string;
-  number: string;
-  status: string;
-  documents_due: string | null;
-  purchased_at: string;
-};
 type InventoryNumber = {
   number_e164: string;
   required_documents: { document_type_id: string }[];
@@ -29,8 +30,6 @@ type InventoryNumber = {
   activation_note: string;
 };
 
-const COUNTRY = "DE";
-const TYPE = "local";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const invalidBundle = (field: string, bundleId: string, problem: string) =>
@@ -41,149 +40,7 @@ const invalidBundle = (field: string, bundleId: string, problem: string) =>
     `${field}=${bundleId}`,
   );
 
-async function create<T>(
-  path: string,
-  body: unknown,
-  token: "acmeAll" | "globexAll" = "acmeAll",
-): Promise<T> {
-  const response = await api<One<T>>("POST", path, { token, body });
-  expect(response.status).toBe(201);
-  return response.body.data;
-}
-
-async function storeDocument(
-  organizationId: string,
-  endUserId: string,
-  documentTypeId: string,
-  addressId: string | null,
-): Promise<string> {
-  const prisma = await getPrisma();
-  const id = newId("document");
-  const bytes = Buffer.from(`%PDF-1.4 ${id}`);
-  await prisma.complianceDocument.create({
-    data: {
-      id,
-      organizationId,
-      documentTypeId,
-      endUserId,
-      addressId,
-      fileName: `${documentTypeId}.pdf`,
-      contentType: "application/pdf",
-      size: bytes.length,
-      sha256: createHash("sha256").update(bytes).digest("hex"),
-    },
-  });
-  return id;
-}
-
-/** Acme's bundle for DE local numbers with a document of every type they require, submitted. */
-async function submittedBundle(): Promise<string> {
-  const requirements = await get<One<{ regions: { document_types: { id: string }[] }[] }>>(
-    `/requirements/${COUNTRY}/${TYPE}`,
-    { token: "acmeAll" },
-  );
-  const types = [
-    ...new Set(requirements.body.data.regions.flatMap((region) => region.document_types.map((t) => t.id))),
-  ];
-  const documentIds = [];
-  for (const type of types) documentIds.push(await storeDocument("org_acme", endUser, type, berlin));
-  const bundle = await create<{ bundle_id: string }>("/bundles", {
-    country: COUNTRY,
-    number_type: TYPE,
-    end_user_id: endUser,
-    document_ids: documentIds,
-  });
-  const submitted = await api("POST", `/bundles/${bundle.bundle_id}/submit`, { token: "acmeAll" });
-  expect(submitted.status).toBe(200);
-  return bundle.bundle_id;
-}
-
-/** A bundle row as another state would leave it, for the order's bundle_id checks. */
-async function insertBundle(
-  organizationId: string,
-  endUserId: string,
-  values: { status: "draft" | "approved"; numberTypeId?: string; validUntil?: Date | null },
-): Promise<string> {
-  const prisma = await getPrisma();
-  const id = newId("bundle");
-  await prisma.complianceBundle.create({
-    data: {
-      id,
-      organizationId,
-      countryId: COUNTRY,
-      numberTypeId: values.numberTypeId ?? TYPE,
-      endUserId,
-      status: values.status,
-      validUntil: values.validUntil ?? null,
-    },
-  });
-  return id;
-}
-
-/** Available DE local numbers that need documents, lowest first. */
-async function numbersNeedingDocuments(count: number, skip = 0): Promise<string[]> {
-  const prisma = await getPrisma();
-  const rows = await prisma.inventoryNumber.findMany({
-    where: {
-      countryId: COUNTRY,
-      numberTypeId: TYPE,
-      status: "available",
-      NOT: { requiredDocumentIds: { isEmpty: true } },
-    },
-    orderBy: { numberE164: "asc" },
-    skip,
-    take: count,
-    select: { numberE164: true },
-  });
-  expect(rows).toHaveLength(count);
-  return rows.map((row) => row.numberE164);
-}
-
-async function order(items: Record<string, unknown>[]) {
-  return api<One<Placed>>("POST", "/order", {
-    token: "acmeAll",
-    body: { contact_name: "Gating test", items },
-  });
-}
-
-async function numberView(e164: string): Promise<NumberView> {
-  const response = await get<One<NumberView[]>>(`/numbers?number=${encodeURIComponent(e164)}`, {
-    token: "acmeAll",
-  });
-  expect(response.body.data).toHaveLength(1);
-  return response.body.data[0];
-}
-
-let endUser: string;
-let berlin: string;
-let globexEndUser: string;
-
-beforeAll(async () => {
-  endUser = (
-    await create<{ end_user_id: string }>("/end_users", {
-      type: "business",
-      name: "Erika Mustermann",
-      business_name: "Acme GmbH",
-      registration_number: "HRB 12345",
-      email: "erika@acme.example",
-    })
-  ).end_user_id;
-  berlin = (
-    await create<{ address_id: string }>("/addresses", {
-      street: "Unter den Linden 1",
-      city: "Berlin",
-      postal_code: "10117",
-      country: COUNTRY,
-    })
-  ).address_id;
-  globexEndUser = (
-    await create<{ end_user_id: string }>(
-      "/end_users",
-      { type: "individual", name: "Hank Scorpio" },
-      "globexAll",
-    )
-  ).end_user_id;
-});
+beforeAll(createEndUsers);
 
 describe("a sale needing documents no approved bundle covers", () => {
   it("is pending_documents until documents_due, configurable, routing no call", async () => {
@@ -438,98 +295,5 @@ describe("approving a covering bundle", () => {
       needing.map((number) => number.number_e164),
     );
     expect(Number(globexNot.headers.get("X-Total-Count"))).toBe(needing.length);
-  });
-});
-
-describe("rejecting a bundle", () => {
-  it("emails the members who can act with the reason and notes, activating nothing", async () => {
-    const prisma = await getPrisma();
-    const [waiting] = await numbersNeedingDocuments(1, 30);
-    // Globex's number: Acme's approved bundle covers nothing of Globex's.
-    const placed = await api<One<Placed>>("POST", "/order", {
-      token: "globexAll",
-      body: { contact_name: "Globex", items: [{ number_e164: waiting }] },
-    });
-    expect(placed.body.data.numbers[0].status).toBe("pending_documents");
-    const bundle = await insertBundle("org_globex", globexEndUser, { status: "draft" });
-    await prisma.complianceBundle.update({
-      where: { id: bundle },
-      data: { status: "pending_review", submittedAt: new Date() },
-    });
-    const rejected = await api("POST", `/bundles/${bundle}/reject`, {
-      token: "support",
-      body: { reason: "The address is not legible.", notes: [] },
-    });
-    expect(rejected.status).toBe(200);
-    const emails = await prisma.emailMessage.findMany({ where: { kind: "bundle_rejected" } });
-    const globexActing = await prisma.user.findMany({
-      where: { organizationId: "org_globex", role: { in: ["owner", "admin", "billing"] } },
-      select: { email: true },
-    });
-    expect(emails.map((email) => email.to).sort()).toEqual(globexActing.map((user) => user.email).sort());
-    expect(emails[0].subject).toBe("Your DE Local bundle of Hank Scorpio needs changes");
-    expect(emails[0].text).toContain("Reason: The address is not legible.");
-    const view = await get<One<NumberView[]>>(`/numbers?number=${encodeURIComponent(waiting)}`, {
-      token: "globexAll",
-    });
-    expect(view.body.data[0].status).toBe("pending_documents");
-  });
-});
-
-describe("a geography item naming a bundle", () => {
-  it("may take numbers needing the bundle's documents beyond the product's, active at once", async () => {
-    const prisma = await getPrisma();
-    // US local products need no document, while some US local numbers need a proof of address.
-    const needing = await prisma.inventoryNumber.findFirstOrThrow({
-      where: {
-        countryId: "US",
-        numberTypeId: "local",
-        status: "available",
-        requiredDocumentIds: { has: "proof_of_address" },
-      },
-      orderBy: { numberE164: "asc" },
-    });
-    expect(needing.requiredDocumentIds).toEqual(["proof_of_address"]);
-    const free = await prisma.inventoryNumber.count({
-      where: { regionId: needing.regionId, status: "available", requiredDocumentIds: { isEmpty: true } },
-    });
-    const product = await prisma.product.findFirstOrThrow({
-      where: { regionId: needing.regionId, requiredDocuments: { none: {} } },
-      orderBy: [{ monthlyFee: "asc" }, { setupFee: "asc" }, { id: "asc" }],
-    });
-    const newYork = await create<{ address_id: string }>("/addresses", {
-      street: "350 Fifth Avenue",
-      city: "New York",
-      postal_code: "10118",
-      country: "US",
-    });
-    const proof = await storeDocument("org_acme", endUser, "proof_of_address", newYork.address_id);
-    const bundle = newId("bundle");
-    await prisma.complianceBundle.create({
-      data: {
-        id: bundle,
-        organizationId: "org_acme",
-        countryId: "US",
-        numberTypeId: "local",
-        endUserId: endUser,
-        status: "approved",
-        documents: { create: [{ documentId: proof, position: 0 }] },
-      },
-    });
-    const item = { country: "US", number_type: "local", region: needing.regionId, product_id: product.id };
-
-    // Without the bundle the product's numbers are the free ones only: the rest is back-ordered.
-    const without = await order([{ ...item, quantity: free + 1 }]);
-    expect(without.body.data.numbers.map((number) => number.status)).toEqual(Array(free).fill("active"));
-    const withBundle = await order([{ ...item, quantity: 1, bundle_id: bundle }]);
-    expect(withBundle.status).toBe(200);
-    expect(withBundle.body.data.numbers).toMatchObject([
-      { number_e164: needing.numberE164, status: "active", documents_due: null },
-    ]);
-    const events = await get<One<{ type: string; data: { number: string } }[]>>(
-      "/events?type=number.activated&limit=100",
-      { token: "acmeAll" },
-    );
-    expect(events.body.data.filter((entry) => entry.data.number === needing.numberE164)).toHaveLength(1);
   });
 });

@@ -355,7 +355,10 @@ export async function getDocumentOrThrow(viewer: Viewer, id: string): Promise<Do
   return documentView(row);
 }
 
-/** 409 document_in_use while a submitted or approved bundle holds it; else it leaves drafts too. */
+/**
+ * 409 document_in_use while a submitted or approved bundle holds it, or a port order names it
+ * (its signed LOA or its bill); else it leaves drafts too.
+ */
 export async function deleteDocument(organizationId: string, id: string): Promise<void> {
   await inRetryingTransaction(async (tx) => {
     const locked = await tx.$queryRaw<{ id: string }[]>`
@@ -370,6 +373,19 @@ export async function deleteDocument(organizationId: string, id: string): Promis
         "document_in_use",
         `Document ${id} is in bundle ${user.bundleId}, which is ${user.bundle.status}; it cannot be deleted.`,
         `document_id=${id}, bundle_id=${user.bundleId}`,
+      );
+    }
+    // A port order keeps its signed LOA and its attached bill (the order names them).
+    const portOrder = await tx.portOrder.findFirst({
+      where: { OR: [{ loaDocumentId: id }, { billDocumentId: id }] },
+      select: { id: true, loaDocumentId: true },
+    });
+    if (portOrder) {
+      const role = portOrder.loaDocumentId === id ? "signed LOA" : "bill";
+      throw new ApiError(
+        "document_in_use",
+        `Document ${id} is the ${role} of port order ${portOrder.id}; it cannot be deleted.`,
+        `document_id=${id}, port_order_id=${portOrder.id}`,
       );
     }
     await tx.complianceBundleDocument.deleteMany({ where: { documentId: id } });

@@ -34,18 +34,6 @@ const documentTypesOf = (bundleId: Prisma.Sql) => Prisma.sql`ARRAY(
     JOIN compliance_document d ON d.id = bd.document_id
    WHERE bd.bundle_id = ${bundleId})`;
 
-/**
- * SQL: some approved bundle of `organization` covers the inventory number `number` (an alias
- * of inventory_number; both are SQL expressions, so one statement can gate many rows).
- */
-function coveredSql(organization: Prisma.Sql, number: Prisma.Sql, now: Date): Prisma.Sql {
-  return Prisma.sql`EXISTS (
-    SELECT 1 FROM compliance_bundle b
-     WHERE b.organization_id = ${organization} AND b.country_id = ${number}.country_id
-       AND b.number_type_id = ${number}.number_type_id AND ${approvedOn(Prisma.sql`b`, now)}
-       AND ${number}.required_document_ids <@ ${documentTypesOf(Prisma.sql`b.id`)})`;
-}
-
 type BundleRow = { id: string; country_id: string; number_type_id: string; document_type_ids: string[] };
 
 /** The organization's approved, unexpired bundles (of one country when given), oldest review first. */
@@ -97,7 +85,9 @@ export function activatableNowSql(bundles: readonly CoveringBundle[]): Prisma.Sq
 /**
  * The status a restored number comes back with: a number released while pending (its
  * documents_due is kept) is active again only if a bundle now covers it; otherwise it is
- * pending with its old deadline, which the worker then enforces.
+ * pending with its old deadline, which the worker then enforces. Asked of the rule its
+ * activation used (sale_documents_gated), with the documents it was gated by: a sold number's
+ * inventory row's, a ported number's destination product's (port_product, as at the FOC).
  */
 export async function restoredStatus(
   tx: Tx,
@@ -105,9 +95,14 @@ export async function restoredStatus(
   now: Date,
 ): Promise<"active" | "pending_documents"> {
   const [row] = await tx.$queryRaw<Array<{ gated: boolean }>>`
-    SELECT c.documents_due IS NOT NULL AND cardinality(n.required_document_ids) > 0
-           AND NOT ${coveredSql(Prisma.sql`c.organization_id`, Prisma.sql`n`, now)} AS gated
-      FROM number_configuration c JOIN inventory_number n ON n.id = c.inventory_number_id
+    SELECT c.documents_due IS NOT NULL
+           AND sale_documents_gated(c.organization_id, COALESCE(n.country_id, po.country),
+                                    COALESCE(n.number_type_id, po.number_type),
+                                    COALESCE(n.required_document_ids, p.documents, '{}'), ${utcDay(now)}::date) AS gated
+      FROM number_configuration c
+      LEFT JOIN inventory_number n ON n.id = c.inventory_number_id
+      LEFT JOIN port_order po ON c.inventory_number_id IS NULL AND po.id = c.port_order_id
+      LEFT JOIN LATERAL port_product(po.country, po.number_type) p ON true
      WHERE c.id = ${configurationId}`;
   return row?.gated ? "pending_documents" : "active";
 }

@@ -1,167 +1,32 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getPrisma } from "@/lib/db/client";
-import { inRetryingTransaction } from "@/lib/db/transaction";
 import { setRequestClock } from "@/lib/api/request-clock";
-import { appendEntries } from "@/lib/billing/ledger";
 import { sweepDunning } from "@/lib/dunning/dunning";
-import { newId } from "@/lib/ids";
 import { api, get } from "@/tests/api-client";
-import type { ActiveRule, NumberConfiguration } from "@/lib/schemas/numbers/responses";
+import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 import type { PaymentRecorded } from "@/lib/schemas/billing-payments";
+import {
+  ACME,
+  GLOBEX,
+  T0,
+  account,
+  activeRule,
+  at,
+  balanceOf,
+  newOrganization,
+  openInvoice,
+  pay,
+  settleBeforeTheClock,
+  standingEvents,
+} from "@/lib/dunning/dunning-fixtures";
 
 // Dunning on an injected clock (never slept): an open invoice unpaid past due_at makes the
 // account past_due, 14 days later suspended (no number of the organization routes a call),
 // 30 days after that the numbers are released; a payment clearing what is past due lifts it
-// at once, a partial one does not. Invoices are made here as the month-end run makes them:
-// a charge in the ledger, a draft with its line, then open with a number and a due date.
+// at once, a partial one does not. How the sweep itself behaves (at once, late, after a void)
+// is in dunning-sweeps.test.ts.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-// The seeded organizations hold numbers with rules; the sweep is per account, so each test
-// that needs no number has an organization of its own (the database is the file's).
-const ACME = "org_acme";
-const GLOBEX = "org_globex";
-const T0 = new Date("2027-02-01T00:00:00.000Z");
-const at = (days: number, ms = 0) => new Date(T0.getTime() + days * DAY_MS + ms);
-
-afterEach(() => setRequestClock(undefined));
-
-// Whatever billing history the seed gave the demo organizations is settled before the clock
-// starts: these tests count every move the sweep makes.
-beforeAll(async () => {
-  const prisma = await getPrisma();
-  await prisma.invoice.updateMany({
-    where: { status: { in: ["open", "uncollectible"] } },
-    data: { status: "void", voidedAt: T0 },
-  });
-  await prisma.billingAccount.updateMany({ data: { standing: "good_standing", standingSince: T0 } });
-});
-
-let series = 0;
-let organizations = 0;
-
-/** An organization of its own, with a billing profile's email, for a test that needs no number. */
-async function newOrganization(): Promise<string> {
-  const prisma = await getPrisma();
-  const id = `org_dunning_${++organizations}`;
-  await prisma.organization.create({ data: { id, name: `Dunning ${organizations}` } });
-  await prisma.billingProfile.create({
-    data: {
-      organizationId: id,
-      legalName: `Dunning ${organizations} Ltd`,
-      address: "1 Test Street",
-      country: "GB",
-      emails: [`accounts@${id.replaceAll("_", "-")}.example`],
-      updatedAt: T0,
-    },
-  });
-  return id;
-}
-
-/** An open invoice of `totalMinor` issued at `issuedAt`, due 14 days later. */
-async function openInvoice(
-  organizationId: string,
-  totalMinor: bigint,
-  issuedAt: Date,
-): Promise<{ id: string; number: string }> {
-  const id = newId("invoice");
-  const number = `INV-2027-${String(++series).padStart(6, "0")}`;
-  await inRetryingTransaction(async (tx) => {
-    const key = `test-charge:${id}`;
-    await appendEntries(
-      tx,
-      [
-        {
-          organizationId,
-          currency: "EUR",
-          kind: "recurring_fee",
-          amountMinor: -totalMinor,
-          description: "Monthly fees",
-          idempotencyKey: key,
-          createdAt: issuedAt,
-        },
-      ],
-      issuedAt,
-    );
-    const entry = await tx.ledgerEntry.findUniqueOrThrow({
-      where: { organizationId_idempotencyKey: { organizationId, idempotencyKey: key } },
-    });
-    await tx.invoice.create({
-      data: {
-        id,
-        organizationId,
-        currency: "EUR",
-        periodStart: new Date(issuedAt.getTime() - 31 * DAY_MS),
-        periodEnd: issuedAt,
-        subtotalMinor: totalMinor,
-        taxMinor: 0n,
-        totalMinor,
-        taxRateBp: 0,
-        taxTreatment: "outside_scope",
-        seller: {},
-        buyer: {},
-        createdAt: issuedAt,
-        lines: {
-          create: [
-            { position: 1, ledgerEntryId: entry.id, description: "Monthly fees", amountMinor: totalMinor },
-          ],
-        },
-      },
-    });
-    await tx.invoice.update({
-      where: { id },
-      data: { status: "open", number, issuedAt, dueAt: new Date(issuedAt.getTime() + 14 * DAY_MS) },
-    });
-  });
-  return { id, number };
-}
-
-async function account(organizationId: string) {
-  const prisma = await getPrisma();
-  const row = await prisma.billingAccount.findUniqueOrThrow({
-    where: { organizationId_currency: { organizationId, currency: "EUR" } },
-  });
-  return { standing: row.standing, since: row.standingSince.toISOString(), balance: row.balanceMinor };
-}
-
-/** The account's balance before a test writes to it (the seed may have given it history). */
-async function balanceOf(organizationId: string): Promise<bigint> {
-  const prisma = await getPrisma();
-  const row = await prisma.billingAccount.findUnique({
-    where: { organizationId_currency: { organizationId, currency: "EUR" } },
-  });
-  return row?.balanceMinor ?? 0n;
-}
-
-async function standingEvents(organizationId: string): Promise<string[]> {
-  const prisma = await getPrisma();
-  const rows = await prisma.event.findMany({
-    where: { organizationId, type: "billing.standing_changed" },
-    orderBy: { seq: "asc" },
-  });
-  return rows.map((row) => (row.data as { standing: string }).standing);
-}
-
-async function activeRule(numberId: string, now: Date): Promise<ActiveRule> {
-  setRequestClock(() => now);
-  const response = await get<{ data: ActiveRule }>(`/numbers/${numberId}/active_rule`, { token: "support" });
-  expect(response.status).toBe(200);
-  return response.body.data;
-}
-
-function pay(organizationId: string, now: Date, amount: string, headers: Record<string, string> = {}) {
-  setRequestClock(() => now);
-  return api<PaymentRecorded>("POST", "/billing/payments", {
-    token: "support",
-    headers,
-    body: {
-      organization_id: organizationId,
-      currency: "EUR",
-      amount,
-      reference: `Transfer ${amount}`,
-      received_at: now.toISOString(),
-    },
-  });
-}
+settleBeforeTheClock();
 
 describe("dunning on the worker's clock", () => {
   it("due → past_due → +14 days suspended → +30 days released; paying lifts it and calls route again", async () => {
@@ -353,46 +218,5 @@ describe("dunning on the worker's clock", () => {
     expect(credit.status).toBe(201);
     expect(credit.body.entry).toMatchObject({ kind: "credit", amount: "0.01", reference: "Goodwill" });
     expect(credit.body.account.standing).toBe("good_standing");
-  });
-
-  it("two sweeps at once move an account once", async () => {
-    const org = await newOrganization();
-    await openInvoice(org, 5_000n, T0);
-    const results = await Promise.all([sweepDunning(at(15)), sweepDunning(at(15))]);
-    expect(results.map((result) => result.past_due).sort()).toEqual([0, 1]);
-    const suspended = await Promise.all([sweepDunning(at(29)), sweepDunning(at(29))]);
-    expect(suspended.map((result) => result.suspended).sort()).toEqual([0, 1]);
-    expect(await standingEvents(org)).toEqual(["past_due", "suspended"]);
-    const prisma = await getPrisma();
-    // The billing profile's address, once: the organization has no members.
-    const to = `accounts@${org.replaceAll("_", "-")}.example`;
-    const suspendedEmails = await prisma.emailMessage.findMany({
-      where: { kind: "billing_suspended", to },
-      select: { to: true, subject: true },
-    });
-    expect(suspendedEmails).toEqual([
-      { to, subject: "Your EUR billing account is suspended: your numbers route no calls" },
-    ]);
-    // Paid off, so the later tests' sweeps find nothing of it.
-    expect((await pay(org, at(29), "50.00")).body.account.standing).toBe("good_standing");
-  });
-
-  it("a sweep that comes late catches up at the times the moves were due", async () => {
-    const org = await newOrganization();
-    await openInvoice(org, 5_000n, T0);
-    const result = await sweepDunning(at(45));
-    expect(result).toMatchObject({ past_due: 1, suspended: 1, released: 0 });
-    expect(await account(org)).toMatchObject({ standing: "suspended", since: at(28).toISOString() });
-    expect((await pay(org, at(45), "50.00")).body.account.standing).toBe("good_standing");
-  });
-
-  it("an account whose overdue invoice support voided is in good standing at the next sweep", async () => {
-    const org = await newOrganization();
-    const prisma = await getPrisma();
-    const invoice = await openInvoice(org, 5_000n, T0);
-    await sweepDunning(at(15));
-    await prisma.invoice.update({ where: { id: invoice.id }, data: { status: "void", voidedAt: at(16) } });
-    expect(await sweepDunning(at(16))).toMatchObject({ settled: 1 });
-    expect(await account(org)).toMatchObject({ standing: "good_standing", since: at(16).toISOString() });
   });
 });

@@ -2,6 +2,7 @@ import "server-only";
 import { stringify } from "csv-stringify/sync";
 import type { Viewer } from "@/lib/auth/types";
 import { readDb } from "@/lib/db/replicas";
+import { formatMinor } from "@/lib/billing/money";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { numberOrderings, numberSearchWhere } from "@/lib/numbers/configurations";
 import type { NumberExportQuery } from "@/lib/schemas/numbers/query";
@@ -28,6 +29,7 @@ const PAGE_SIZE = 500;
 
 const exportSelect = {
   id: true,
+  organizationId: true,
   number: true,
   name: true,
   status: true,
@@ -39,7 +41,6 @@ const exportSelect = {
       countryId: true,
       numberTypeId: true,
       regionId: true,
-      orderItem: { select: { monthlyFee: true } },
     },
   },
   // A number ported in has no inventory row: its country and type are its port order's.
@@ -49,7 +50,21 @@ const exportSelect = {
 
 type ExportRow = Prisma.NumberConfigurationGetPayload<{ select: typeof exportSelect }>;
 
-function toRecord(row: ExportRow): string[] {
+/**
+ * The monthly fee of each configuration of a page, as billing charges it (billing_number_fees: a
+ * sold number's order item's, a ported number's destination product's), by configuration id.
+ */
+async function monthlyFees(db: Awaited<ReturnType<typeof readDb>>, rows: readonly ExportRow[]) {
+  const fees = await db.$queryRaw<{ configuration_id: string; monthly_minor: bigint }[]>`
+    SELECT f.configuration_id, f.monthly_minor
+      FROM unnest(${rows.map((row) => row.id)}::text[], ${rows.map((row) => row.organizationId)}::text[])
+           AS u(id, organization_id)
+     CROSS JOIN LATERAL billing_number_fees(u.organization_id) f
+     WHERE f.configuration_id = u.id`;
+  return new Map(fees.map((fee) => [fee.configuration_id, formatMinor(fee.monthly_minor)]));
+}
+
+function toRecord(row: ExportRow, fees: ReadonlyMap<string, string>): string[] {
   const bought = row.inventoryNumber;
   return [
     row.number,
@@ -61,7 +76,7 @@ function toRecord(row: ExportRow): string[] {
     // Tags hold no spaces (a-z 0-9 - _ :), so a space separates them in one cell.
     row.tags.join(" "),
     row.kind === "number" ? row.createdAt.toISOString() : "",
-    bought?.orderItem?.monthlyFee.toFixed(2) ?? "",
+    fees.get(row.id) ?? "",
     String(row._count.rules),
   ];
 }
@@ -94,7 +109,8 @@ export async function exportNumbersCsv(
     if (rows.length > 0) after = rows[rows.length - 1].id;
     const records: string[][] = header ? [[...CSV_COLUMNS]] : [];
     header = false;
-    records.push(...rows.map(toRecord));
+    const fees = rows.length === 0 ? new Map<string, string>() : await monthlyFees(prisma, rows);
+    records.push(...rows.map((row) => toRecord(row, fees)));
     return records.length === 0 ? "" : stringify(records, options);
   };
 

@@ -5,7 +5,6 @@ import { event, recordEvents } from "@/lib/events/record-events";
 import { documentsDueFor } from "@/lib/compliance/activation";
 import { defaultCreditLimitMinor } from "@/lib/billing/ledger";
 import { billingDay } from "@/lib/billing/proration";
-import { toMinor } from "@/lib/billing/money";
 import { portProduct } from "@/lib/porting/credit";
 import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
 import { withdrawPortNumbers } from "@/lib/porting/withdraw";
@@ -22,8 +21,9 @@ import { assertNumberTransition, heldStatesLeavingBy } from "@/lib/schemas/numbe
 //   rest of the month, keyed by the configuration, so a second activation charges nothing.
 //   A ported number was never in our inventory, so no order item priced it: it is charged as a
 //   geography item of its country and number type with no region would be, at the cheapest
-//   product of that destination (portProduct, lib/porting/credit.ts: the product the submission's
-//   credit check priced), and needs that product's documents. No product sells the destination:
+//   product of that destination (port_product, through portProduct in lib/porting/credit.ts: the
+//   product the submission's credit check priced, and the one the month-end run bills it at
+//   afterwards), and needs that product's documents. No product sells the destination:
 //   nothing is charged and no document is needed. The FOC does not check credit again (the
 //   numbers are moving whatever the balance): dunning follows as for any unpaid charge;
 // - each number the carrier did not move is withdrawn (lib/porting/withdraw.ts).
@@ -38,23 +38,6 @@ type Arriving = { id: string; organization_id: string; number: string; version: 
 
 /** The states a number comes over from (porting). */
 const ARRIVING = heldStatesLeavingBy("port_activation");
-
-/** The fees and documents a ported number of this destination takes; null: no product sells it. */
-async function destinationProduct(tx: Tx, country: string, numberType: string) {
-  const product = await portProduct(tx, country, numberType);
-  if (!product) return null;
-  const documents = await tx.productDocument.findMany({
-    where: { productId: product.id },
-    select: { documentTypeId: true },
-    orderBy: { documentTypeId: "asc" },
-  });
-  return {
-    currency: product.currency,
-    setupMinor: toMinor(product.setupFee),
-    monthlyMinor: toMinor(product.monthlyFee),
-    documents: documents.map((row) => row.documentTypeId),
-  };
-}
 
 /**
  * Brings the order's pending numbers over: those `results` say ported (every pending number not
@@ -90,7 +73,7 @@ export async function activatePortedNumbers(
      FOR UPDATE OF c`;
   if (arriving.length === 0) return { ported: [], failed };
 
-  const product = await destinationProduct(tx, order.country, order.numberType);
+  const product = await portProduct(tx, order.country, order.numberType);
   const day = billingDay(now);
   const ids = arriving.map((row) => row.id);
   const [gate] = await tx.$queryRaw<{ gated: boolean }[]>`

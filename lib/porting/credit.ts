@@ -2,7 +2,7 @@ import "server-only";
 import type { Tx } from "@/lib/db/transaction";
 import { ApiError } from "@/lib/errors";
 import { openAccount } from "@/lib/billing/ledger";
-import { formatMinor, toMinor } from "@/lib/billing/money";
+import { formatMinor } from "@/lib/billing/money";
 
 // The credit check at submission (docs/CONTRACT.md §19, §20): a port is billed at its FOC (the
 // product's setup fee and the month), so it is submitted only when the organization could pay
@@ -11,13 +11,32 @@ import { formatMinor, toMinor } from "@/lib/billing/money";
 // balance + credit limit (402 insufficient_funds). billing_open_account (through openAccount)
 // opens the account when there is none and locks it until the submission commits, as the sale does.
 
-/** The product a ported number is billed under: the cheapest of its country and type, as the sale picks one. */
-export async function portProduct(tx: Tx, country: string, numberType: string) {
-  return tx.product.findFirst({
-    where: { countryId: country, numberTypeId: numberType },
-    orderBy: [{ monthlyFee: "asc" }, { setupFee: "asc" }, { id: "asc" }],
-    select: { id: true, currency: true, setupFee: true, monthlyFee: true },
-  });
+/** The product a ported number is billed under, its fees in minor units and the documents it requires. */
+type PortProduct = {
+  id: number;
+  currency: string;
+  setupMinor: bigint;
+  monthlyMinor: bigint;
+  documents: string[];
+};
+
+/**
+ * The product a ported number of this destination is billed under (null: no product sells it).
+ * The rule's one home is SQL, port_product: the month-end run, the upcoming invoice and a
+ * restore read the same through billing_number_fees.
+ */
+export async function portProduct(tx: Tx, country: string, numberType: string): Promise<PortProduct | null> {
+  const [row] = await tx.$queryRaw<
+    { id: number; currency: string; setup_minor: bigint; monthly_minor: bigint; documents: string[] }[]
+  >`SELECT p.id, p.currency, p.setup_minor, p.monthly_minor, p.documents FROM port_product(${country}, ${numberType}) p`;
+  if (!row) return null;
+  return {
+    id: row.id,
+    currency: row.currency,
+    setupMinor: row.setup_minor,
+    monthlyMinor: row.monthly_minor,
+    documents: row.documents,
+  };
 }
 
 export async function assertPortAffordable(
@@ -39,7 +58,7 @@ export async function assertPortAffordable(
   const product = await portProduct(tx, order.country, order.numberType);
   // Checked when the order was made (not_served); a product withdrawn since charges nothing.
   if (!product) return;
-  const needed = BigInt(order.numbers) * (toMinor(product.setupFee) + toMinor(product.monthlyFee));
+  const needed = BigInt(order.numbers) * (product.setupMinor + product.monthlyMinor);
   if (needed <= 0n) return;
   const available = await openAccount(tx, order.organizationId, product.currency, now);
   if (needed <= available) return;

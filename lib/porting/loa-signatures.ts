@@ -258,10 +258,15 @@ export async function signLoa(token: string, body: LoaSign, now: Date): Promise<
     await addTimelineEntry(tx, {
       orderId: order.id,
       organizationId: order.organizationId,
-      kind: "carrier_note",
+      kind: "loa_signed",
       actor: { as: "customer", kind: "system", id: null },
       body: `Letter of authorization signed by ${typedName} (${link.email}).`,
-      details: { loa_signed: { document_id: documentId, sha256, signer_address: ip } },
+      details: {
+        document_id: documentId,
+        sha256,
+        signer_address: ip,
+        signer: { name: typedName, email: link.email },
+      },
       now,
     });
     await recordAudit(tx, {

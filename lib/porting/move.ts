@@ -142,6 +142,7 @@ function changesOf(before: PortOrderRow, after: PortOrderRow): AuditChange[] {
     "configuration",
     "exception",
     "loa_document_id",
+    "bill_document_id",
   ] as const;
   const changes: AuditChange[] = fields
     .filter((field) => JSON.stringify(was[field]) !== JSON.stringify(is[field]))
@@ -229,15 +230,16 @@ export async function movePortOrder(tx: Tx, move: PortOrderMove): Promise<PortOr
 }
 
 /**
- * A comment or a carrier's note on the timeline (no status change, no event): a comment is a
- * member's (or support's) words; a carrier note the carrier driver's or the desk's.
+ * A comment, a carrier's note or the LOA's signature on the timeline (no status change, no
+ * event): a comment is a member's (or support's) words; a carrier note the carrier driver's or
+ * the desk's; loa_signed the signing link's.
  */
 export async function addTimelineEntry(
   tx: Tx,
   entry: {
     orderId: string;
     organizationId: string;
-    kind: "comment" | "carrier_note";
+    kind: "comment" | "carrier_note" | "loa_signed";
     actor: PortMover;
     body: string;
     details?: Record<string, unknown>;

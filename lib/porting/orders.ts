@@ -10,6 +10,7 @@ import { claimKey, requestHash, storeAnswer } from "@/lib/http/idempotency";
 import { assertIfMatch, etagFor } from "@/lib/numbers/preconditions";
 import { encryptAccountPin } from "@/lib/porting/account-pin";
 import { checkRequestedFocDate, parseDay } from "@/lib/porting/business-days";
+import { assertBillDocument } from "@/lib/porting/bill";
 import { assertInitialConfiguration } from "@/lib/porting/initial-configuration";
 import { lockPortOrder, movePortOrder, moverOf } from "@/lib/porting/move";
 import { checkPortability } from "@/lib/porting/portability";
@@ -106,6 +107,8 @@ export async function createPortOrders(
       const earlier = await claimKey<Created["body"]>(tx, organizationId, key, requestHash(request));
       if (earlier) return earlier;
     }
+    if (request.bill_document_id !== undefined)
+      await assertBillDocument(tx, organizationId, request.bill_document_id);
     const orders: PortOrderView[] = [];
     for (const numbers of groups.values())
       orders.push(await insertDraft(tx, principal, request, numbers, now));
@@ -137,6 +140,7 @@ async function insertDraft(
       authorizedPerson: request.losing_carrier.authorized_person,
       requestedFocDate: parseDay(request.requested_foc_date)!,
       configuration: (request.configuration ?? undefined) as Prisma.InputJsonValue | undefined,
+      billDocumentId: request.bill_document_id,
       createdBy: principal.userId ?? principal.tokenId ?? principal.id,
       createdAt: now,
       updatedAt: now,
@@ -238,6 +242,8 @@ export async function updatePortOrder(
         numberType: before.numberType,
         numberE164: before.numbers[0]?.numberE164 ?? "",
       });
+    if (request.bill_document_id)
+      await assertBillDocument(tx, before.organizationId, request.bill_document_id);
     const fields = {
       ...(request.end_user_id === undefined ? {} : { endUserId: request.end_user_id }),
       ...(request.address_id === undefined ? {} : { addressId: request.address_id }),
@@ -256,6 +262,7 @@ export async function updatePortOrder(
       ...(request.configuration === undefined
         ? {}
         : { configuration: (request.configuration ?? null) as Prisma.InputJsonValue }),
+      ...(request.bill_document_id === undefined ? {} : { billDocumentId: request.bill_document_id }),
     } satisfies Prisma.PortOrderUncheckedUpdateManyInput;
     const loaChanged = LOA_FIELDS.some(
       (field) => field in fields && String(fields[field as keyof typeof fields]) !== String(before[field]),

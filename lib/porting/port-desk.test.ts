@@ -222,6 +222,19 @@ describe("the port desk", () => {
       expect(await timelineOf(order)).toEqual([submitted]);
     });
 
+    it("a body not sent as JSON: 415 unsupported_media_type, as on every JSON route", async () => {
+      const response = await api("POST", `/port_orders/${order}/carrier_actions`, {
+        token: "support",
+        body: JSON.stringify({ action: "confirm_cancel" }),
+        headers: { "content-type": "text/plain" },
+      });
+      expect(response.status).toBe(415);
+      expect(response.body).toMatchObject({
+        error: { code: "unsupported_media_type", details: "header.content-type=text/plain" },
+      });
+      expect(await timelineOf(order)).toEqual([submitted]);
+    });
+
     it("answers 404 for an order that does not exist", async () => {
       const response = await desk("po_00000000000000000000000000000000", { action: "confirm_cancel" });
       expect(response.status).toBe(404);

@@ -38,6 +38,7 @@ export function portOrderView(row: PortOrderRow): PortOrderView {
     configuration: (row.configuration as Record<string, unknown> | null) ?? null,
     loa_signed: row.loaDocumentId !== null,
     loa_document_id: row.loaDocumentId,
+    bill_document_id: row.billDocumentId,
     exception: (row.exceptionDetails as PortExceptionDetail[] | null) ?? null,
     allowed_actions: allowedActions(row.status, "customer"),
     version: row.version,

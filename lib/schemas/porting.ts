@@ -40,6 +40,7 @@ export const portOrderEventKinds = [
   "comment",
   "exception",
   "carrier_note",
+  "loa_signed",
 ] as const;
 
 /** port_order_event.actor_kind: who wrote an entry. */
@@ -100,6 +101,10 @@ const portOrderSchema = z
       .describe("The configuration each number gets at submission ({name?, rules?, tags?})"),
     loa_signed: z.boolean(),
     loa_document_id: z.string().nullable(),
+    bill_document_id: z
+      .string()
+      .nullable()
+      .describe("A recent bill from the losing carrier (a document of type bill), when one is attached"),
     exception: z.array(exceptionDetailSchema).nullable().describe("While in exception: what to fix"),
     allowed_actions: z.array(z.string()).describe("What a customer may do now"),
     version: z.number().int().describe("Also the ETag; send it as If-Match to change the order"),
@@ -161,6 +166,12 @@ const initialConfigurationSchema = z
   .record(z.string(), z.unknown(), "configuration must be an object like PUT /numbers/{id}'s body")
   .meta({ description: "PUT /numbers/{number_id}'s body ({name?, rules?, tags?}), applied at submission" });
 
+// A recent bill, uploaded first with POST /documents (document type bill): checked by
+// lib/porting/bill.ts to be the organization's and a bill.
+const billDocumentId = idParam("bill_document_id", "doc").describe(
+  "A recent bill from the losing carrier: a document of type bill (POST /documents) of the organization",
+);
+
 export const portabilityCheckRequestSchema = z
   .strictObject({ numbers: portNumbersSchema })
   .meta({ id: "PortabilityCheckRequest", examples: [{ numbers: ["+442079461010", "+442079461098"] }] });
@@ -207,6 +218,7 @@ export const createPortOrderRequestSchema = z
     losing_carrier: z.strictObject(losingCarrierInput, "losing_carrier must be an object"),
     requested_foc_date: focDateSchema,
     configuration: initialConfigurationSchema.optional(),
+    bill_document_id: billDocumentId.optional(),
   })
   .meta({
     id: "CreatePortOrderRequest",
@@ -239,6 +251,7 @@ export const updatePortOrderRequestSchema = z
       .optional(),
     requested_foc_date: focDateSchema.optional(),
     configuration: initialConfigurationSchema.nullable().optional(),
+    bill_document_id: billDocumentId.nullable().optional(),
   })
   .meta({ id: "UpdatePortOrderRequest", examples: [{ losing_carrier: { pin: "2468" } }] });
 export type UpdatePortOrderRequest = z.infer<typeof updatePortOrderRequestSchema>;
@@ -272,9 +285,22 @@ const timelineEntrySchema = z
     kind: z.enum(portOrderEventKinds),
     from_status: z.enum(portOrderStatuses).nullable(),
     to_status: z.enum(portOrderStatuses).nullable(),
-    actor: z.object({ kind: z.enum(portActorKinds), id: z.string().nullable() }),
-    body: z.string().nullable().describe("A comment's text, or a carrier's note"),
-    details: z.unknown().describe("exception: [{code, field, message}]; foc_changed: {field, from, to}"),
+    actor: z.object({
+      kind: z.enum(portActorKinds),
+      id: z.string().nullable(),
+      name: z
+        .string()
+        .nullable()
+        .describe(
+          "Who, in words: a member's name (or email), a token's name, Support for the port desk, the losing carrier, the LOA's signer; null when the member or token no longer exists",
+        ),
+    }),
+    body: z.string().nullable().describe("A comment's text, a carrier's note, or who signed the LOA"),
+    details: z
+      .unknown()
+      .describe(
+        "exception: [{code, field, message}]; foc_changed: {field, from, to}; loa_signed: {document_id, sha256, signer_address, signer: {name, email}}",
+      ),
     created_at: timestampSchema(),
   })
   .meta({ id: "PortOrderEvent" });

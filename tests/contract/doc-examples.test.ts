@@ -7,8 +7,8 @@ describe("docs/API.md's curl examples", () => {
   it("each say the status they answer, and cover the main resources and errors", () => {
     const examples = readDocExamples();
     expect(examples.length).toBeGreaterThanOrEqual(20);
-    expect(new Set(examples.map((example) => example.status))).toEqual(
-      new Set([200, 400, 401, 404, 405, 409, 415]),
+    expect(new Set(examples.map((example) => ("status" in example ? example.status : "sets")))).toEqual(
+      new Set([200, 201, 204, 400, 401, 404, 405, 409, 412, 415, "sets"]),
     );
     for (const path of [
       "/countries",
@@ -21,6 +21,8 @@ describe("docs/API.md's curl examples", () => {
       "/destinations/",
       "/tokens",
       "/reservations",
+      "/portability_checks",
+      "/port_orders",
     ]) {
       expect(
         examples.some((example) => example.command.includes(`$BASE${path}`)),
@@ -46,6 +48,11 @@ describe("docs/API.md's curl examples", () => {
       [{ command: "curl -X POST \"$BASE/order\" -d '{}'", status: 400 }],
     ],
     ["lines that are not curl", "```sh\nexport BASE=x\n```", []],
+    [
+      "a line that keeps what an answer printed",
+      "```sh\nexport ID=$(curl -s \"$BASE/orders\" \\\n  | jq -r '.data[0].reference_id')\n```",
+      [{ command: "curl -s \"$BASE/orders\" | jq -r '.data[0].reference_id'", sets: "ID" }],
+    ],
     ["other languages' blocks", '```json\ncurl "$BASE/countries"\n```', []],
   ])("reads %s", (_name, markdown, expected) => {
     expect(extractExamples(markdown)).toEqual(expected);

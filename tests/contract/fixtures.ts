@@ -2,7 +2,9 @@
 // would (scripts/contract-test.ts writes each value into Portman's environment): compliance
 // records with a real multipart upload, bundles in the states the support actions and the
 // customer's actions start from, and the demo people whose sessions the session-only
-// operations use without ending the session the rest of the suite signs in with.
+// operations use without ending the session the rest of the suite signs in with; port orders in
+// each state the port-in operations start from, their LOAs signed through the emailed link.
+import { addBusinessDays, earliestFocDate, formatDay } from "@/lib/porting/business-days";
 
 type Fetch = (path: string, init?: RequestInit) => Promise<Response>;
 
@@ -19,6 +21,8 @@ const pdf = (label: string) =>
 
 export type ContractFixtures = {
   endUserId: string;
+  /** The address the documents name. */
+  addressId: string;
   /** An address no document names, so PATCH /addresses/{id} may change it. */
   spareAddressId: string;
   documentId: string;
@@ -91,6 +95,7 @@ export async function makeComplianceFixtures(api: Fetch): Promise<ContractFixtur
   };
   return {
     endUserId,
+    addressId,
     spareAddressId,
     documentId: documentIds[1],
     spareDocumentId,
@@ -120,4 +125,140 @@ export async function buyNumberToRelease(api: Fetch): Promise<{ numberId: string
   const etag = (await api(`/numbers/${numberId}`)).headers.get("ETag");
   if (!etag) throw new Error(`contract fixtures: GET /numbers/${numberId} sent no ETag`);
   return { numberId, etag };
+}
+
+/** What the port-in operations start from (docs/API.md "Port-in"): orders in each state, and a signing link. */
+export type PortFixtures = {
+  /** A draft that stays one: read, changed, commented on, its LOA read and sent for signing. */
+  draftOrderId: string;
+  /** A draft to delete. */
+  deleteOrderId: string;
+  /** A draft with its LOA signed, to submit. */
+  submitOrderId: string;
+  /** Submitted orders: one to move the FOC of, one to cancel. */
+  focChangeOrderId: string;
+  cancelOrderId: string;
+  /** Submitted then cancelled: cancel_pending, for the desk to confirm. */
+  cancelPendingOrderId: string;
+  /** In exception on its PIN, the PIN since changed: ready to resubmit. */
+  resubmitOrderId: string;
+  /** A requested FOC date within the window, and another for a change of it. */
+  focDate: string;
+  otherFocDate: string;
+  /** An unused signing link's token (GET and POST /loa_signatures/{token}). */
+  signingToken: string;
+  /** A portable number no fixture orders, for POST /port_orders. */
+  spareNumber: string;
+};
+
+/**
+ * Port orders of the demo token's organization (Acme), for the end user and address of the
+ * compliance fixtures. `support` calls as a support member (the desk raises the exception the
+ * resubmission answers); `linkSentTo` answers the signing link emailed to an address.
+ */
+export async function makePortFixtures(
+  api: Fetch,
+  support: Fetch,
+  parties: { endUserId: string; addressId: string },
+  linkSentTo: (email: string) => Promise<string>,
+): Promise<PortFixtures> {
+  const json = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+    method,
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  // One business day after the earliest, so the window cannot move past it during the run.
+  const earliest = earliestFocDate(new Date());
+  const focDate = formatDay(addBusinessDays(earliest, 1));
+  const otherFocDate = formatDay(addBusinessDays(earliest, 2));
+  // London numbers ending 00–79, which the simulated carrier ports; a stamp keeps a run against
+  // a server already running (CONTRACT_BASE_URL) from meeting its own earlier orders' numbers.
+  const stamp = Date.now() % 100;
+  const candidates = Array.from(
+    { length: 40 },
+    (_, i) => `+44207946${String((stamp + i) % 100).padStart(2, "0")}${String(i + 10).padStart(2, "0")}`,
+  );
+  const checked = await created<Array<{ number: string; portable: boolean }>>(
+    api("/portability_checks", json("POST", { numbers: candidates })),
+    "POST /portability_checks",
+  );
+  const portable = checked.filter((answer) => answer.portable).map((answer) => answer.number);
+  const draft = async (label: string) => {
+    const number = portable.shift();
+    if (!number) throw new Error("contract fixtures: too few portable numbers among the candidates");
+    const [order] = await created<Array<{ port_order_id: string }>>(
+      api(
+        "/port_orders",
+        json("POST", {
+          numbers: [number],
+          end_user_id: parties.endUserId,
+          address_id: parties.addressId,
+          losing_carrier: { account_number: `ACC-${label}`, pin: "9876", authorized_person: "Ada Lovelace" },
+          requested_foc_date: focDate,
+        }),
+      ),
+      `POST /port_orders (${label})`,
+    );
+    return order.port_order_id;
+  };
+  const requestSignature = async (id: string) => {
+    const email = `loa-${id}@example.com`;
+    await created(
+      api(`/port_orders/${id}/loa/signature_requests`, json("POST", { name: "Ada Lovelace", email })),
+      "POST /port_orders/{id}/loa/signature_requests",
+    );
+    return (await linkSentTo(email)).split("/loa/sign/")[1];
+  };
+  const signed = async (label: string) => {
+    const id = await draft(label);
+    const token = await requestSignature(id);
+    await created(
+      api(`/loa_signatures/${token}`, json("POST", { typed_name: "Ada Lovelace", accept: true })),
+      "POST /loa_signatures/{token}",
+    );
+    return id;
+  };
+  const submitted = async (label: string) => {
+    const id = await signed(label);
+    await created(api(`/port_orders/${id}/actions/submit`, { method: "POST" }), "POST …/actions/submit");
+    return id;
+  };
+  const draftOrderId = await draft("draft");
+  const signingOrderId = await draft("signing");
+  const cancelPendingOrderId = await submitted("cancel-pending");
+  await created(api(`/port_orders/${cancelPendingOrderId}/actions/cancel`, { method: "POST" }), "…/cancel");
+  const resubmitOrderId = await submitted("resubmit");
+  const exception = {
+    code: "pin_mismatch",
+    field: "losing_carrier.pin",
+    message: "The PIN is not the account's.",
+  };
+  await created(
+    support(
+      `/port_orders/${resubmitOrderId}/carrier_actions`,
+      json("POST", { action: "exception", details: [exception] }),
+    ),
+    "POST …/carrier_actions (exception)",
+  );
+  const etag = (await api(`/port_orders/${resubmitOrderId}`)).headers.get("ETag") ?? "";
+  await created(
+    api(
+      `/port_orders/${resubmitOrderId}`,
+      json("PATCH", { losing_carrier: { pin: "1357" } }, { "If-Match": etag }),
+    ),
+    "PATCH /port_orders/{id}",
+  );
+  return {
+    draftOrderId,
+    deleteOrderId: await draft("delete"),
+    submitOrderId: await signed("submit"),
+    focChangeOrderId: await submitted("foc-change"),
+    cancelOrderId: await submitted("cancel"),
+    cancelPendingOrderId,
+    resubmitOrderId,
+    focDate,
+    otherFocDate,
+    signingToken: await requestSignature(signingOrderId),
+    spareNumber: portable[0],
+  };
 }

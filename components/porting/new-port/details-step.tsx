@@ -2,14 +2,16 @@
 import { useForm, useWatch } from "react-hook-form";
 import { useAddresses, useEndUsers } from "@/components/hooks/use-compliance";
 import { missingDetails, type PortDetails } from "@/components/porting/porting-words";
+import { BillField } from "@/components/porting/bill-field";
 import { StepFooter } from "@/components/porting/new-port/check-step";
 import { FormError, FormField, requestResolver, submitRequest, TextField } from "@/components/ui/form";
 import { formatDate } from "@/components/ui/format";
 import type { CreatePortOrderRequest, UpdatePortOrderRequest } from "@/components/hooks/porting-types";
 
 // Step 2: who the numbers are for (an end user and address of the compliance records), the
-// account at the losing carrier, and the FOC date asked for. "Continue" saves the draft on the
-// server (POST /port_orders the first time, PATCH after), checked by the API's own schema.
+// account at the losing carrier, the FOC date asked for, and a recent bill if there is one.
+// "Continue" saves the draft on the server (POST /port_orders the first time, PATCH after),
+// checked by the API's own schema.
 
 const fields = {
   end_user_id: { field: "end_user_id", words: "The end user" },
@@ -18,6 +20,7 @@ const fields = {
   "losing_carrier.pin": { field: "pin", words: "The account PIN" },
   "losing_carrier.authorized_person": { field: "authorized_person", words: "The authorized person" },
   requested_foc_date: { field: "requested_foc_date", words: "The requested FOC date" },
+  bill_document_id: { field: "bill_document_id", words: "The recent bill" },
 } as const;
 
 function loadSchema() {
@@ -36,13 +39,21 @@ export function detailsRequest(numbers: readonly string[], values: PortDetails):
       authorized_person: values.authorized_person.trim(),
     },
     requested_foc_date: values.requested_foc_date,
+    ...(values.bill_document_id ? { bill_document_id: values.bill_document_id } : {}),
   };
 }
 
-/** The same as a draft's changes: the PIN only when one is typed (the draft keeps its own). */
+/**
+ * The same as a draft's changes: the PIN only when one is typed (the draft keeps its own), and
+ * the bill, or null when it was removed.
+ */
 export function detailsChanges(values: PortDetails): UpdatePortOrderRequest {
   const { numbers: _numbers, losing_carrier: carrier, ...rest } = detailsRequest([], values);
-  return { ...rest, losing_carrier: carrier.pin ? carrier : { ...carrier, pin: undefined } };
+  return {
+    ...rest,
+    bill_document_id: values.bill_document_id || null,
+    losing_carrier: carrier.pin ? carrier : { ...carrier, pin: undefined },
+  };
 }
 
 export function DetailsStep({
@@ -174,6 +185,15 @@ export function DetailsStep({
           >
             {(props) => <input {...props} type="date" min={earliest ?? undefined} />}
           </FormField>
+          <BillField
+            endUserId={watched.end_user_id}
+            documentId={watched.bill_document_id}
+            error={form.getFieldState("bill_document_id", form.formState).error?.message}
+            onChange={(documentId) => {
+              form.setValue("bill_document_id", documentId, { shouldDirty: true });
+              form.clearErrors("bill_document_id");
+            }}
+          />
         </div>
         <FormError form={form} />
         <StepFooter

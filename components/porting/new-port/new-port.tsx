@@ -28,6 +28,7 @@ const emptyDetails: PortDetails = {
   pin: "",
   authorized_person: "",
   requested_foc_date: "",
+  bill_document_id: "",
 };
 
 function detailsOf(order: PortOrder): PortDetails {
@@ -38,6 +39,7 @@ function detailsOf(order: PortOrder): PortDetails {
     pin: "",
     authorized_person: order.losing_carrier.authorized_person,
     requested_foc_date: order.requested_foc_date.slice(0, 10),
+    bill_document_id: order.bill_document_id ?? "",
   };
 }
 

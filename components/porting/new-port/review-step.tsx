@@ -53,6 +53,8 @@ export function ReviewStep({
         <dd>{formatDate(order.requested_foc_date)}</dd>
         <dt>LOA</dt>
         <dd>{order.loa_signed ? "Signed" : "Not signed yet"}</dd>
+        <dt>Recent bill</dt>
+        <dd>{order.bill_document_id ? "Attached" : "None (optional)"}</dd>
       </dl>
       <p className="muted">
         Once submitted, the order goes to the losing carrier, which answers with the FOC date or with what to

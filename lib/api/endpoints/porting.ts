@@ -206,8 +206,9 @@ export const portingEndpoints = {
     tag,
   }),
   "POST /port_orders/{port_order_id}/comments": defineEndpoint({
-    summary: "Comment on an order's timeline",
+    summary: "Comment on an order's timeline (support on any organization's order)",
     scope: "porting:write",
+    supportScope: "porting:read",
     params: portOrderParamsSchema,
     query: emptyQuerySchema,
     body: portOrderCommentRequestSchema,

@@ -6,7 +6,7 @@ import { PortOrderDetail } from "@/components/porting/port-order-detail";
 import { PageHeader } from "@/components/ui/page-header";
 import { refusalFor } from "@/lib/auth/navigation";
 import { readsEveryOrganization } from "@/lib/auth/organization-filter";
-import { portingWriteRefusal } from "@/lib/auth/portal-permissions";
+import { mayCommentOnPorts, portingWriteRefusal } from "@/lib/auth/portal-permissions";
 import { requirePortalUser } from "@/lib/auth/portal-session";
 
 export const metadata: Metadata = { title: "Port order" };
@@ -21,6 +21,7 @@ export default async function PortOrderPage({ params }: { params: Promise<{ port
         <PortOrderDetail
           portOrderId={portOrderId}
           mayWrite={portingWriteRefusal(user.role) === null}
+          mayComment={mayCommentOnPorts(user.role)}
           isSupport={readsEveryOrganization(user)}
         />
       </RoleGate>

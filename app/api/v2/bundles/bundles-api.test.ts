@@ -1,156 +1,29 @@
-import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, get } from "@/tests/api-client";
 import { errorBody } from "@/tests/error-body";
 import { getPrisma } from "@/lib/db/client";
 import { expireDueBundles } from "@/lib/compliance/bundle-expiry";
-import { newId } from "@/lib/ids";
+import {
+  bad,
+  berlin,
+  create,
+  createBundleParties,
+  endUser,
+  expiredProof,
+  globexProof,
+  localBerlin,
+  proofBerlin,
+  proofParis,
+  transition,
+  type Bundle,
+  type Evaluation,
+  type One,
+} from "@/app/api/v2/bundles/bundle-fixtures";
 
-type One<T> = { data: T };
-type Bundle = {
-  bundle_id: string;
-  organization_id: string;
-  status: string;
-  document_ids: string[];
-  valid_until: string | null;
-  rejection: { reason: string; notes: { document_id: string; note: string }[] } | null;
-};
-type Evaluation = { compliant: boolean; failures: { requirement: string; reason: string }[] };
+// A compliance bundle through the API (docs/CONTRACT.md §17), from draft to approved and expired;
+// each test builds on the one before. End users and addresses are in end-users-addresses.test.ts.
 
-const bad = (message: string, details: string) =>
-  errorBody("Bad Request", "invalid_parameter", message, details);
-const transition = (status: string, action: string, word: string) =>
-  errorBody(
-    "Bad Request",
-    "invalid_transition",
-    `A bundle that is ${status} cannot be ${word}.`,
-    `status=${status}, action=${action}`,
-  );
-
-async function create<T>(
-  path: string,
-  body: unknown,
-  token: "acmeAll" | "globexAll" = "acmeAll",
-): Promise<T> {
-  const response = await api<One<T>>("POST", path, { token, body });
-  expect(response.status).toBe(201);
-  return response.body.data;
-}
-
-/** A stored document, as POST /documents would leave it (the upload itself is tested elsewhere). */
-async function storeDocument(
-  organizationId: string,
-  endUserId: string,
-  documentTypeId: string,
-  addressId: string | null,
-  expiresOn: string | null = null,
-): Promise<string> {
-  const prisma = await getPrisma();
-  const id = newId("document");
-  const bytes = Buffer.from(`%PDF-1.4 ${id}`);
-  await prisma.complianceDocument.create({
-    data: {
-      id,
-      organizationId,
-      documentTypeId,
-      endUserId,
-      addressId,
-      expiresOn: expiresOn ? new Date(`${expiresOn}T00:00:00Z`) : null,
-      fileName: `${documentTypeId}.pdf`,
-      contentType: "application/pdf",
-      size: bytes.length,
-      sha256: createHash("sha256").update(bytes).digest("hex"),
-    },
-  });
-  return id;
-}
-
-let endUser: string;
-let berlin: string;
-let paris: string;
-let proofBerlin: string;
-let localBerlin: string;
-let proofParis: string;
-let expiredProof: string;
-let globexProof: string;
-
-beforeAll(async () => {
-  endUser = (
-    await create<{ end_user_id: string }>("/end_users", {
-      type: "business",
-      name: "Erika Mustermann",
-      business_name: "Acme GmbH",
-      registration_number: "HRB 12345",
-      email: "erika@acme.example",
-    })
-  ).end_user_id;
-  berlin = (
-    await create<{ address_id: string }>("/addresses", {
-      street: "Unter den Linden 1",
-      city: "Berlin",
-      postal_code: "10117",
-      country: "de",
-    })
-  ).address_id;
-  paris = (
-    await create<{ address_id: string }>("/addresses", {
-      street: "1 rue de Rivoli",
-      city: "Paris",
-      postal_code: "75001",
-      country: "FR",
-    })
-  ).address_id;
-  proofBerlin = await storeDocument("org_acme", endUser, "proof_of_address", berlin, "2027-03-31");
-  localBerlin = await storeDocument("org_acme", endUser, "local_address", berlin, "2027-06-30");
-  proofParis = await storeDocument("org_acme", endUser, "proof_of_address", paris);
-  expiredProof = await storeDocument("org_acme", endUser, "proof_of_address", berlin, "2020-01-31");
-  const globexUser = (
-    await create<{ end_user_id: string }>(
-      "/end_users",
-      { type: "individual", name: "Hank Scorpio" },
-      "globexAll",
-    )
-  ).end_user_id;
-  globexProof = await storeDocument("org_globex", globexUser, "proof_of_address", null);
-});
-
-describe("end users and addresses", () => {
-  it("refuses a business end user without business_name, storing nothing", async () => {
-    const prisma = await getPrisma();
-    const before = await prisma.endUser.count();
-    const response = await api("POST", "/end_users", {
-      token: "acmeAll",
-      body: { type: "business", name: "Max" },
-    });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(
-      bad("business_name is required for an end user of type business", "body.business_name=(missing)"),
-    );
-    expect(await prisma.endUser.count()).toBe(before);
-  });
-
-  it("answers another organization's end user, address and document with 404", async () => {
-    for (const path of [`/end_users/${endUser}`, `/addresses/${berlin}`, `/documents/${proofBerlin}`]) {
-      const response = await get(path, { token: "globexAll" });
-      expect(response.status).toBe(404);
-      expect((response.body as { error: { code: string } }).error.code).toBe("not_found");
-    }
-    expect((await get(`/addresses/${berlin}`, { token: "acmeAll" })).status).toBe(200);
-    expect((await get(`/documents/${proofBerlin}`, { token: "support" })).status).toBe(200);
-  });
-
-  it("lists the organization's own addresses, upper-case country", async () => {
-    const response = await get<{ data: { address_id: string; country: string }[] }>("/addresses", {
-      token: "acmeAll",
-    });
-    expect(response.status).toBe(200);
-    expect(response.body.data.map((address) => [address.address_id, address.country])).toEqual([
-      [paris, "FR"],
-      [berlin, "DE"],
-    ]);
-    expect(response.headers.get("x-total-count")).toBe("2");
-  });
-});
+beforeAll(createBundleParties);
 
 describe("a bundle from draft to approved", () => {
   let bundle: string;

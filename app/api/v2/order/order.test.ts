@@ -1,62 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { api, get } from "@/tests/api-client";
+import { get } from "@/tests/api-client";
 import { getPrisma } from "@/lib/db/client";
 import { formatNational } from "@/lib/reference/phone";
-import type { TestTokenName } from "@/tests/fixtures";
 import { errorBody } from "@/tests/error-body";
+import { availableIn, cheapestProduct, order, readOrder } from "@/app/api/v2/order/order-fixtures";
 
-type Placed = { data: { reference_id: string } };
-type OrderView = {
-  reference_id: string;
-  organization_id: string;
-  status: string;
-  contact_name: string;
-  reference_number: string | null;
-  items: Array<{
-    kind: string;
-    region: string | null;
-    product: { id: string; name: string };
-    monthly_fee: string;
-    setup_fee: string;
-    currency: string;
-    quantity: number;
-    assigned_numbers: string[];
-    backordered_quantity: number;
-    estimated_lead_time: string;
-  }>;
-};
+// POST /order: named numbers, geography items and the documented example; its Idempotency-Key is
+// in order-idempotency.test.ts.
 
 const err = errorBody;
-
-const order = <T = Placed>(
-  body: unknown,
-  token: TestTokenName = "acmeAll",
-  headers?: Record<string, string>,
-) => api<T>("POST", "/order", { token, body, headers });
-const readOrder = async (referenceId: string, token: TestTokenName = "acmeAll") =>
-  (await get<{ data: OrderView }>(`/orders/${referenceId}`, { token })).body.data;
-
-// What a product without documents may sell: numbers that need none (docs/CONTRACT.md §7).
-async function availableIn(regionId: string, take: number, documentFree = true) {
-  const prisma = await getPrisma();
-  return prisma.inventoryNumber.findMany({
-    where: {
-      regionId,
-      status: "available",
-      ...(documentFree ? { requiredDocumentIds: { isEmpty: true } } : {}),
-    },
-    orderBy: { numberE164: "asc" },
-    take,
-  });
-}
-
-async function cheapestProduct(where: { regionId?: string; countryId: string; numberTypeId: string }) {
-  const prisma = await getPrisma();
-  return prisma.product.findFirstOrThrow({
-    where,
-    orderBy: [{ monthlyFee: "asc" }, { setupFee: "asc" }, { id: "asc" }],
-  });
-}
 
 describe("POST /order: named numbers", () => {
   it("buys them, and each becomes the organization's number named in national format", async () => {
@@ -304,62 +256,5 @@ describe("POST /order: the documented example", () => {
     const view = await readOrder(placed.body.data.reference_id);
     expect(view.contact_name).toBe("Ada Lovelace");
     expect(view.items.map((item) => item.quantity)).toEqual([2]);
-  });
-});
-
-describe("POST /order: Idempotency-Key", () => {
-  it("replays the first answer for the same body, refuses another body, and is per organization", async () => {
-    const body = { contact_name: "A", items: [{ country: "FR", number_type: "mobile", quantity: 2 }] };
-    const key = { "idempotency-key": "order-2026-0001" };
-    const first = await order(body, "acmeAll", key);
-    const again = await order({ items: body.items, contact_name: "A" }, "acmeAll", key);
-    expect(first.status).toBe(200);
-    expect(again.status).toBe(200);
-    expect(again.body).toEqual(first.body);
-    expect(again.headers.get("idempotent-replayed")).toBe("true");
-    expect(first.headers.get("idempotent-replayed")).toBeNull();
-
-    const prisma = await getPrisma();
-    expect(await prisma.order.count({ where: { referenceId: first.body.data.reference_id } })).toBe(1);
-    expect((await readOrder(first.body.data.reference_id)).items[0].assigned_numbers).toHaveLength(2);
-
-    const other = await order({ ...body, contact_name: "B" }, "acmeAll", key);
-    expect(other.status).toBe(409);
-    expect(other.body).toEqual(
-      err(
-        "Conflict",
-        "idempotency_conflict",
-        "This Idempotency-Key was already used with a different request body.",
-        "header.idempotency-key=order-2026-0001",
-      ),
-    );
-
-    const globex = await order(body, "globexAll", key);
-    expect(globex.status).toBe(200);
-    expect(globex.body.data.reference_id).not.toBe(first.body.data.reference_id);
-  });
-
-  it("does not keep a refused request, so a corrected retry with the same key goes through", async () => {
-    const [sold] = await availableIn("FR-IDF-PARIS-1", 1, false);
-    await order({ contact_name: "first", items: [{ number_e164: sold.numberE164 }] }, "globexAll");
-    const key = { "idempotency-key": "retry-after-409" };
-    const refused = await order(
-      { contact_name: "A", items: [{ number_e164: sold.numberE164 }] },
-      "acmeAll",
-      key,
-    );
-    expect(refused.status).toBe(409);
-    const retried = await order(
-      { contact_name: "A", items: [{ number_e164: sold.numberE164 }] },
-      "acmeAll",
-      key,
-    );
-    expect(retried.status).toBe(409);
-    const corrected = await order(
-      { contact_name: "A", items: [{ country: "FR", number_type: "local", region: "FR-IDF-PARIS-1" }] },
-      "acmeAll",
-      key,
-    );
-    expect(corrected.status).toBe(200);
   });
 });

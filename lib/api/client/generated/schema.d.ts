@@ -2150,8 +2150,8 @@ export interface paths {
         get: operations["getPortOrdersByPortOrderIdComments"];
         put?: never;
         /**
-         * Comment on an order's timeline
-         * @description Comment on an order's timeline. Needs a token with the `porting:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role).
+         * Comment on an order's timeline (support on any organization's order)
+         * @description Comment on an order's timeline (support on any organization's order). Needs a token with the `porting:write` scope, or a signed-in portal session. Needs the owner, admin or billing role (a token is capped by its creator's role). Support may call it for any organization's resource with the `porting:read` scope.
          */
         post: operations["postPortOrdersByPortOrderIdComments"];
         delete?: never;
@@ -3682,6 +3682,8 @@ export interface components {
             } | null;
             loa_signed: boolean;
             loa_document_id: string | null;
+            /** @description A recent bill from the losing carrier (a document of type bill), when one is attached */
+            bill_document_id: string | null;
             /** @description While in exception: what to fix */
             exception: {
                 /** @description One of account_number_mismatch, pin_mismatch, authorized_person_mismatch, address_mismatch, other */
@@ -4624,6 +4626,11 @@ export interface components {
             configuration?: {
                 [key: string]: unknown;
             };
+            /**
+             * @description A recent bill from the losing carrier: a document of type bill (POST /documents) of the organization
+             * @example doc_0123456789abcdef
+             */
+            bill_document_id?: string;
         };
         PortOrderResponse: {
             data: components["schemas"]["PortOrder"];
@@ -4654,6 +4661,7 @@ export interface components {
             configuration?: {
                 [key: string]: unknown;
             } | null;
+            bill_document_id?: string | null;
         };
         /**
          * @example {
@@ -4674,17 +4682,19 @@ export interface components {
             /** @description poe_… */
             event_id: string;
             /** @enum {string} */
-            kind: "status_changed" | "foc_changed" | "comment" | "exception" | "carrier_note";
+            kind: "status_changed" | "foc_changed" | "comment" | "exception" | "carrier_note" | "loa_signed";
             from_status: ("draft" | "submitted" | "exception" | "foc_confirmed" | "activating" | "ported" | "partially_ported" | "cancel_pending" | "cancelled") | null;
             to_status: ("draft" | "submitted" | "exception" | "foc_confirmed" | "activating" | "ported" | "partially_ported" | "cancel_pending" | "cancelled") | null;
             actor: {
                 /** @enum {string} */
                 kind: "member" | "token" | "support" | "system";
                 id: string | null;
+                /** @description Who, in words: a member's name (or email), a token's name, Support for the port desk, the losing carrier, the LOA's signer; null when the member or token no longer exists */
+                name: string | null;
             };
-            /** @description A comment's text, or a carrier's note */
+            /** @description A comment's text, a carrier's note, or who signed the LOA */
             body: string | null;
-            /** @description exception: [{code, field, message}]; foc_changed: {field, from, to} */
+            /** @description exception: [{code, field, message}]; foc_changed: {field, from, to}; loa_signed: {document_id, sha256, signer_address, signer: {name, email}} */
             details: unknown;
             /**
              * Format: date-time
@@ -22483,6 +22493,7 @@ export interface operations {
                      *           },
                      *           "loa_signed": true,
                      *           "loa_document_id": "loa document id",
+                     *           "bill_document_id": "bill document id",
                      *           "exception": [
                      *             {
                      *               "code": "code",
@@ -22658,6 +22669,7 @@ export interface operations {
                      *           },
                      *           "loa_signed": true,
                      *           "loa_document_id": "loa document id",
+                     *           "bill_document_id": "bill document id",
                      *           "exception": [
                      *             {
                      *               "code": "code",
@@ -22859,6 +22871,7 @@ export interface operations {
                      *         },
                      *         "loa_signed": true,
                      *         "loa_document_id": "loa document id",
+                     *         "bill_document_id": "bill document id",
                      *         "exception": [
                      *           {
                      *             "code": "code",
@@ -23159,6 +23172,7 @@ export interface operations {
                      *         },
                      *         "loa_signed": true,
                      *         "loa_document_id": "loa document id",
+                     *         "bill_document_id": "bill document id",
                      *         "exception": [
                      *           {
                      *             "code": "code",
@@ -23377,6 +23391,7 @@ export interface operations {
                      *         },
                      *         "loa_signed": true,
                      *         "loa_document_id": "loa document id",
+                     *         "bill_document_id": "bill document id",
                      *         "exception": [
                      *           {
                      *             "code": "code",
@@ -23565,6 +23580,7 @@ export interface operations {
                      *         },
                      *         "loa_signed": true,
                      *         "loa_document_id": "loa document id",
+                     *         "bill_document_id": "bill document id",
                      *         "exception": [
                      *           {
                      *             "code": "code",
@@ -23740,6 +23756,7 @@ export interface operations {
                      *         },
                      *         "loa_signed": true,
                      *         "loa_document_id": "loa document id",
+                     *         "bill_document_id": "bill document id",
                      *         "exception": [
                      *           {
                      *             "code": "code",
@@ -23921,6 +23938,7 @@ export interface operations {
                      *         },
                      *         "loa_signed": true,
                      *         "loa_document_id": "loa document id",
+                     *         "bill_document_id": "bill document id",
                      *         "exception": [
                      *           {
                      *             "code": "code",
@@ -24094,7 +24112,8 @@ export interface operations {
                      *           "to_status": "draft",
                      *           "actor": {
                      *             "kind": "member",
-                     *             "id": "GB"
+                     *             "id": "GB",
+                     *             "name": "Main line"
                      *           },
                      *           "body": "body",
                      *           "details": null,
@@ -24230,7 +24249,8 @@ export interface operations {
                      *         "to_status": "draft",
                      *         "actor": {
                      *           "kind": "member",
-                     *           "id": "GB"
+                     *           "id": "GB",
+                     *           "name": "Main line"
                      *         },
                      *         "body": "body",
                      *         "details": null,
@@ -24392,7 +24412,8 @@ export interface operations {
                      *           "to_status": "draft",
                      *           "actor": {
                      *             "kind": "member",
-                     *             "id": "GB"
+                     *             "id": "GB",
+                     *             "name": "Main line"
                      *           },
                      *           "body": "body",
                      *           "details": null,
@@ -25274,6 +25295,7 @@ export interface operations {
                      *         },
                      *         "loa_signed": true,
                      *         "loa_document_id": "loa document id",
+                     *         "bill_document_id": "bill document id",
                      *         "exception": [
                      *           {
                      *             "code": "code",
