@@ -116,7 +116,7 @@ describe("the LOA of a port order", () => {
     expect([used.usedAt, used.signedAt, used.documentId]).toEqual([signedAt, signedAt, document.id]);
     const timeline = await prisma.portOrderEvent.findMany({ where: { portOrderId: orderId } });
     expect(timeline.map((entry) => [entry.kind, entry.body, entry.createdAt])).toEqual([
-      ["carrier_note", "Letter of authorization signed by ada LOVELACE (ada@example.com).", signedAt],
+      ["loa_signed", "Letter of authorization signed by ada LOVELACE (ada@example.com).", signedAt],
     ]);
     const audit = await prisma.auditEvent.findMany({
       where: { resourceType: "port_order", resourceId: orderId },
