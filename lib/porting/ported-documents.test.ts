@@ -172,4 +172,14 @@ describe("a ported number pending documents", () => {
     ]);
     expect(ledger[0].amountMinor).toBeLessThan(0n); // a charge takes from the balance
   });
+
+  it("needs documents GET /requirements lists for its country and type, as every number of a region", async () => {
+    const requirements = await get<{
+      data: { regions: { document_types: { id: string; applies_to: string }[] }[] };
+    }>("/requirements/IE/local", { token: "acmeAll" });
+    const everyNumber = requirements.body.data.regions.map((region) =>
+      region.document_types.filter((type) => type.applies_to === "every_number").map((type) => type.id),
+    );
+    expect(everyNumber.some((types) => irishDocuments.every((id) => types.includes(id)))).toBe(true);
+  });
 });
