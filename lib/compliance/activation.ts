@@ -13,8 +13,8 @@ import { assertNumberTransition, heldStatesLeavingBy, type HeldState } from "@/l
 // ported number that requires documents no approved bundle of its organization covers is
 // pending_documents until documents_due (the sale decides it in SQL: prisma/functions/sell_to_item.sql,
 // a port at its FOC: lib/porting/activation.ts, both with the deadline documentsDueFor gives);
-// approving a covering bundle activates it, in the caller's
-// transaction, so the status, the history, the events and the audit entries commit together.
+// approving a covering bundle activates it, in the caller's transaction, so the status, the
+// history, the events and the audit entries commit together.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
