@@ -9,11 +9,12 @@ import { utcDay } from "@/lib/coverage/coverage";
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 import { assertNumberTransition, heldStatesLeavingBy, type HeldState } from "@/lib/schemas/number-states";
 
-// Activation gated by documents (docs/CONTRACT.md §17), the one module that decides it: a sold number
-// that requires documents no approved bundle of its organization covers is pending_documents
-// until documents_due (the sale decides it in SQL: prisma/functions/sell_to_item.sql, with the
-// deadline documentsDueFor gives); approving a covering bundle activates it, in the caller's
-// transaction, so the status, the history, the events and the audit entries commit together.
+// Activation gated by documents (docs/CONTRACT.md §17), the one module that decides it: a sold or
+// ported number that requires documents no approved bundle of its organization covers is
+// pending_documents until documents_due (the sale decides it in SQL: prisma/functions/sell_to_item.sql,
+// a port at its FOC: lib/porting/activation.ts, both with the deadline documentsDueFor gives);
+// approving a covering bundle activates it, in the caller's transaction, so the status, the
+// history, the events and the audit entries commit together.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -87,20 +88,21 @@ export async function activateCoveredNumbers(
       JOIN compliance_document d ON d.id = bd.document_id WHERE bd.bundle_id = ${bundle.id}`;
   // Three short steps rather than one join: with statistics that lag behind (PGlite never
   // analyzes by itself), the join was planned as a nested loop over the country's numbers for
-  // each pending one, 2–5 s for a thousand. Each step here is an index lookup by key.
-  const pending = await tx.$queryRaw<Array<{ inventory_number_id: number }>>`
-    SELECT inventory_number_id FROM number_configuration
-     WHERE organization_id = ${bundle.organizationId} AND status = ANY(${waiting}::number_status[])
-       AND inventory_number_id IS NOT NULL`;
-  const covered = await tx.$queryRaw<Array<{ id: number }>>`
-    SELECT id FROM inventory_number
-     WHERE id = ANY(${pending.map((row) => row.inventory_number_id)}::int[])
-       AND country_id = ${bundle.countryId} AND number_type_id = ${bundle.numberTypeId}
-       AND required_document_ids <@ ${types.map((type) => type.id)}::text[]`;
+  // each pending one, 2–5 s for a thousand. Each step here is an index lookup by key. What a
+  // number requires is number_documents' (prisma/functions/number_documents.sql): a sold
+  // number's inventory row, a ported number's destination product, as its activation was gated.
+  const pending = await tx.$queryRaw<Array<{ id: string }>>`
+    SELECT id FROM number_configuration
+     WHERE organization_id = ${bundle.organizationId} AND status = ANY(${waiting}::number_status[])`;
+  const covered = await tx.$queryRaw<Array<{ id: string }>>`
+    SELECT c.id FROM unnest(${pending.map((row) => row.id)}::text[]) AS c(id)
+     CROSS JOIN LATERAL number_documents(c.id) d
+     WHERE d.country = ${bundle.countryId.trim()} AND d.number_type = ${bundle.numberTypeId}
+       AND d.documents <@ ${types.map((type) => type.id)}::text[]`;
   // Locked, and read again under the lock: only numbers still pending are activated.
   const claimed = await tx.$queryRaw<Array<{ id: string; status: HeldState; documents_due: Date | null }>>`
     SELECT id, status::text AS status, documents_due FROM number_configuration
-     WHERE inventory_number_id = ANY(${covered.map((row) => row.id)}::int[]) AND status = ANY(${waiting}::number_status[])
+     WHERE id = ANY(${covered.map((row) => row.id)}::text[]) AND status = ANY(${waiting}::number_status[])
        AND organization_id = ${bundle.organizationId}
      ORDER BY number
      FOR UPDATE`;

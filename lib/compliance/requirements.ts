@@ -4,7 +4,9 @@ import { assertCountrySellsType, getReferenceData } from "@/lib/reference/lookup
 
 // What a country's numbers of one type need before they may be used (docs/CONTRACT.md §17): per
 // region, the document types its products require of every number and the ones only some of
-// its numbers require (carriers ask for an address on file for some ranges they port in).
+// its numbers require (carriers ask for an address on file for some ranges they port in). A
+// number ported in needs its destination product's documents (prisma/functions/number_documents.sql),
+// and that product is one of a region's: they are among that region's `every_number` ones.
 
 /** Document types whose address must lie in the number's country. */
 export const ADDRESS_DOCUMENT_TYPES: ReadonlySet<string> = new Set(["proof_of_address", "local_address"]);

@@ -86,8 +86,8 @@ export function activatableNowSql(bundles: readonly CoveringBundle[]): Prisma.Sq
  * The status a restored number comes back with: a number released while pending (its
  * documents_due is kept) is active again only if a bundle now covers it; otherwise it is
  * pending with its old deadline, which the worker then enforces. Asked of the rule its
- * activation used (sale_documents_gated), with the documents it was gated by: a sold number's
- * inventory row's, a ported number's destination product's (port_product, as at the FOC).
+ * activation used (sale_documents_gated), with the documents it was gated by (number_documents:
+ * a sold number's inventory row's, a ported number's destination product's, as at the FOC).
  */
 export async function restoredStatus(
   tx: Tx,
@@ -96,13 +96,9 @@ export async function restoredStatus(
 ): Promise<"active" | "pending_documents"> {
   const [row] = await tx.$queryRaw<Array<{ gated: boolean }>>`
     SELECT c.documents_due IS NOT NULL
-           AND sale_documents_gated(c.organization_id, COALESCE(n.country_id, po.country),
-                                    COALESCE(n.number_type_id, po.number_type),
-                                    COALESCE(n.required_document_ids, p.documents, '{}'), ${utcDay(now)}::date) AS gated
+           AND sale_documents_gated(c.organization_id, d.country, d.number_type, d.documents, ${utcDay(now)}::date) AS gated
       FROM number_configuration c
-      LEFT JOIN inventory_number n ON n.id = c.inventory_number_id
-      LEFT JOIN port_order po ON c.inventory_number_id IS NULL AND po.id = c.port_order_id
-      LEFT JOIN LATERAL port_product(po.country, po.number_type) p ON true
+     CROSS JOIN LATERAL number_documents(c.id) d
      WHERE c.id = ${configurationId}`;
   return row?.gated ? "pending_documents" : "active";
 }
