@@ -103,7 +103,7 @@ export const sessionOnlyRoutes: ReadonlySet<string> = new Set([
  * Account actions for people not signed in (docs/CONTRACT.md §15: sign-up, verification, reset). The
  * matrix sends each an empty body, so getting past the credentials shows as 400
  * invalid_parameter and nothing is made or mailed; what they do is tested in
- * app/api/v2/signup/accounts.test.ts.
+ * app/api/v2/signup/accounts*.test.ts.
  */
 export const accountRoutes: ReadonlySet<string> = new Set([
   "POST /signup",
