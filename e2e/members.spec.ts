@@ -229,6 +229,8 @@ test("the navigation offers support and a viewer only what their roles may do", 
     "Products",
     "Orders",
     "Numbers",
+    "Porting",
+    "Port desk",
     "Compliance review",
     "API tokens",
     "Webhooks",
@@ -251,7 +253,14 @@ test("the navigation offers support and a viewer only what their roles may do", 
   await expect(page).toHaveURL(/\/sign-in/);
   await signIn(page, "viewer@acme.example", "/orders");
   await openMenuOnPhone(page);
-  await expect(nav.getByRole("link")).toHaveText(["Inventory", "Products", "Orders", "Numbers", "Docs"]);
+  await expect(nav.getByRole("link")).toHaveText([
+    "Inventory",
+    "Products",
+    "Orders",
+    "Numbers",
+    "Porting",
+    "Docs",
+  ]);
   await page.goto("/tokens");
   await expect(page.getByTestId("role-refusal")).toHaveText(
     "The viewer role cannot manage API tokens and webhooks; that needs the owner, admin, developer or support role.",
