@@ -1,5 +1,5 @@
 // npm run bench [-- --duration 10 --connections 32 --pool 10 --snapshot --rebuild --no-scaling --quick --small
-//                   --numbers 100000 --orders-only]
+//                   --numbers 100000 --orders-only --no-housekeeping]
 //
 // Serves the built app (`next start`) on PostgreSQL bench databases (numbers_bench: 1,000,000
 // numbers; numbers_bench_100k and numbers_bench_10k for the scaling row; each created and
@@ -25,6 +25,7 @@ import {
 } from "@/scripts/bench/databases";
 import { measure, type LoadResult } from "@/scripts/bench/load";
 import { measureSteady } from "@/scripts/bench/steady";
+import { housekeepingTable, measureHousekeeping, type HousekeepingPhase } from "@/scripts/bench/housekeeping";
 import { captureProductStatements } from "@/scripts/bench/products-sql";
 import {
   cpuSeconds,
@@ -67,6 +68,8 @@ type Options = {
   numbers: number;
   /** The floor and the order rows only (a before/after pair of the sale). */
   ordersOnly: boolean;
+  /** The order rows again after 20,000 sales and after a VACUUM (scripts/bench/housekeeping.ts). */
+  housekeeping: boolean;
 };
 
 function parseOptions(argv: string[]): Options {
@@ -82,6 +85,7 @@ function parseOptions(argv: string[]): Options {
     small: false,
     numbers: 1_000_000,
     ordersOnly: false,
+    housekeeping: true,
   };
   for (let index = 0; index < argv.length; index++) {
     const [flag, inline] = argv[index].split("=", 2);
@@ -97,6 +101,7 @@ function parseOptions(argv: string[]): Options {
     else if (flag === "--small") Object.assign(options, { small: true, scaling: false, numbers: 10_000 });
     else if (flag === "--numbers") Object.assign(options, { numbers: value(), scaling: false });
     else if (flag === "--orders-only") Object.assign(options, { ordersOnly: true, scaling: false });
+    else if (flag === "--no-housekeeping") options.housekeeping = false;
     else if (flag === "--quick") Object.assign(options, { durationSeconds: 3, warmupSeconds: 1 });
     else throw new Error(`unknown option ${argv[index]}`);
   }
@@ -206,6 +211,7 @@ async function main() {
   const rows: Row[] = [];
   const backends = await backendCpuProbe(main.name);
   let sales: SaleCheck | undefined;
+  let housekeeping: HousekeepingPhase[] = [];
   const scalingRows: ScalingRow[] = [];
   const steadyRows: SteadyRow[] = [];
   let startupTree: Array<{ name: string; rss: number }> = [];
@@ -329,6 +335,8 @@ async function main() {
       note: `each order names one of ${hot.length.toLocaleString("en")} numbers at random: 409 once it is sold`,
     });
     sales = await checkBenchSales(million);
+    if (options.housekeeping)
+      housekeeping = await measureHousekeeping({ appUrl: app.url, databaseUrl: million, orderLoad, log });
   } finally {
     sampler.stop();
     await backends.close();
@@ -405,6 +413,7 @@ async function main() {
     `RSS after start-up, the tree \`npm start\` leaves running: ${startupTree.map((entry) => `${entry.name} ${mb(entry.rss)}`).join(" + ")} = ${mb(startupTree.reduce((sum, entry) => sum + entry.rss, 0))}`,
     `Peak RSS (process tree): ${[...sampler.peak].map(([name, bytes]) => `${name} ${mb(bytes)}`).join(", ")}`,
   ];
+  if (housekeeping.length > 0) lines.push("", ...housekeepingTable(housekeeping));
   if (steadyRows.length > 0) lines.push("", ...steadyTable(steadyRows));
   if (scalingRows.length > 0) lines.push("", ...scalingTable(scalingRows));
   const output = lines.join("\n");
@@ -425,6 +434,7 @@ async function main() {
         startupTree,
         steadyRows,
         scalingRows,
+        housekeeping,
         host: os.hostname(),
       },
       null,
