@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
-import { emptyCart, expectAccessible, screenshot, signIn, users } from "./helpers";
+import { expect, request, test, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { demoToken, emptyCart, expectAccessible, screenshot, signIn, users } from "./helpers";
 
 // Every page with data on it, for a customer and for support, at the project's size
 // (1366×768 and 390×844, playwright.config.ts): no serious or critical axe violation, a
@@ -18,6 +18,52 @@ type PageCase = {
   /** Only for support (the port desk). */
   supportOnly?: boolean;
 };
+
+/**
+ * A draft port order of Acme's, made over the API with the demo token (so support's tour has one
+ * too): its id. Its number is the tour's own, +1 303 6BB BBNN by the time and a random NN the
+ * simulated carrier calls portable (00–79), since the database outlives a run.
+ */
+async function draftPortOrder(page: Page): Promise<string> {
+  const api = await request.newContext({
+    baseURL: new URL(page.url()).origin,
+    extraHTTPHeaders: { authorization: `Bearer ${demoToken()}` },
+  });
+  try {
+    const post = async <T>(path: string, data: unknown): Promise<T> => {
+      const response = await api.post(`/api/v2${path}`, { data });
+      expect(response.status(), `POST ${path}: ${await response.text()}`).toBeLessThan(300);
+      return (await response.json()) as T;
+    };
+    const stamp = String(Math.floor(Date.now() / 1000) % 10_000).padStart(4, "0");
+    const number = `+13036${stamp}${String(Math.floor(Math.random() * 80)).padStart(2, "0")}`;
+    const check = await post<{ data: Array<{ portable: boolean; earliest_foc_date: string }> }>(
+      "/portability_checks",
+      { numbers: [number] },
+    );
+    expect(check.data[0].portable, `${number} is portable`).toBe(true);
+    const endUser = await post<{ data: { end_user_id: string } }>("/end_users", {
+      type: "individual",
+      name: `Page Tour ${stamp}`,
+    });
+    const address = await post<{ data: { address_id: string } }>("/addresses", {
+      street: `${stamp} Larimer Street`,
+      city: "Denver",
+      postal_code: "80202",
+      country: "US",
+    });
+    const created = await post<{ data: Array<{ port_order_id: string }> }>("/port_orders", {
+      numbers: [number],
+      end_user_id: endUser.data.end_user_id,
+      address_id: address.data.address_id,
+      losing_carrier: { account_number: `TOUR-${stamp}`, pin: "4321", authorized_person: "Ada Lovelace" },
+      requested_foc_date: check.data[0].earliest_foc_date,
+    });
+    return created.data[0].port_order_id;
+  } finally {
+    await api.dispose();
+  }
+}
 
 const pages: PageCase[] = [
   {
@@ -84,6 +130,15 @@ const pages: PageCase[] = [
     ready: async (page) => {
       await expect(page.getByRole("heading", { name: "Porting", level: 1 })).toBeVisible();
       await expect(page.getByText("Loading port orders…")).toHaveCount(0);
+    },
+  },
+  {
+    name: "port-order",
+    path: async (page) => `/porting/${await draftPortOrder(page)}`,
+    ready: async (page) => {
+      await expect(page.getByTestId("port-status").first()).toHaveText("Draft");
+      await expect(page.getByTestId("port-number-row")).toHaveCount(1);
+      await expect(page.getByText("Loading the timeline…")).toHaveCount(0);
     },
   },
   {

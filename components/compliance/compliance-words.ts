@@ -1,5 +1,5 @@
 import { formatDate } from "@/components/ui/format";
-import type { BundleView } from "@/lib/schemas/compliance";
+import type { BundleView } from "@/lib/schemas/compliance-bundles";
 
 // How the compliance pages say a bundle's state and a document's kind to people (docs/CONTRACT.md §17:
 // "states and rejection reasons in words"). Pure, so the words are tested without a page.

@@ -6,24 +6,30 @@ import type { ErrorBody } from "@/lib/errors";
 import type {
   addressListResponseSchema,
   addressResponseSchema,
-  bundleListResponseSchema,
-  bundleResponseSchema,
-  BundleView,
   CreateAddressRequest,
-  CreateBundleRequest,
   CreateEndUserRequest,
+  endUserListResponseSchema,
+  endUserResponseSchema,
+  requirementsResponseSchema,
+} from "@/lib/schemas/compliance";
+import type {
   documentListResponseSchema,
   documentResponseSchema,
   DocumentView,
-  endUserListResponseSchema,
-  endUserResponseSchema,
+} from "@/lib/schemas/compliance-documents";
+import type {
+  bundleListResponseSchema,
+  bundleResponseSchema,
+  BundleView,
+  CreateBundleRequest,
   evaluationResponseSchema,
   RejectBundleRequest,
-  requirementsResponseSchema,
   UpdateBundleRequest,
-} from "@/lib/schemas/compliance";
+} from "@/lib/schemas/compliance-bundles";
 
-export type { AddressView, BundleView, DocumentView, EndUserView } from "@/lib/schemas/compliance";
+export type { AddressView, EndUserView } from "@/lib/schemas/compliance";
+export type { DocumentView } from "@/lib/schemas/compliance-documents";
+export type { BundleView } from "@/lib/schemas/compliance-bundles";
 
 // The compliance pages' calls (docs/CONTRACT.md §17): end users, addresses, documents (uploaded as
 // multipart, read back as a file) and bundles with their evaluation and review. Answers typed

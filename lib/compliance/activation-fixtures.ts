@@ -1,13 +1,20 @@
 // Shared by the activation*.test.ts files (docs/CONTRACT.md §17 through the API): Acme's and
 // Globex's end users, documents and bundles made as each test needs them, and orders of DE local
 // numbers that need documents.
-import { createHash } from "node:crypto";
 import { expect } from "vitest";
 import { api, get } from "@/tests/api-client";
 import { getPrisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
+import {
+  create,
+  createAcmeInBerlin,
+  createGlobexEndUser,
+  storeDocument,
+  type One,
+} from "@/tests/compliance-fixtures";
 
-export type One<T> = { data: T };
+export { create, storeDocument, type One } from "@/tests/compliance-fixtures";
+
 export type Placed = {
   reference_id: string;
   numbers: { number_e164: string; status: string; documents_due: string | null }[];
@@ -22,41 +29,6 @@ export type NumberView = {
 
 export const COUNTRY = "DE";
 export const TYPE = "local";
-
-export async function create<T>(
-  path: string,
-  body: unknown,
-  token: "acmeAll" | "globexAll" = "acmeAll",
-): Promise<T> {
-  const response = await api<One<T>>("POST", path, { token, body });
-  expect(response.status).toBe(201);
-  return response.body.data;
-}
-
-export async function storeDocument(
-  organizationId: string,
-  endUserId: string,
-  documentTypeId: string,
-  addressId: string | null,
-): Promise<string> {
-  const prisma = await getPrisma();
-  const id = newId("document");
-  const bytes = Buffer.from(`%PDF-1.4 ${id}`);
-  await prisma.complianceDocument.create({
-    data: {
-      id,
-      organizationId,
-      documentTypeId,
-      endUserId,
-      addressId,
-      fileName: `${documentTypeId}.pdf`,
-      contentType: "application/pdf",
-      size: bytes.length,
-      sha256: createHash("sha256").update(bytes).digest("hex"),
-    },
-  });
-  return id;
-}
 
 /** Acme's bundle for DE local numbers with a document of every type they require, submitted. */
 export async function submittedBundle(): Promise<string> {
@@ -142,28 +114,6 @@ let berlin: string;
 export let globexEndUser: string;
 
 export async function createEndUsers(): Promise<void> {
-  endUser = (
-    await create<{ end_user_id: string }>("/end_users", {
-      type: "business",
-      name: "Erika Mustermann",
-      business_name: "Acme GmbH",
-      registration_number: "HRB 12345",
-      email: "erika@acme.example",
-    })
-  ).end_user_id;
-  berlin = (
-    await create<{ address_id: string }>("/addresses", {
-      street: "Unter den Linden 1",
-      city: "Berlin",
-      postal_code: "10117",
-      country: COUNTRY,
-    })
-  ).address_id;
-  globexEndUser = (
-    await create<{ end_user_id: string }>(
-      "/end_users",
-      { type: "individual", name: "Hank Scorpio" },
-      "globexAll",
-    )
-  ).end_user_id;
+  ({ endUser, berlin } = await createAcmeInBerlin(COUNTRY));
+  globexEndUser = await createGlobexEndUser();
 }

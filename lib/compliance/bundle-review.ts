@@ -13,7 +13,7 @@ import {
   recordStatusChanged,
   statusChange,
 } from "@/lib/compliance/bundle-rows";
-import type { BundleView, RejectBundleRequest } from "@/lib/schemas/compliance";
+import type { BundleView, RejectBundleRequest } from "@/lib/schemas/compliance-bundles";
 import { activateCoveredNumbers, type Approver } from "@/lib/compliance/activation";
 import {
   bundleApprovedMessage,

@@ -4,7 +4,7 @@ import type { Viewer } from "@/lib/auth/types";
 import { ownOrganizationUnlessSupport, readsEveryOrganization } from "@/lib/auth/organization-filter";
 import { notFound } from "@/lib/errors";
 import type { BundleAction, BundleStatus } from "@/lib/compliance/bundle-states";
-import type { BundleView } from "@/lib/schemas/compliance";
+import type { BundleView } from "@/lib/schemas/compliance-bundles";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { event, recordEvents } from "@/lib/events/record-events";
 

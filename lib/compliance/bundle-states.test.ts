@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
-import { bundleStatuses } from "@/lib/schemas/compliance";
+import { bundleStatuses } from "@/lib/schemas/compliance-bundles";
 import {
   bundleActions,
   statusesAllowing,

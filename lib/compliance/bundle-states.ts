@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/errors";
-import { bundleStatuses } from "@/lib/schemas/compliance";
+import { bundleStatuses } from "@/lib/schemas/compliance-bundles";
 
 // A bundle's life (docs/CONTRACT.md §17), in one table: draft → pending_review → approved | rejected;
 // a rejected bundle goes back to draft when edited; an approved one expires with its earliest

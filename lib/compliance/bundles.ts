@@ -26,7 +26,7 @@ import type {
   CreateBundleRequest,
   Evaluation,
   UpdateBundleRequest,
-} from "@/lib/schemas/compliance";
+} from "@/lib/schemas/compliance-bundles";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 // Bundles (docs/CONTRACT.md §17): an end user's documents for one country and number type, made,

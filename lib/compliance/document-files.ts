@@ -8,7 +8,7 @@ import type { Viewer } from "@/lib/auth/types";
 import { ApiError, notFound } from "@/lib/errors";
 import { getEnv } from "@/lib/env";
 import { getReferenceData } from "@/lib/reference/lookups";
-import { documentSelect, documentView } from "@/lib/compliance/records";
+import { documentSelect, documentView } from "@/lib/compliance/documents";
 import { newId } from "@/lib/ids";
 import { readDocumentForm, type ReceivedFile } from "@/lib/compliance/document-form";
 import { takeUploadSlot } from "@/lib/compliance/upload-slots";
@@ -18,7 +18,7 @@ import {
   documentUploadFieldsSchema,
   type DocumentUploadFields,
   type DocumentView,
-} from "@/lib/schemas/compliance";
+} from "@/lib/schemas/compliance-documents";
 import { readsEveryOrganization } from "@/lib/auth/organization-filter";
 
 // Document files: the form is read as it streams (document-form.ts), typed by its content

@@ -1,7 +1,6 @@
 import "server-only";
 import { timed } from "@/lib/server-timing";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { processSlot } from "@/lib/process-singleton";
 import { readDb } from "@/lib/db/replicas";
 import { assertGeography } from "@/lib/inventory/geography";
 import { assertKnownDocumentTypes, loadDocumentTypes, requiredDocuments } from "@/lib/inventory/documents";
@@ -9,59 +8,9 @@ import { notHeldByAnother } from "@/lib/inventory/holds-sql";
 import { readContains, readStartsWith } from "@/lib/inventory/typed-digits";
 import type { InventoryNumber, InventoryQuery } from "@/lib/schemas/inventory";
 import { totalFromPage } from "@/lib/db/paged";
-import {
-  activatableNowSql,
-  coveringBundle,
-  loadCoveringBundles,
-  type CoveringBundle,
-} from "@/lib/coverage/coverage";
-import type { DocumentTypesById } from "@/lib/inventory/documents";
-
-/** docs/CONTRACT.md §17, per number: would it be active as soon as bought, and why, in words. */
-function describeActivation(
-  row: Pick<InventoryRow, "country_id" | "number_type_id" | "required_document_ids">,
-  bundles: readonly CoveringBundle[],
-  documentTypes: DocumentTypesById,
-): { activatable_now: boolean; covering_bundle_id: string | null; activation_note: string } {
-  if (row.required_document_ids.length === 0)
-    return {
-      activatable_now: true,
-      covering_bundle_id: null,
-      activation_note: "Needs no documents: active as soon as it is bought.",
-    };
-  const needs = row.required_document_ids.map((id) => documentTypes.get(id)?.name ?? id).join(", ");
-  const bundle = coveringBundle(
-    {
-      countryId: row.country_id,
-      numberTypeId: row.number_type_id,
-      requiredDocumentIds: row.required_document_ids,
-    },
-    bundles,
-  );
-  if (bundle)
-    return {
-      activatable_now: true,
-      covering_bundle_id: bundle.id,
-      activation_note: `Needs ${needs}; your approved bundle ${bundle.id} covers them: active as soon as it is bought.`,
-    };
-  const sameKind = bundles.filter((entry) => entry.numberTypeId === row.number_type_id);
-  const missing = [
-    ...new Set(
-      row.required_document_ids.filter((id) => !sameKind.some((entry) => entry.documentTypeIds.includes(id))),
-    ),
-  ].map((id) => documentTypes.get(id)?.name ?? id);
-  const why =
-    sameKind.length === 0
-      ? `no approved bundle of yours is for ${row.country_id} ${row.number_type_id.replaceAll("_", " ")} numbers`
-      : missing.length > 0
-        ? `your approved bundles lack ${missing.join(", ")}`
-        : "no single approved bundle of yours has them all";
-  return {
-    activatable_now: false,
-    covering_bundle_id: null,
-    activation_note: `Needs ${needs}; ${why}: bought now, it would wait pending documents until a bundle that covers them is approved.`,
-  };
-}
+import { activatableNowSql, loadCoveringBundles, type CoveringBundle } from "@/lib/coverage/coverage";
+import { describeActivation } from "@/lib/inventory/activation-note";
+import { sharedTotal } from "@/lib/inventory/shared-total";
 
 /**
  * Who searches, and when: numbers another organization holds at `now` are left out, and the
@@ -177,103 +126,6 @@ export async function findInventoryRows(
       : run<{ hidden: number }>(statements.heldByOthers).then(([row]) => row.hidden),
   ]);
   return { rows, total: total - hidden };
-}
-
-// Counting every match is the one part of a search that grows with the inventory: ~80,000
-// index entries for US local numbers at a million numbers, 20–50 ms of a core, on every page
-// of every broad search. Totals are therefore shared for a moment between searches with the
-// same filters (any page): concurrent ones share one count, and a total is reused for
-// COUNT_TTL_MS. After that, for as long again, the old total still answers while one recount
-// runs beside it, so no search waits for a recount while the filters are in steady use (such
-// waits were a quarter of one shape's slowest 1 % at a steady load: docs/PERFORMANCE.md); past
-// that, the next search counts afresh and waits. Every order and back-order fill of this
-// process forgets the totals on commit, so this instance's own sales show at once; another
-// instance's show within twice COUNT_TTL_MS. (The page and the total were never one snapshot:
-// they are two statements.)
-const COUNT_TTL_MS = 2_000;
-const MAX_CACHED_COUNTS = 5_000;
-
-type CachedCount = {
-  total: Promise<number>;
-  expires: number;
-  /** The total once counted: what answers while a recount runs. */
-  settled?: number;
-  recounting?: boolean;
-};
-// Per database client and shared by every route bundle of the process:
-// and the order route must reach the cache the inventory routes fill.
-const countCaches = processSlot<WeakMap<object, Map<string, CachedCount>>>("inventory-counts");
-
-/**
- * The total of a count statement, shared as described above among callers with one `owner`.
- * `now` is the caller's clock (tests inject it).
- */
-export function sharedTotal(
-  owner: object,
-  statement: Prisma.Sql,
-  count: () => Promise<number>,
-  now: number = Date.now(),
-): Promise<number> {
-  let caches = countCaches.get();
-  if (!caches) countCaches.set((caches = new WeakMap()));
-  let cache = caches.get(owner);
-  if (!cache) caches.set(owner, (cache = new Map()));
-  const key = `${statement.text}\u0000${JSON.stringify(statement.values)}`;
-  const cached = cache.get(key);
-  if (cached && cached.expires > now) return cached.total;
-  if (cached?.settled !== undefined && cached.expires + COUNT_TTL_MS > now) {
-    if (!cached.recounting) {
-      cached.recounting = true;
-      // The recount's failure leaves the old total in place until it is too old to answer.
-      startCount(cache, key, count, now, { whenDone: true }).catch(() => {
-        cached.recounting = false;
-      });
-    }
-    return Promise.resolve(cached.settled);
-  }
-  if (cache.size >= MAX_CACHED_COUNTS) {
-    for (const [entryKey, entry] of cache) if (entry.expires + COUNT_TTL_MS <= now) cache.delete(entryKey);
-    if (cache.size >= MAX_CACHED_COUNTS) cache.clear();
-  }
-  const total = startCount(cache, key, count, now, { whenDone: false });
-  const owned = cache;
-  const entry = owned.get(key);
-  // A failed count is not shared: the next search counts again.
-  total.catch(() => {
-    if (owned.get(key) === entry) owned.delete(key);
-  });
-  return total;
-}
-
-/**
- * Counts into `cache` under `key`, kept with its value once done. A recount (`whenDone`)
- * replaces the old entry only when it is done, so the old total answers meanwhile; a count
- * in its place at once, so concurrent searches share it.
- */
-function startCount(
-  cache: Map<string, CachedCount>,
-  key: string,
-  count: () => Promise<number>,
-  now: number,
-  { whenDone }: { whenDone: boolean },
-): Promise<number> {
-  const total = count();
-  const entry: CachedCount = { total, expires: now + COUNT_TTL_MS };
-  const previous = cache.get(key);
-  if (!whenDone) cache.set(key, entry);
-  total.then(
-    (value) => {
-      entry.settled = value;
-      if (cache.get(key) === previous || cache.get(key) === entry) cache.set(key, entry);
-    },
-    () => undefined,
-  );
-  return total;
-}
-
-/** Forgets every shared total: called after anything this process commits changes what is for sale. */
-export function forgetInventoryCounts(): void {
-  countCaches.set(undefined);
 }
 
 /** The statements of a search: the page (carrying how many others hold), how many match in all, and how many others hold on its own. */

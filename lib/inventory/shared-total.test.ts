@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { forgetInventoryCounts, sharedTotal } from "@/lib/inventory/search";
+import { forgetInventoryCounts, sharedTotal } from "@/lib/inventory/shared-total";
 
 // A count the test finishes when it chooses, and how many were started.
 function counter() {

@@ -1,6 +1,6 @@
 import "server-only";
 import { inRetryingTransaction, type Tx } from "@/lib/db/transaction";
-import { forgetInventoryCounts } from "@/lib/inventory/search";
+import { forgetInventoryCounts } from "@/lib/inventory/shared-total";
 import type { ItemGeography } from "@/lib/orders/pick-product";
 import { documentsDueFor } from "@/lib/compliance/activation";
 import { utcDay } from "@/lib/coverage/coverage";

@@ -7,7 +7,7 @@ import { idempotencyConflict, requestHash, replayAnswer, type Answer } from "@/l
 import { resolveItems, type ResolvedItem } from "@/lib/orders/resolve-items";
 import { readSale } from "@/lib/orders/sale-reads";
 import { actorNamedBy, actorOf, currentAuditSource, systemActor } from "@/lib/audit/record";
-import { forgetInventoryCounts } from "@/lib/inventory/search";
+import { forgetInventoryCounts } from "@/lib/inventory/shared-total";
 import { nationalFormats } from "@/lib/reference/phone";
 import type { OrderPlaced, OrderRequest } from "@/lib/schemas/orders";
 import { assertOrderBundles, documentsDueFor } from "@/lib/compliance/activation";

@@ -2,7 +2,7 @@ import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { inRetryingTransaction, type Tx } from "@/lib/db/transaction";
 import { recordAudit, systemActor } from "@/lib/audit/record";
-import { forgetInventoryCounts } from "@/lib/inventory/search";
+import { forgetInventoryCounts } from "@/lib/inventory/shared-total";
 import { countFilled, fillGeography, type FillResult } from "@/lib/orders/backorders";
 import {
   assertNumberTransition,

@@ -4,7 +4,7 @@ import { orderResponseSchema } from "@/lib/schemas/orders";
 import { numberConfigurationResponseSchema } from "@/lib/schemas/numbers/responses";
 import { reservationResponseSchema } from "@/lib/schemas/reservations";
 import { jobSchema } from "@/lib/schemas/jobs";
-import { bundleResponseSchema } from "@/lib/schemas/compliance";
+import { bundleResponseSchema } from "@/lib/schemas/compliance-bundles";
 import { invoiceSchema } from "@/lib/schemas/invoices";
 import { billingAlertTriggeredSchema } from "@/lib/schemas/billing-alerts";
 import { paymentResponseSchema } from "@/lib/schemas/billing-payments";

@@ -10,14 +10,12 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { Pool } from "pg";
 import type { Instance } from "@/scripts/cluster/servers";
+import { killOneMidRun, writeFixtures } from "@/tests/cluster/crash-run";
 import { check, section } from "@/tests/cluster/report";
 
 const ORGANIZATIONS = 300;
 const NUMBERS = 3;
-const DEADLINE_MS = 180_000;
 const CURRENCY = "USD";
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The first instant of `moment`'s UTC month, moved by `months`. */
 const monthStart = (moment: Date, months = 0) =>
@@ -54,9 +52,7 @@ export async function monthEndCrashChecks(instances: Instance[], pool: Pool): Pr
      RETURNING id, number_e164, region_id`,
     [ORGANIZATIONS * NUMBERS, String(randomInt(1000, 10_000))],
   );
-  const fixtures = await pool.connect();
-  try {
-    await fixtures.query("BEGIN");
+  await writeFixtures(pool, async (fixtures) => {
     await fixtures.query(
       `INSERT INTO organization (id, name) SELECT 'org_bill_' || $1 || '_' || g, 'Month-end ' || g
          FROM generate_series(1, $2::int) g`,
@@ -116,13 +112,7 @@ export async function monthEndCrashChecks(instances: Instance[], pool: Pool): Pr
         );
       }
     }
-    await fixtures.query("COMMIT");
-  } catch (error) {
-    await fixtures.query("ROLLBACK");
-    throw error;
-  } finally {
-    fixtures.release();
-  }
+  });
   const invoiced = async () =>
     (
       await pool.query<{ n: number }>(
@@ -131,32 +121,13 @@ export async function monthEndCrashChecks(instances: Instance[], pool: Pool): Pr
       )
     ).rows[0].n;
 
-  // The workers find the accounts on their next pass. Kill one once the run is well under way.
-  const deadline = Date.now() + DEADLINE_MS;
-  let killedAt: number | undefined;
-  const victim = instances[1];
-  while (Date.now() < deadline) {
-    const done = await invoiced();
-    if (done >= ORGANIZATIONS) break;
-    if (killedAt === undefined && done >= ORGANIZATIONS / 5) {
-      killedAt = done;
-      console.log(
-        `  …  ${done}/${ORGANIZATIONS} accounts invoiced: kill -9 ${victim.name} (pid ${victim.pid}), restarting it`,
-      );
-      victim.kill9();
-      await victim.start();
-    }
-    await sleep(50);
-  }
-  const done = await invoiced();
-  check(
-    `the run was cut by the kill with accounts left to close (${killedAt ?? "no"} of ${ORGANIZATIONS} invoiced when it came)`,
-    killedAt !== undefined && killedAt < ORGANIZATIONS,
-  );
-  check(
-    `every account was invoiced before the deadline (${done} of ${ORGANIZATIONS})`,
-    done === ORGANIZATIONS,
-  );
+  // The workers find the accounts on their next pass.
+  await killOneMidRun(instances, ORGANIZATIONS, invoiced, {
+    things: "accounts",
+    thing: "account",
+    leftTo: "close",
+    done: "invoiced",
+  });
 
   const one = async (sql: string) => (await pool.query<{ n: number }>(sql, [`org_bill_${run}_%`])).rows[0].n;
   check(

@@ -11,16 +11,14 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { Pool } from "pg";
 import type { Instance } from "@/scripts/cluster/servers";
+import { killOneMidRun, writeFixtures } from "@/tests/cluster/crash-run";
 import { check, section } from "@/tests/cluster/report";
 
 const ORGANIZATIONS = 20;
 const ORDERS_PER_ORGANIZATION = 10;
 const ORDERS = ORGANIZATIONS * ORDERS_PER_ORGANIZATION;
 const NUMBERS = 3;
-const DEADLINE_MS = 180_000;
 const DAY_MS = 86_400_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** PORTING_CARRIER_EVERY_MS for the instances: a sweep every second, so the section does not wait. */
 export const portingClusterEnv = { PORTING_CARRIER: "simulated", PORTING_CARRIER_EVERY_MS: "1000" };
@@ -42,9 +40,7 @@ export async function portingCrashChecks(instances: Instance[], pool: Pool): Pro
   const focDate = foc.toISOString().slice(0, 10);
   const block = String(randomInt(1000, 10_000));
 
-  const fixtures = await pool.connect();
-  try {
-    await fixtures.query("BEGIN");
+  await writeFixtures(pool, async (fixtures) => {
     await fixtures.query(
       `INSERT INTO organization (id, name) SELECT $1 || g, 'Porting ' || g FROM generate_series(1, $2::int) g`,
       [prefix, ORGANIZATIONS],
@@ -93,13 +89,7 @@ export async function portingCrashChecks(instances: Instance[], pool: Pool): Pro
          FROM port_order o WHERE o.id LIKE $1`,
       [`po_${run}_%`, submittedAt],
     );
-    await fixtures.query("COMMIT");
-  } catch (error) {
-    await fixtures.query("ROLLBACK");
-    throw error;
-  } finally {
-    fixtures.release();
-  }
+  });
 
   const like = [`po_${run}_%`];
   const completed = async () =>
@@ -110,29 +100,13 @@ export async function portingCrashChecks(instances: Instance[], pool: Pool): Pro
       )
     ).rows[0].n;
 
-  // The workers find the orders on their next sweep. Kill one once the run is well under way.
-  const deadline = Date.now() + DEADLINE_MS;
-  let killedAt: number | undefined;
-  const victim = instances[1];
-  while (Date.now() < deadline) {
-    const done = await completed();
-    if (done >= ORDERS) break;
-    if (killedAt === undefined && done >= ORDERS / 5) {
-      killedAt = done;
-      console.log(
-        `  …  ${done}/${ORDERS} orders ported: kill -9 ${victim.name} (pid ${victim.pid}), restarting it`,
-      );
-      victim.kill9();
-      await victim.start();
-    }
-    await sleep(50);
-  }
-  const done = await completed();
-  check(
-    `the run was cut by the kill with orders left to port (${killedAt ?? "no"} of ${ORDERS} ported when it came)`,
-    killedAt !== undefined && killedAt < ORDERS,
-  );
-  check(`every order was ported before the deadline (${done} of ${ORDERS})`, done === ORDERS);
+  // The workers find the orders on their next sweep.
+  await killOneMidRun(instances, ORDERS, completed, {
+    things: "orders",
+    thing: "order",
+    leftTo: "port",
+    done: "ported",
+  });
 
   const one = async (sql: string) => (await pool.query<{ n: number }>(sql, like)).rows[0].n;
   // Each order's status moves as written: the submission, then the driver's three.

@@ -1,5 +1,5 @@
 "use client";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch, type UseFormReturn } from "react-hook-form";
 import { useAddresses, useEndUsers } from "@/components/hooks/use-compliance";
 import { missingDetails, type PortDetails } from "@/components/porting/porting-words";
 import { BillField } from "@/components/porting/bill-field";
@@ -54,6 +54,45 @@ export function detailsChanges(values: PortDetails): UpdatePortOrderRequest {
     bill_document_id: values.bill_document_id || null,
     losing_carrier: carrier.pin ? carrier : { ...carrier, pin: undefined },
   };
+}
+
+/**
+ * A choice among the organization's compliance records (end users, addresses), or where to add
+ * one while there are none.
+ */
+function RecordField({
+  form,
+  name,
+  label,
+  hint,
+  options,
+}: {
+  form: UseFormReturn<PortDetails, unknown, unknown>;
+  name: "end_user_id" | "address_id";
+  label: string;
+  hint: string;
+  /** The records, each as its id and its words; undefined while they load. */
+  options: Array<{ value: string; words: string }> | undefined;
+}) {
+  return (
+    <FormField
+      form={form}
+      name={name}
+      label={label}
+      hint={options?.length === 0 ? "Add one under Compliance first." : hint}
+    >
+      {(props) => (
+        <select {...props}>
+          <option value="">Choose…</option>
+          {options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.words}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
 }
 
 export function DetailsStep({
@@ -117,48 +156,26 @@ export function DetailsStep({
         })}
       >
         <div className="form-grid">
-          <FormField
+          <RecordField
             form={form}
             name="end_user_id"
             label="End user"
-            hint={
-              endUsers.data?.items.length === 0
-                ? "Add one under Compliance first."
-                : "Who the numbers are for."
-            }
-          >
-            {(props) => (
-              <select {...props}>
-                <option value="">Choose…</option>
-                {endUsers.data?.items.map((endUser) => (
-                  <option key={endUser.end_user_id} value={endUser.end_user_id}>
-                    {endUser.business_name ?? endUser.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField
+            hint="Who the numbers are for."
+            options={endUsers.data?.items.map((endUser) => ({
+              value: endUser.end_user_id,
+              words: endUser.business_name ?? endUser.name,
+            }))}
+          />
+          <RecordField
             form={form}
             name="address_id"
             label="Service address"
-            hint={
-              addresses.data?.items.length === 0
-                ? "Add one under Compliance first."
-                : "Where the numbers are used, as the losing carrier has it."
-            }
-          >
-            {(props) => (
-              <select {...props}>
-                <option value="">Choose…</option>
-                {addresses.data?.items.map((address) => (
-                  <option key={address.address_id} value={address.address_id}>
-                    {address.street}, {address.city} {address.postal_code} ({address.country})
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+            hint="Where the numbers are used, as the losing carrier has it."
+            options={addresses.data?.items.map((address) => ({
+              value: address.address_id,
+              words: `${address.street}, ${address.city} ${address.postal_code} (${address.country})`,
+            }))}
+          />
           <TextField form={form} name="account_number" label="Account number at the losing carrier" />
           <FormField
             form={form}

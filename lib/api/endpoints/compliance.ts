@@ -6,31 +6,35 @@ import {
   addressListResponseSchema,
   addressParamsSchema,
   addressResponseSchema,
-  bundleListQuerySchema,
-  bundleListResponseSchema,
-  bundleParamsSchema,
-  bundleResponseSchema,
   complianceListQuerySchema,
   createAddressRequestSchema,
-  createBundleRequestSchema,
   createEndUserRequestSchema,
+  endUserListResponseSchema,
+  endUserParamsSchema,
+  endUserResponseSchema,
+  noContentSchema,
+  requirementsResponseSchema,
+  updateAddressRequestSchema,
+  updateEndUserRequestSchema,
+} from "@/lib/schemas/compliance";
+import {
   documentListResponseSchema,
   documentParamsSchema,
   documentFileSchema,
   documentFileTypes,
   documentResponseSchema,
   documentUploadFormSchema,
-  endUserListResponseSchema,
-  endUserParamsSchema,
-  endUserResponseSchema,
+} from "@/lib/schemas/compliance-documents";
+import {
+  bundleListQuerySchema,
+  bundleListResponseSchema,
+  bundleParamsSchema,
+  bundleResponseSchema,
+  createBundleRequestSchema,
   evaluationResponseSchema,
-  noContentSchema,
   rejectBundleRequestSchema,
-  requirementsResponseSchema,
-  updateAddressRequestSchema,
   updateBundleRequestSchema,
-  updateEndUserRequestSchema,
-} from "@/lib/schemas/compliance";
+} from "@/lib/schemas/compliance-bundles";
 
 const bodyErrors = ["invalid_parameter", "payload_too_large", "unsupported_media_type"] as const;
 

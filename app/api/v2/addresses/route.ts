@@ -3,7 +3,7 @@ import "server-only";
 import { paginationHeaders } from "@/lib/api/pagination";
 import { publicRequestUrl } from "@/lib/api/public-url";
 import { Reply, route } from "@/lib/api/route";
-import { createAddress, listAddresses } from "@/lib/compliance/records";
+import { createAddress, listAddresses } from "@/lib/compliance/addresses";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/addresses", {
   GET: async ({ request, principal, query }) => {

@@ -2,31 +2,19 @@
 // demo user, the cart read and written with it, available London numbers and products, and the
 // requests' clock, with carts and holds emptied before each test.
 import { afterEach, beforeEach } from "vitest";
-import { encode } from "next-auth/jwt";
 import { api, get } from "@/tests/api-client";
 import { getPrisma } from "@/lib/db/client";
 import { setRequestClock } from "@/lib/api/request-clock";
-import { getSessionSecret } from "@/lib/auth/secret";
-import { sessionCookieName } from "@/lib/auth/session-cookie";
+import { sessionHeaders } from "@/tests/session";
 import { demoUsers } from "@/prisma/seed/fixtures";
 import type { ServerCart } from "@/lib/schemas/cart";
 
-const ORIGIN = "http://localhost:3000";
 export const LONDON = "GB-ENG-LONDON-20";
 
 type User = keyof typeof demoUsers;
 
-export async function session(
-  user: User,
-  extra: Record<string, string> = {},
-): Promise<Record<string, string>> {
-  const { id, email, name, role, organizationId } = demoUsers[user];
-  const value = await encode({
-    token: { sub: id, email, name, role, organizationId },
-    secret: getSessionSecret(),
-  });
-  return { cookie: `${sessionCookieName(false)}=${value}`, origin: ORIGIN, ...extra };
-}
+/** A same-site request's headers from a demo user's portal session. */
+export const session = (user: User, extra: Record<string, string> = {}) => sessionHeaders(user, extra);
 
 export const readCart = async (user: User) =>
   get<{ data: ServerCart }>("/cart", { headers: await session(user) });

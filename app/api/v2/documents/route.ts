@@ -4,7 +4,7 @@ import "server-only";
 import { paginationHeaders } from "@/lib/api/pagination";
 import { publicRequestUrl } from "@/lib/api/public-url";
 import { Reply, route } from "@/lib/api/route";
-import { listDocuments } from "@/lib/compliance/records";
+import { listDocuments } from "@/lib/compliance/documents";
 import { uploadDocument } from "@/lib/compliance/document-files";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/documents", {

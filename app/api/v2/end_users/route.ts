@@ -3,7 +3,7 @@ import "server-only";
 import { paginationHeaders } from "@/lib/api/pagination";
 import { publicRequestUrl } from "@/lib/api/public-url";
 import { Reply, route } from "@/lib/api/route";
-import { createEndUser, listEndUsers } from "@/lib/compliance/records";
+import { createEndUser, listEndUsers } from "@/lib/compliance/end-users";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/end_users", {
   GET: async ({ request, principal, query }) => {
