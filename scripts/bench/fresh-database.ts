@@ -1,7 +1,8 @@
 // The small benches' database: embedded PGlite in this process by default, or with --postgres a
 // fresh database on the PostgreSQL server PG_TEST_URL names (default
 // postgresql://root@127.0.0.1:5432/test), dropped by close(). Migrated, with reference data and
-// no numbers, and set as the process's database.
+// no numbers, and set as the process's database. BENCH_DB_PREFIX goes before the database's name,
+// so that work trees sharing one server can tell their databases apart.
 import { connectPostgres, setDatabase, wrapPglite, type Database } from "@/lib/db/client";
 import { openPglite } from "@/lib/db/pglite";
 import { applyMigrations } from "@/lib/db/migrate";
@@ -10,9 +11,11 @@ import { directDatabaseUrl, quoteIdent, uniqueDatabaseName, withAdminClient } fr
 
 export type BenchDatabase = { db: Database; postgres: boolean; close: () => Promise<void> };
 
-export async function openFreshDatabase(prefix: string): Promise<BenchDatabase> {
-  const postgres = process.argv.includes("--postgres");
-  const name = uniqueDatabaseName(prefix);
+export async function openFreshDatabase(
+  prefix: string,
+  postgres = process.argv.includes("--postgres"),
+): Promise<BenchDatabase> {
+  const name = uniqueDatabaseName(`${process.env.BENCH_DB_PREFIX ?? ""}${prefix}`);
   let db: Database;
   if (postgres) {
     await withAdminClient((client) => client.query(`CREATE DATABASE ${quoteIdent(name)}`));
