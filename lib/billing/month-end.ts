@@ -50,7 +50,10 @@ export type { Account };
  */
 const BATCH = { accounts: 100, numbers: 10_000, concurrent: 2 } as const;
 
-export type MonthEndOptions = CloseOptions;
+export type MonthEndOptions = CloseOptions & {
+  /** Smaller batches than BATCH's (tests run several batches, and two at once, on a few accounts). */
+  batch?: { accounts: number; numbers: number };
+};
 
 export type MonthEndResult = {
   month: string;
@@ -94,15 +97,18 @@ export async function runMonthEnd(now: Date, options: MonthEndOptions = {}): Pro
   return result;
 }
 
-/** `accounts` cut into batches in their order (BATCH). */
-function batchesOf<T extends { numbers: number }>(accounts: readonly T[]): T[][] {
+/** `accounts` cut into batches of `size` in their order. */
+function batchesOf<T extends { numbers: number }>(
+  accounts: readonly T[],
+  size: { accounts: number; numbers: number },
+): T[][] {
   const batches: T[][] = [];
   let batch: T[] = [];
   let numbers = 0;
   for (const account of accounts) {
     batch.push(account);
     numbers += account.numbers;
-    if (batch.length >= BATCH.accounts || numbers >= BATCH.numbers) {
+    if (batch.length >= size.accounts || numbers >= size.numbers) {
       batches.push(batch);
       batch = [];
       numbers = 0;
@@ -151,7 +157,7 @@ async function closeAccounts(
       }
     }
   };
-  const batches = batchesOf(accounts);
+  const batches = batchesOf(accounts, options.batch ?? BATCH);
   const concurrent = (await getDatabase()).kind === "postgres" ? BATCH.concurrent : 1;
   let next = 0;
   await Promise.all(
