@@ -69,8 +69,8 @@ export async function closeBatch(
  * (a): the accounts' recurring fees for `month` in one INSERT … SELECT, at the fee
  * billing_number_fees gives each number of the accounts' organizations (one index range per
  * organization); a number whose month is paid already (its prorated:/restore:<number>:<M> entry)
- * is found by those two keys, two probes of the ledger's unique index, so the cost is per
- * number, never per entry of the organization. Answers how many were new.
+ * is found by its id and those two keys, an index probe, so the cost is per number, never per
+ * entry of the organization (a LIKE on the keys read them all). Answers how many were new.
  */
 async function chargeRecurringFees(
   tx: Tx,
