@@ -11,7 +11,7 @@ import { appendEntries, openAccount } from "@/lib/billing/ledger";
 import { formatMinor, toMinor } from "@/lib/billing/money";
 import { statusesAllowing, transitionInvoice } from "@/lib/billing/invoice-states";
 import { loadInvoice, paidMinorOf } from "@/lib/billing/invoices";
-import { finalizeInvoice } from "@/lib/billing/month-end";
+import { finalizeInvoice } from "@/lib/billing/invoice-finalize";
 import type { InvoiceWithLines } from "@/lib/schemas/invoices";
 
 // What support does to a finalized invoice (customers are refused by the endpoint: these need

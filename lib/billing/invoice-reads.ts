@@ -10,7 +10,7 @@ import type { Viewer } from "@/lib/auth/types";
 import { readableOrganizations } from "@/lib/auth/organization-filter";
 import { bpToPercent, configuredSeller, decideTax, invoiceParties, taxOn } from "@/lib/billing/tax";
 import { invoiceView, loadInvoice, withPaid } from "@/lib/billing/invoices";
-import { monthKey, monthStart } from "@/lib/billing/month-end";
+import { monthKey, monthStart } from "@/lib/billing/months";
 import { statesWhere } from "@/lib/schemas/number-states";
 import type {
   InvoiceLineView,

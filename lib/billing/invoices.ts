@@ -3,8 +3,8 @@ import type { Tx } from "@/lib/db/transaction";
 import type { Invoice, InvoiceLine, LedgerEntry } from "@/lib/generated/prisma/client";
 import { formatMinor } from "@/lib/billing/money";
 import { bpToPercent } from "@/lib/billing/tax";
-import { queueEmail } from "@/lib/email/queue";
-import { billingRecipients } from "@/lib/billing/recipients";
+import { queueEmails, type QueuedEmail } from "@/lib/email/queue";
+import { billingRecipientsOf } from "@/lib/billing/recipients";
 import type { InvoiceLineView, InvoiceView, InvoiceWithLines } from "@/lib/schemas/invoices";
 
 // An invoice as the API shows it (charges positive, amounts with two decimals), and who hears
@@ -105,33 +105,43 @@ export async function loadInvoice(
   return { ...invoiceView(withSum), lines: lines.map(lineView) };
 }
 
-/** Queues the "invoice issued" email to every billing recipient; answers how many. */
-export async function emailInvoiceFinalized(tx: Tx, invoice: InvoiceView, now: Date): Promise<number> {
-  const recipients = (await billingRecipients(tx, invoice.organization_id)).map(
-    (recipient) => recipient.email,
+/** Queues the "invoice issued" email of each of `invoices` to its billing recipients, in one statement. */
+export async function emailInvoicesFinalized(
+  tx: Tx,
+  invoices: readonly InvoiceView[],
+  now: Date,
+): Promise<void> {
+  const recipients = await billingRecipientsOf(
+    tx,
+    invoices.map((invoice) => invoice.organization_id),
   );
+  await queueEmails(
+    tx,
+    invoices.flatMap((invoice) =>
+      (recipients.get(invoice.organization_id) ?? []).map((recipient) =>
+        invoiceFinalizedEmail(invoice, recipient.email),
+      ),
+    ),
+    now,
+  );
+}
+
+function invoiceFinalizedEmail(invoice: InvoiceView, to: string): QueuedEmail {
   const what = invoice.kind === "credit_note" ? "Credit note" : "Invoice";
   const dueLine =
     invoice.status === "open" && invoice.due_at
       ? `Due: ${invoice.due_at.slice(0, 10)}`
       : `Status: ${invoice.status}`;
-  for (const to of recipients) {
-    await queueEmail(
-      tx,
-      {
-        to,
-        kind: "invoice_finalized",
-        subject: `${what} ${invoice.number}: ${invoice.total} ${invoice.currency}`,
-        text: [
-          `${what} ${invoice.number} for ${invoice.period_start} to ${invoice.period_end} (end exclusive).`,
-          `Subtotal: ${invoice.subtotal} ${invoice.currency}`,
-          `Tax (${invoice.tax_rate}%${invoice.tax_note ? `, ${invoice.tax_note}` : ""}): ${invoice.tax} ${invoice.currency}`,
-          `Total: ${invoice.total} ${invoice.currency}`,
-          dueLine,
-        ].join("\n"),
-      },
-      now,
-    );
-  }
-  return recipients.length;
+  return {
+    to,
+    kind: "invoice_finalized",
+    subject: `${what} ${invoice.number}: ${invoice.total} ${invoice.currency}`,
+    text: [
+      `${what} ${invoice.number} for ${invoice.period_start} to ${invoice.period_end} (end exclusive).`,
+      `Subtotal: ${invoice.subtotal} ${invoice.currency}`,
+      `Tax (${invoice.tax_rate}%${invoice.tax_note ? `, ${invoice.tax_note}` : ""}): ${invoice.tax} ${invoice.currency}`,
+      `Total: ${invoice.total} ${invoice.currency}`,
+      dueLine,
+    ].join("\n"),
+  };
 }

@@ -47,6 +47,24 @@ export async function openAccount(
 }
 
 /**
+ * Opens the accounts that have none and locks every one's row until `tx` ends, in the order
+ * given, in one statement (a volatile function in the select list runs after the sort).
+ */
+export async function openAccounts(
+  tx: Tx,
+  accounts: ReadonlyArray<{ organizationId: string; currency: string }>,
+  now: Date,
+): Promise<void> {
+  if (accounts.length === 0) return;
+  await tx.$queryRaw`
+    SELECT billing_open_account(a.organization_id, a.currency, ${defaultCreditLimitMinor()}, ${now})::text
+      FROM unnest(${accounts.map((account) => account.organizationId)}::text[],
+                  ${accounts.map((account) => account.currency)}::text[])
+           WITH ORDINALITY AS a(organization_id, currency, position)
+     ORDER BY a.position`;
+}
+
+/**
  * Appends `entries` in `tx` after opening (and locking) their accounts, in a stable order so
  * two writers never lock the same accounts in opposite orders. Entries whose key was written
  * before are skipped; answers how many were written.
@@ -56,10 +74,14 @@ export async function appendEntries(tx: Tx, entries: readonly NewEntry[], now: D
   const accounts = [
     ...new Set(entries.map((entry) => `${entry.organizationId}\u0000${entry.currency}`)),
   ].sort();
-  for (const account of accounts) {
-    const [organizationId, currency] = account.split("\u0000");
-    await openAccount(tx, organizationId, currency, now);
-  }
+  await openAccounts(
+    tx,
+    accounts.map((account) => {
+      const [organizationId, currency] = account.split("\u0000");
+      return { organizationId, currency };
+    }),
+    now,
+  );
   const written = await tx.ledgerEntry.createMany({
     data: entries.map((entry) => ({
       id: newId("ledgerEntry"),

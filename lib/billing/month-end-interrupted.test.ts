@@ -7,7 +7,10 @@ import { statesWhere } from "@/lib/schemas/number-states";
 
 // The month-end run cut by a throw in the middle of an account, and run by two instances at
 // once (two concurrent calls: on PostgreSQL two connections; PGlite queues them): every charge
-// once, one invoice per account and month, no gap in the numbers.
+// once, one invoice per account and month, no gap in the numbers. Both in batches of two accounts,
+// so the run has several batches (on PostgreSQL two at once) and the cut one is split.
+
+const SMALL = { accounts: 2, numbers: 1_000_000 };
 
 async function billableAccounts(): Promise<{ accounts: string[]; numbers: number }> {
   const prisma = await getPrisma();
@@ -49,7 +52,9 @@ describe("the month-end run, interrupted or run twice at once", () => {
       if (`${account.organizationId}:${account.currency}` === victim) throw new Error("killed mid-run");
     };
 
-    await expect(runMonthEndIfDue(now, { beforeFinalize: cut })).rejects.toThrow("killed mid-run");
+    await expect(runMonthEndIfDue(now, { beforeFinalize: cut, batch: SMALL })).rejects.toThrow(
+      "killed mid-run",
+    );
     // The others closed; the victim wrote nothing (its fees, draft, lines and tax rolled back).
     expect(await numbersOf("2026-11")).toEqual(sequence(first, accounts.length - 1));
     const [organizationId, currency] = victim.split(":");
@@ -79,7 +84,10 @@ describe("the month-end run, interrupted or run twice at once", () => {
       ((await prisma.invoiceNumberSeries.findUnique({ where: { series: "INV-2027" } }))?.last ?? 0) + 1;
     const now = new Date("2027-01-01T00:00:00Z");
 
-    const results = await Promise.all([runMonthEnd(now), runMonthEnd(now)]);
+    const results = await Promise.all([
+      runMonthEnd(now, { batch: SMALL }),
+      runMonthEnd(now, { batch: SMALL }),
+    ]);
     expect(results.map((result) => result.failed)).toEqual([0, 0]);
     expect(results[0].invoices + results[1].invoices).toBe(accounts.length);
     expect(results[0].recurringFees + results[1].recurringFees).toBe(numbers);

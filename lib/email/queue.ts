@@ -24,3 +24,23 @@ export async function queueEmail(db: Tx, email: QueuedEmail, now: Date = new Dat
   });
   return id;
 }
+
+/** Queues several messages in `db`'s transaction in one statement, in the order given. */
+export async function queueEmails(
+  db: Tx,
+  emails: readonly QueuedEmail[],
+  now: Date = new Date(),
+): Promise<void> {
+  if (emails.length === 0) return;
+  await db.emailMessage.createMany({
+    data: emails.map((email) => ({
+      id: newId("email"),
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      kind: email.kind,
+      nextAttemptAt: now,
+      createdAt: now,
+    })),
+  });
+}

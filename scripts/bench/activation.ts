@@ -1,58 +1,32 @@
-// npx tsx scripts/bench/activation.ts [-- --numbers 1000] [--postgres postgresql://root@127.0.0.1:5432/postgres]
+// npx tsx scripts/bench/activation.ts [-- --numbers 1000] [--postgres]
 //
 // How long approving a compliance bundle takes when it activates many pending numbers
 // (docs/CONTRACT.md §17: every covered pending number of the organization, in the approval's own
 // transaction, each with its history entry, number.activated event and audit entry). On
-// embedded PGlite in this process by default; with --postgres, on a fresh database made on
-// that server (and dropped after). Seeds reference data, `--numbers` DE local numbers owned
-// by one organization and pending documents, and a submitted bundle that covers them; then
-// times approveBundle. Prints the time; checks that every number is active.
-import { connectPostgres, setDatabase, wrapPglite, type Database } from "@/lib/db/client";
-import { openPglite } from "@/lib/db/pglite";
-import { applyMigrations } from "@/lib/db/migrate";
-import { seedDatabase } from "@/prisma/seed/seed";
+// embedded PGlite in this process by default; with --postgres, on a fresh database of
+// PG_TEST_URL's server, dropped after (scripts/bench/fresh-database.ts; it also makes PGlite learn
+// the enums' array types the migrations made, without which the approval's number_status[]
+// parameter was sent as a plain string: "malformed array literal"). Seeds reference data,
+// `--numbers` DE local numbers owned by one organization and pending documents, and a submitted
+// bundle that covers them; runs VACUUM ANALYZE; then times approveBundle. Prints the time;
+// checks that every number is active. benchActivation is the same for scripts/bench/run.ts.
 import { approveBundle } from "@/lib/compliance/bundle-review";
 import type { Principal } from "@/lib/auth/types";
-
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
+import { openFreshDatabase } from "@/scripts/bench/fresh-database";
 
 const ORGANIZATION = "org_acme";
 const REGION = "DE-BE-BERLIN-30";
 
-async function open(): Promise<{ db: Database; where: string; drop: () => Promise<void> }> {
-  const server = option("postgres");
-  if (server === undefined) {
-    const db = wrapPglite(await openPglite("memory://"));
-    return { db, where: "PGlite (in process, in memory)", drop: () => db.close() };
-  }
-  const name = `bench_activation_${process.pid}`;
-  const admin = await connectPostgres(server, 1);
-  await admin.sql.exec(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const db = await connectPostgres(url.toString(), 4);
-  return {
-    db,
-    where: `PostgreSQL (${url.host})`,
-    drop: async () => {
-      await db.close();
-      await admin.sql.exec(`DROP DATABASE ${name} WITH (FORCE)`);
-      await admin.close();
-    },
-  };
-}
+export type ActivationBenchFigures = { database: string; numbers: number; activated: number; ms: number };
 
-async function main() {
-  const count = Number(option("numbers") ?? 1000);
-  if (!Number.isInteger(count) || count < 1) throw new Error("--numbers takes a whole number above 0");
-  const { db, where, drop } = await open();
+export async function benchActivation(options: {
+  numbers: number;
+  postgres: boolean;
+}): Promise<ActivationBenchFigures> {
+  const count = options.numbers;
+  const { db, postgres, close } = await openFreshDatabase("bench_activation", options.postgres);
+  const where = postgres ? "PostgreSQL" : "PGlite (in process, in memory)";
   try {
-    setDatabase(db);
-    await applyMigrations(db.sql);
-    await seedDatabase(db, { numbers: 0, log: () => undefined });
     console.error(`seeded reference data; adding ${count} pending numbers and a covering bundle…`);
     await db.sql.exec(`
       INSERT INTO inventory_number (number_e164, national_number, country_id, number_type_id, region_id, status,
@@ -78,6 +52,8 @@ async function main() {
       INSERT INTO compliance_bundle_document (bundle_id, document_id, position)
         VALUES ('bnd_bench', 'doc_bench_local_address', 0), ('bnd_bench', 'doc_bench_proof_of_address', 1);
     `);
+    // Alone: VACUUM cannot run inside the implicit transaction of a multi-statement string.
+    await db.sql.exec("VACUUM ANALYZE");
     const support: Principal = {
       kind: "session",
       id: "usr_numbers_support",
@@ -100,12 +76,18 @@ async function main() {
     );
     if (pending.active !== count || pending.pending !== 0 || pending.events !== count)
       throw new Error("not every number was activated");
+    return { database: where, numbers: count, activated: pending.active, ms };
   } finally {
-    await drop();
+    await close();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (require.main === module) {
+  const index = process.argv.indexOf("--numbers");
+  const numbers = Number(index === -1 ? 1000 : process.argv[index + 1]);
+  if (!Number.isInteger(numbers) || numbers < 1) throw new Error("--numbers takes a whole number above 0");
+  benchActivation({ numbers, postgres: process.argv.includes("--postgres") }).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
