@@ -71,7 +71,10 @@ export async function exportNumbersCsv(
     format: { record_delimiter: "\r\n" },
     toRecord,
     // The page is chosen from number_configuration alone (MATERIALIZED: sorted and cut before
-    // any join), so the joins and the fee rule run for its rows only.
+    // any join), so the joins and the fee rule run for its rows only. The fees are read once for
+    // the page's ids, an array computed before the call: the ids reach the fee rule's primary-key
+    // lookups. (Passed as a column of a join instead, `id = ANY(ids)` became a join filter over
+    // every organization's fees: 30 s a page of 5,000 on 100,000 numbers.)
     readPage: (last) => prisma.$queryRaw<ExportRow[]>`
       WITH page AS MATERIALIZED (
         SELECT c.id, c.organization_id, c.kind, c.number, c.name, c.status, c.tags, c.created_at,
@@ -81,8 +84,7 @@ export async function exportNumbersCsv(
          ORDER BY ${orderBy}
          LIMIT ${pageSize}
       ), fees AS MATERIALIZED (
-        SELECT f.configuration_id, f.monthly_minor
-          FROM (SELECT array_agg(id) AS ids FROM page) p CROSS JOIN LATERAL billing_fees_of(p.ids) f
+        SELECT f.configuration_id, f.monthly_minor FROM billing_fees_of(ARRAY(SELECT id FROM page)) f
       )
       SELECT c.id, c.organization_id, c.kind::text AS kind, c.number, c.name, c.status::text AS status,
              array_to_string(c.tags, ' ') AS tags, c.created_at,
