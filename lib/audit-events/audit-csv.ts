@@ -84,6 +84,7 @@ export async function streamAuditCsv(
   return csvPages<CsvRow>({
     columns: AUDIT_CSV_COLUMNS,
     pageSize,
+    recordDelimiter: "\n",
     toRecord: toCsvRecord,
     readPage: (last) => prisma.$queryRaw<CsvRow[]>`
       SELECT a.id, a.at, a.actor_type, a.actor_id, a.actor_name, a.ip, a.action, a.resource_type, a.resource_id,

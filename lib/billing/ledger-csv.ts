@@ -96,6 +96,7 @@ export async function streamLedgerCsv(
   return csvPages<CsvRow>({
     columns: LEDGER_CSV_COLUMNS,
     pageSize,
+    recordDelimiter: "\n",
     toRecord: toCsvRecord,
     // The page is chosen from ledger_entry alone (MATERIALIZED: sorted and cut before the joins).
     // A period is a date: YYYY-MM-DD as the API writes it, whatever the session's DateStyle.

@@ -68,7 +68,7 @@ export async function exportNumbersCsv(
   return csvPages<ExportRow>({
     columns: CSV_COLUMNS,
     pageSize,
-    format: { record_delimiter: "\r\n" },
+    recordDelimiter: "\r\n",
     toRecord,
     // The page is chosen from number_configuration alone (MATERIALIZED: sorted and cut before
     // any join), so the joins and the fee rule run for its rows only. The fees are read once for
