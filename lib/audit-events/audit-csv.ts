@@ -1,12 +1,12 @@
 import "server-only";
-import { csvPages } from "@/lib/api/csv-pages";
+import { csvPages } from "@/lib/db/csv-pages";
 import { getPrisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Viewer } from "@/lib/auth/types";
 import { auditOrganization, changesOf, type AuditFilters } from "@/lib/audit-events/list-audit";
 
 // GET /audit-events?format=csv and /audit-events/export (docs/CONTRACT.md §15): every match,
-// newest first, streamed a page at a time (lib/api/csv-pages.ts), so a year of entries never sits
+// newest first, streamed a page at a time (lib/db/csv-pages.ts), so a year of entries never sits
 // in memory at once. A page is one statement, a keyset after the last entry sent along the index
 // (organization_id, at DESC, id DESC). The filters say in SQL what the list's where
 // (list-audit.ts) says to Prisma.

@@ -1,5 +1,5 @@
 import "server-only";
-import { csvPages } from "@/lib/api/csv-pages";
+import { csvPages } from "@/lib/db/csv-pages";
 import { getPrisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Viewer } from "@/lib/auth/types";
@@ -8,7 +8,7 @@ import { ledgerOrganization } from "@/lib/billing/ledger-list";
 import type { LedgerFilters } from "@/lib/schemas/billing-ledger";
 
 // GET /billing/ledger?format=csv and /billing/ledger/export (docs/API.md, "Charges and the
-// ledger"): every match, newest first, streamed a page at a time (lib/api/csv-pages.ts), so years
+// ledger"): every match, newest first, streamed a page at a time (lib/db/csv-pages.ts), so years
 // of entries never sit in memory at once. A page is one statement: the page's entries (a keyset
 // after the last one sent), then for those only their invoice line and their order's reference.
 // The filters say in SQL what the list's where (lib/billing/ledger-list.ts) says to Prisma.

@@ -27,7 +27,7 @@ const byNumber = [
 ] satisfies Prisma.NumberConfigurationOrderByWithRelationInput[];
 
 /** The orders of `sort` (docs/CONTRACT.md §16), each ending in the id so a keyset cursor can follow it. */
-export const numberOrderings = {
+const numberOrderings = {
   number: byNumber,
   name: [{ name: "asc" }, { id: "asc" }],
   purchased_at: [{ createdAt: "asc" }, { id: "asc" }],

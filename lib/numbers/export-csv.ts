@@ -1,6 +1,6 @@
 import "server-only";
 import type { Viewer } from "@/lib/auth/types";
-import { csvPages } from "@/lib/api/csv-pages";
+import { csvPages } from "@/lib/db/csv-pages";
 import { readDb } from "@/lib/db/replicas";
 import { formatMinor } from "@/lib/billing/money";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -8,7 +8,7 @@ import { numberSearchSql, numberSortsSql, type SortKeys } from "@/lib/numbers/se
 import type { NumberExportQuery } from "@/lib/schemas/numbers/query";
 
 // GET /numbers?format=csv (docs/CONTRACT.md §16): every match, unpaged, streamed a page at a
-// time (lib/api/csv-pages.ts). A page is one statement whatever its size: the page's
+// time (lib/db/csv-pages.ts). A page is one statement whatever its size: the page's
 // configurations in the order asked (a keyset after the last row sent), then for those rows only
 // their inventory number or port order, their rule count, and their monthly fee as billing
 // charges it (billing_fees_of, the fee rule of billing_number_fees narrowed to the page's ids).

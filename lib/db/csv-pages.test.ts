@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { stringify } from "csv-stringify/sync";
 import { propertyRuns } from "@/tests/property-runs";
-import { csvPages, csvText } from "@/lib/api/csv-pages";
+import { csvPages, csvText } from "@/lib/db/csv-pages";
 
 // The exports write CSV themselves (csvText) where they used csv-stringify: the same text for
 // any strings, with either record delimiter; and csvPages streams the header, then a page a pull.

@@ -6,7 +6,7 @@ import "server-only";
  * doubled, when it holds a quote or a comma, or a line break: with "\n" records (csv-stringify's
  * default) any \n or \r, with "\r\n" records only the pair. Written here because csv-stringify
  * allocates a context per field, and a 100,000-row export spent more time collecting that garbage
- * than writing CSV; lib/api/csv-pages.test.ts holds the two to the same text.
+ * than writing CSV; lib/db/csv-pages.test.ts holds the two to the same text.
  */
 export function csvText(records: readonly (readonly string[])[], recordDelimiter: "\n" | "\r\n"): string {
   const needsQuotes = recordDelimiter === "\n" ? /[",\n\r]/ : /[",]|\r\n/;
