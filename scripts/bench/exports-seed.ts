@@ -1,9 +1,19 @@
-// The data of the CSV exports' benchmark (scripts/bench/exports.ts), one organization's: `rows`
-// numbers bought on one order (so each has the monthly fee billing_number_fees prices), every
-// tenth with two rules; `rows` ledger entries over a year, with numbers, orders, invoice lines
-// and descriptions that need quoting; `rows` audit entries naming numbers, with changes. All in
-// plain SQL (generate_series), so 100,000 of each take seconds, not a minute of Prisma calls.
-import type { Client } from "pg";
+// The database of the CSV exports' benchmark (scripts/bench/exports.ts) and its data, one
+// organization's: `rows` numbers bought on one order (so each has the monthly fee
+// billing_number_fees prices), every tenth with two rules; `rows` ledger entries over a year, with
+// numbers, orders, invoice lines and descriptions that need quoting; `rows` audit entries naming
+// numbers, with changes. All in plain SQL (generate_series), so 100,000 of each take seconds,
+// not a minute of Prisma calls.
+import { Client } from "pg";
+import path from "node:path";
+import { connectPostgres } from "@/lib/db/client";
+import { applyMigrations, readFunctions, readMigrations } from "@/lib/db/migrate";
+import { createApiToken } from "@/lib/auth/tokens";
+import { scopes } from "@/lib/schemas/scopes";
+import { seedDatabase } from "@/prisma/seed/seed";
+import { seedBillingHistory } from "@/prisma/seed/billing";
+import { DEFAULT_DEMO_PASSWORD } from "@/prisma/seed/fixtures";
+import { databaseUrl, serverUrl } from "@/scripts/bench/databases";
 
 export const EXPORT_BENCH_ORGANIZATION = "org_export_bench";
 const USER = "usr_export_bench";
@@ -139,3 +149,96 @@ async function seedAudit(client: Client, rows: number): Promise<void> {
     [EXPORT_BENCH_ORGANIZATION, rows, USER],
   );
 }
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Creates the database (anew when it holds another amount of rows), migrated and seeded; its URL. */
+export async function prepareDatabase(
+  name: string,
+  rows: number,
+  appDir: string,
+  log: (line: string) => void,
+): Promise<string> {
+  const url = databaseUrl(name);
+  // Twice at most: a database that holds other amounts (a run of another --rows, or one whose
+  // bench rows a month-end run billed) is dropped, made anew, and ready the second time.
+  for (let attempt = 1; ; attempt++) {
+    const exists = await withAdmin(
+      async (admin) =>
+        ((await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount ?? 0) > 0,
+    );
+    if (!exists) {
+      log(`creating database ${name}`);
+      await withAdmin((admin) => admin.query(`CREATE DATABASE ${quoteIdent(name)}`));
+    }
+    // The served build's migrations and functions (the bench may serve another tree's build).
+    const db = await connectPostgres(url, 2);
+    try {
+      await applyMigrations(
+        db.sql,
+        readMigrations(path.join(appDir, "prisma", "migrations")),
+        readFunctions(path.join(appDir, "prisma", "functions")),
+      );
+      await seedDatabase(db, { numbers: 0, log: () => undefined });
+      // The demo's billing history, which `npm start` would otherwise seed on its first start:
+      // its month-end runs would bill the bench's numbers too, adding ledger entries.
+      await seedBillingHistory(db, {
+        now: new Date(),
+        password: DEFAULT_DEMO_PASSWORD,
+        log: () => undefined,
+      });
+    } finally {
+      await db.close();
+    }
+    const state = await withClient(url, (client) => exportBenchState(client, rows));
+    if (state === "other" && attempt === 1) {
+      log(`dropping database ${name}: it holds another number of rows`);
+      await dropDatabase(name);
+      continue;
+    }
+    if (state === "other") throw new Error(`${name} holds another number of rows after a fresh seed`);
+    await withClient(url, async (client) => {
+      if (state === "empty") await seedExportBench(client, rows, log);
+      log("VACUUM (ANALYZE)");
+      await client.query("VACUUM (ANALYZE)");
+    });
+    return url;
+  }
+}
+
+/** A fresh token with every scope for the bench organization. */
+export async function benchToken(url: string): Promise<string> {
+  const db = await connectPostgres(url, 2);
+  try {
+    await db.prisma.apiToken.deleteMany({
+      where: { organizationId: EXPORT_BENCH_ORGANIZATION, name: "bench" },
+    });
+    const { secret } = await createApiToken(db.prisma, {
+      organizationId: EXPORT_BENCH_ORGANIZATION,
+      userId: "usr_export_bench",
+      name: "bench",
+      scopes,
+    });
+    return secret;
+  } finally {
+    await db.close();
+  }
+}
+
+async function withClient<T>(url: string, fn: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const withAdmin = <T>(fn: (client: Client) => Promise<T>) => withClient(serverUrl(), fn);
+
+export const dropDatabase = (name: string) =>
+  withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
+
+export const postgresVersion = () =>
+  withAdmin(async (admin) => String((await admin.query("SELECT version()")).rows[0].version));

@@ -16,16 +16,8 @@
 // and read over HTTP; the resident set is then the served process tree's. Asserts nothing.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { Client } from "pg";
 import { connectPostgres, setDatabase, type Database } from "@/lib/db/client";
-import { applyMigrations, readFunctions, readMigrations } from "@/lib/db/migrate";
-import { createApiToken } from "@/lib/auth/tokens";
-import { scopes } from "@/lib/schemas/scopes";
-import { seedDatabase } from "@/prisma/seed/seed";
-import { seedBillingHistory } from "@/prisma/seed/billing";
-import { DEFAULT_DEMO_PASSWORD } from "@/prisma/seed/fixtures";
-import { databaseUrl, serverUrl } from "@/scripts/bench/databases";
-import { EXPORT_BENCH_ORGANIZATION, exportBenchState, seedExportBench } from "@/scripts/bench/exports-seed";
+import { benchToken, dropDatabase, postgresVersion, prepareDatabase } from "@/scripts/bench/exports-seed";
 import { loadAverage, machine, table } from "@/scripts/bench/report";
 import {
   prepareBuild,
@@ -44,6 +36,8 @@ export type ExportBenchOptions = {
   server?: boolean;
   /** The served build's port (with `server`); default 3520. */
   port?: number;
+  /** The built app to serve (with `server`); default BENCH_APP_DIR or the project, built when missing. */
+  appDir?: string;
   /** The bench database on BENCH_PG_URL's server; default exports_bench. */
   database?: string;
   /** Drop the database afterwards. */
@@ -74,75 +68,6 @@ const EXPORTS = [
   { name: "billing ledger", path: "/api/v2/billing/ledger?format=csv", empty: "&kind=tax" },
   { name: "audit log", path: "/api/v2/audit-events?format=csv", empty: "&action=nothing.here" },
 ] as const;
-
-const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
-/** Creates the database (anew when it holds another amount of rows), migrated and seeded; its URL. */
-async function prepareDatabase(
-  name: string,
-  rows: number,
-  appDir: string,
-  log: (line: string) => void,
-): Promise<string> {
-  const url = databaseUrl(name);
-  let exists = await withAdmin(
-    async (admin) =>
-      ((await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount ?? 0) > 0,
-  );
-  // A database that has not been migrated yet has no tables to count: it counts as empty.
-  if (
-    exists &&
-    (await withClient(url, (client) => exportBenchState(client, rows).catch(() => "empty"))) === "other"
-  ) {
-    log(`dropping database ${name}: it holds another number of rows`);
-    await withAdmin((admin) => admin.query(`DROP DATABASE ${quoteIdent(name)} WITH (FORCE)`));
-    exists = false;
-  }
-  if (!exists) {
-    log(`creating database ${name}`);
-    await withAdmin((admin) => admin.query(`CREATE DATABASE ${quoteIdent(name)}`));
-  }
-  // The served build's migrations and functions (the bench may serve another tree's build).
-  const db = await connectPostgres(url, 2);
-  try {
-    await applyMigrations(
-      db.sql,
-      readMigrations(path.join(appDir, "prisma", "migrations")),
-      readFunctions(path.join(appDir, "prisma", "functions")),
-    );
-    await seedDatabase(db, { numbers: 0, log: () => undefined });
-    // The demo's billing history, which `npm start` would otherwise seed on its first start:
-    // its month-end runs would bill the bench's numbers too, adding ledger entries.
-    await seedBillingHistory(db, { now: new Date(), password: DEFAULT_DEMO_PASSWORD, log: () => undefined });
-  } finally {
-    await db.close();
-  }
-  await withClient(url, async (client) => {
-    if ((await exportBenchState(client, rows)) === "empty") await seedExportBench(client, rows, log);
-    log("VACUUM (ANALYZE)");
-    await client.query("VACUUM (ANALYZE)");
-  });
-  return url;
-}
-
-/** A fresh token with every scope for the bench organization. */
-async function benchToken(url: string): Promise<string> {
-  const db = await connectPostgres(url, 2);
-  try {
-    await db.prisma.apiToken.deleteMany({
-      where: { organizationId: EXPORT_BENCH_ORGANIZATION, name: "bench" },
-    });
-    const { secret } = await createApiToken(db.prisma, {
-      organizationId: EXPORT_BENCH_ORGANIZATION,
-      userId: "usr_export_bench",
-      name: "bench",
-      scopes,
-    });
-    return secret;
-  } finally {
-    await db.close();
-  }
-}
 
 type Fetcher = (path: string) => Promise<Response>;
 
@@ -225,7 +150,9 @@ export async function benchExports(options: ExportBenchOptions = {}): Promise<Ex
   const log = options.log ?? ((line: string) => console.error(line));
   const rows = options.rows ?? 100_000;
   const name = options.database ?? "exports_bench";
-  const appDir = options.server ? prepareBuild({ snapshot: false, rebuild: false, log }) : projectRoot;
+  const appDir = !options.server
+    ? projectRoot
+    : (options.appDir ?? prepareBuild({ snapshot: false, rebuild: false, log }));
   const url = await prepareDatabase(name, rows, appDir, log);
   const token = await benchToken(url);
   let server: Server | undefined;
@@ -273,22 +200,9 @@ export async function benchExports(options: ExportBenchOptions = {}): Promise<Ex
   } finally {
     if (server) await stopServer(server);
     await db?.close();
-    if (options.drop)
-      await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
+    if (options.drop) await dropDatabase(name);
   }
 }
-
-async function withClient<T>(url: string, fn: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const withAdmin = <T>(fn: (client: Client) => Promise<T>) => withClient(serverUrl(), fn);
 
 const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
@@ -328,7 +242,7 @@ async function main() {
     drop: process.argv.includes("--drop"),
     timeLimitSeconds: option("time-limit") === undefined ? undefined : Number(option("time-limit")),
   });
-  const version = await withAdmin(async (admin) => (await admin.query("SELECT version()")).rows[0].version);
+  const version = await postgresVersion();
   const output = [
     `CSV exports benchmark, ${new Date().toISOString()}`,
     ...machine(String(version).split(" on ")[0]),
