@@ -1,5 +1,4 @@
 import "server-only";
-import { stringify } from "csv-stringify/sync";
 import { ApiError } from "@/lib/errors";
 import { getPrisma } from "@/lib/db/client";
 import { readDb } from "@/lib/db/replicas";
@@ -10,26 +9,25 @@ import { readableOrganizations } from "@/lib/auth/organization-filter";
 import { AUDIT_RETENTION_DAYS, type AuditEventView, type AuditListQuery } from "@/lib/schemas/audit";
 
 // Reading the audit log (docs/CONTRACT.md §15): one organization's entries, newest first, filtered;
-// as pages for the API and the portal, or every match as CSV read in keyset batches, so a
-// year of entries never sits in memory at once. Its own folder, above lib/auth: who may read
-// whose entries is lib/auth's rule, and lib/auth records its own entries through lib/audit.
+// as pages for the API and the portal (every match as CSV: audit-csv.ts). Its own folder, above
+// lib/auth: who may read whose entries is lib/auth's rule, and lib/auth records its own entries
+// through lib/audit.
 
 type AuditRow = Prisma.AuditEventGetPayload<object>;
-type Filters = Omit<AuditListQuery, "limit" | "offset" | "format">;
+export type AuditFilters = Omit<AuditListQuery, "limit" | "offset" | "format">;
 
 const DAY_MS = 86_400_000;
-/** Rows per round trip while streaming CSV. */
-const CSV_BATCH = 500;
 const newestFirst = [
   { at: "desc" },
   { id: "desc" },
 ] as const satisfies Prisma.AuditEventOrderByWithRelationInput[];
 
 /**
- * The where of a listing: whose log (a customer's own; support must name one, since an
- * entry only makes sense within its organization) and the filters.
+ * Whose log a request reads, once the request is checked: from must be before to, and support
+ * must name one organization, since an entry only makes sense within its organization (a 400
+ * either way, before any row is read). The list and the CSV export (audit-csv.ts) start here.
  */
-function whereFor(viewer: Viewer, query: Filters): Prisma.AuditEventWhereInput {
+export function auditOrganization(viewer: Viewer, query: AuditFilters): string {
   const { organizationId } = readableOrganizations(viewer, query.organization_id);
   if (query.from && query.to && query.from >= query.to)
     throw new ApiError(
@@ -43,8 +41,13 @@ function whereFor(viewer: Viewer, query: Filters): Prisma.AuditEventWhereInput {
       "organization_id is required: support users read one organization's audit log at a time",
       "query.organization_id=(missing)",
     );
+  return organizationId;
+}
+
+/** The where of a listing: whose log, and the filters. */
+function whereFor(viewer: Viewer, query: AuditFilters): Prisma.AuditEventWhereInput {
   return {
-    organizationId,
+    organizationId: auditOrganization(viewer, query),
     ...(query.actor === undefined ? {} : { actorId: query.actor }),
     ...(query.action === undefined ? {} : { action: query.action }),
     ...(query.resource_type === undefined ? {} : { resourceType: query.resource_type }),
@@ -132,71 +135,8 @@ function toAuditEvent(row: AuditRow, names: ReadonlyMap<string, string>): AuditE
 }
 
 /** The changes in field, from, to order (jsonb keeps keys in an order of its own). */
-function changesOf(row: AuditRow): AuditEventView["changes"] {
+export function changesOf(row: Pick<AuditRow, "changes">): AuditEventView["changes"] {
   return (row.changes as AuditEventView["changes"]).map(({ field, from, to }) => ({ field, from, to }));
-}
-
-const AUDIT_CSV_COLUMNS = [
-  "id",
-  "at",
-  "actor_type",
-  "actor_id",
-  "actor_name",
-  "ip",
-  "action",
-  "resource_type",
-  "resource_id",
-  "changes",
-] as const;
-
-function toCsvRecord(row: AuditRow): string[] {
-  return [
-    row.id,
-    row.at.toISOString(),
-    row.actorType,
-    row.actorId ?? "",
-    row.actorName,
-    row.ip ?? "",
-    row.action,
-    row.resourceType,
-    row.resourceId ?? "",
-    JSON.stringify(changesOf(row)),
-  ];
-}
-
-/**
- * Every match as CSV, newest first. Checked (organization, filters) before the first byte, so
- * a bad request is still a 400; then read CSV_BATCH rows at a time after the last one sent.
- */
-export async function streamAuditCsv(viewer: Viewer, query: Filters): Promise<ReadableStream<Uint8Array>> {
-  const where = whereFor(viewer, query);
-  const prisma = await getPrisma();
-  const encoder = new TextEncoder();
-  let last: AuditRow | undefined;
-  let done = false;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(stringify([[...AUDIT_CSV_COLUMNS]])));
-    },
-    // One batch per pull: the reader's pace sets how fast rows are read.
-    async pull(controller) {
-      if (done) return;
-      const after: Prisma.AuditEventWhereInput = last
-        ? { OR: [{ at: { lt: last.at } }, { at: last.at, id: { lt: last.id } }] }
-        : {};
-      const rows = await prisma.auditEvent.findMany({
-        where: { AND: [where, after] },
-        orderBy: newestFirst,
-        take: CSV_BATCH,
-      });
-      if (rows.length > 0) controller.enqueue(encoder.encode(stringify(rows.map(toCsvRecord))));
-      last = rows.at(-1);
-      if (rows.length < CSV_BATCH) {
-        done = true;
-        controller.close();
-      }
-    },
-  });
 }
 
 /** Housekeeping: deletes entries older than the retention (one year). */

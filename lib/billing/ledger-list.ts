@@ -1,7 +1,5 @@
 import "server-only";
-import { stringify } from "csv-stringify/sync";
 import { ApiError } from "@/lib/errors";
-import { getPrisma } from "@/lib/db/client";
 import { readDb } from "@/lib/db/replicas";
 import { readPage } from "@/lib/db/paged";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
@@ -11,10 +9,8 @@ import { formatMinor } from "@/lib/billing/money";
 import type { LedgerEntryView, LedgerFilters, LedgerListQuery } from "@/lib/schemas/billing-ledger";
 
 // Reading the ledger (docs/API.md, "Charges and the ledger"): one organization's entries, newest
-// first, filtered; as pages, or every match as CSV read in keyset batches (as the audit log's
-// export does), so years of entries never sit in memory at once.
+// first, filtered, as pages; every match as CSV is lib/billing/ledger-csv.ts.
 
-const CSV_BATCH = 500;
 const newestFirst = [
   { createdAt: "desc" },
   { id: "desc" },
@@ -22,7 +18,12 @@ const newestFirst = [
 const withInvoice = { invoiceLine: { select: { invoiceId: true } } } as const;
 type EntryRow = Prisma.LedgerEntryGetPayload<{ include: typeof withInvoice }>;
 
-function whereFor(viewer: Viewer, query: LedgerFilters): Prisma.LedgerEntryWhereInput {
+/**
+ * The organization whose ledger a request reads, once the request is checked: support must name
+ * one, and from must be before to (a 400 either way, before any row is read). The list and the
+ * CSV export (lib/billing/ledger-csv.ts) both start here.
+ */
+export function ledgerOrganization(viewer: Viewer, query: LedgerFilters): string {
   const { organizationId } = readableOrganizations(viewer, query.organization_id);
   if (organizationId === undefined)
     throw new ApiError(
@@ -36,8 +37,12 @@ function whereFor(viewer: Viewer, query: LedgerFilters): Prisma.LedgerEntryWhere
       "from must be before to",
       `query.from=${query.from.toISOString()},query.to=${query.to.toISOString()}`,
     );
+  return organizationId;
+}
+
+function whereFor(viewer: Viewer, query: LedgerFilters): Prisma.LedgerEntryWhereInput {
   return {
-    organizationId,
+    organizationId: ledgerOrganization(viewer, query),
     ...(query.currency === undefined ? {} : { currency: query.currency }),
     ...(query.kind === undefined ? {} : { kind: query.kind }),
     ...(query.number_id === undefined ? {} : { numberId: query.number_id }),
@@ -103,78 +108,4 @@ export async function listLedger(
   );
   const orders = await orderReferences(prisma, rows);
   return { items: rows.map((row) => toEntry(row, orders)), total };
-}
-
-const LEDGER_CSV_COLUMNS = [
-  "id",
-  "created_at",
-  "currency",
-  "kind",
-  "amount",
-  "description",
-  "number_id",
-  "number_e164",
-  "order_reference_id",
-  "period_start",
-  "period_end",
-  "invoice_id",
-  "reference",
-] as const;
-
-function toCsvRecord(entry: LedgerEntryView): string[] {
-  return [
-    entry.id,
-    entry.created_at,
-    entry.currency,
-    entry.kind,
-    entry.amount,
-    entry.description,
-    entry.number_id ?? "",
-    entry.number_e164 ?? "",
-    entry.order_reference_id ?? "",
-    entry.period_start ?? "",
-    entry.period_end ?? "",
-    entry.invoice_id ?? "",
-    entry.reference ?? "",
-  ];
-}
-
-/**
- * Every match as CSV, newest first. Checked (organization, filters) before the first byte, so a
- * bad request is still a 400; then CSV_BATCH rows at a time after the last one sent.
- */
-export async function streamLedgerCsv(
-  viewer: Viewer,
-  query: LedgerFilters,
-): Promise<ReadableStream<Uint8Array>> {
-  const where = whereFor(viewer, query);
-  const prisma = await getPrisma();
-  const encoder = new TextEncoder();
-  let last: EntryRow | undefined;
-  let done = false;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(stringify([[...LEDGER_CSV_COLUMNS]])));
-    },
-    async pull(controller) {
-      if (done) return;
-      const after: Prisma.LedgerEntryWhereInput = last
-        ? { OR: [{ createdAt: { lt: last.createdAt } }, { createdAt: last.createdAt, id: { lt: last.id } }] }
-        : {};
-      const rows = await prisma.ledgerEntry.findMany({
-        where: { AND: [where, after] },
-        include: withInvoice,
-        orderBy: newestFirst,
-        take: CSV_BATCH,
-      });
-      const orders = await orderReferences(prisma, rows);
-      if (rows.length > 0)
-        controller.enqueue(encoder.encode(stringify(rows.map((row) => toCsvRecord(toEntry(row, orders))))));
-      last = rows.at(-1);
-      if (rows.length < CSV_BATCH) {
-        done = true;
-        controller.close();
-      }
-    },
-  });
 }

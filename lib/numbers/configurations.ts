@@ -27,7 +27,7 @@ const byNumber = [
 ] satisfies Prisma.NumberConfigurationOrderByWithRelationInput[];
 
 /** The orders of `sort` (docs/CONTRACT.md §16), each ending in the id so a keyset cursor can follow it. */
-export const numberOrderings = {
+const numberOrderings = {
   number: byNumber,
   name: [{ name: "asc" }, { id: "asc" }],
   purchased_at: [{ createdAt: "asc" }, { id: "asc" }],
@@ -35,9 +35,12 @@ export const numberOrderings = {
 } satisfies Record<string, Prisma.NumberConfigurationOrderByWithRelationInput[]>;
 
 // Aging numbers are listed only when asked for (docs/CONTRACT.md §16).
-const LISTED_BY_DEFAULT = statesWhere("listedByDefault").filter(isHeld);
+export const LISTED_BY_DEFAULT = statesWhere("listedByDefault").filter(isHeld);
 
-/** The where clause of GET /numbers' filters, for the list, the CSV export and bulk jobs alike. */
+/**
+ * The where clause of GET /numbers' filters, for the list and bulk jobs alike (the CSV export
+ * says the same in SQL: lib/numbers/search-sql.ts, which a test holds to this).
+ */
 export async function numberSearchWhere(
   viewer: Viewer,
   query: Omit<NumberSearchQuery, "limit" | "offset" | "sort" | "format">,
@@ -102,19 +105,27 @@ export async function searchNumberConfigurations(
  * in the trunk prefix is an E.164 number beginning with the calling code and the rest.
  */
 async function containsDigits(digits: string): Promise<Prisma.NumberConfigurationWhereInput> {
-  const prisma = await getPrisma();
-  const countries = await prisma.country.findMany({ select: { id: true, callingCode: true } });
-  const throughTrunk = countries.flatMap(({ id, callingCode }) => {
-    const prefix = trunkPrefix(id);
-    return prefix !== "" && digits.startsWith(prefix)
-      ? [{ kind: "number" as const, number: { startsWith: `+${callingCode}${digits.slice(prefix.length)}` } }]
-      : [];
-  });
+  const throughTrunk = (await containsThroughTrunk(digits)).map((start) => ({
+    kind: "number" as const,
+    number: { startsWith: start },
+  }));
   return { OR: [{ number: { contains: digits } }, ...throughTrunk] };
 }
 
+/** The E.164 beginnings that `contains` also matches through a trunk prefix (see containsDigits). */
+export async function containsThroughTrunk(digits: string): Promise<string[]> {
+  const prisma = await getPrisma();
+  const countries = await prisma.country.findMany({ select: { id: true, callingCode: true } });
+  return countries.flatMap(({ id, callingCode }) => {
+    const prefix = trunkPrefix(id);
+    return prefix !== "" && digits.startsWith(prefix)
+      ? [`+${callingCode}${digits.slice(prefix.length)}`]
+      : [];
+  });
+}
+
 // Prisma passes `contains` to LIKE as it is, so "%" or "_" in a name would be wildcards.
-function escapeLike(text: string): string {
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, "\\$&");
 }
 

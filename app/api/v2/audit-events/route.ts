@@ -4,7 +4,8 @@ import { csvDownload } from "@/lib/api/downloads";
 import { paginationHeaders } from "@/lib/api/pagination";
 import { publicRequestUrl } from "@/lib/api/public-url";
 import { Reply, route } from "@/lib/api/route";
-import { listAuditEvents, streamAuditCsv } from "@/lib/audit-events/list-audit";
+import { listAuditEvents } from "@/lib/audit-events/list-audit";
+import { streamAuditCsv } from "@/lib/audit-events/audit-csv";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/audit-events", {
   GET: async ({ request, principal, query }) => {

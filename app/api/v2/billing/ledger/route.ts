@@ -4,7 +4,8 @@ import { csvDownload } from "@/lib/api/downloads";
 import { paginationHeaders } from "@/lib/api/pagination";
 import { publicRequestUrl } from "@/lib/api/public-url";
 import { Reply, route } from "@/lib/api/route";
-import { listLedger, streamLedgerCsv } from "@/lib/billing/ledger-list";
+import { listLedger } from "@/lib/billing/ledger-list";
+import { streamLedgerCsv } from "@/lib/billing/ledger-csv";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/billing/ledger", {
   GET: async ({ request, principal, query }) => {

@@ -2,7 +2,7 @@
 import "server-only";
 import { csvDownload } from "@/lib/api/downloads";
 import { route } from "@/lib/api/route";
-import { streamLedgerCsv } from "@/lib/billing/ledger-list";
+import { streamLedgerCsv } from "@/lib/billing/ledger-csv";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route("/billing/ledger/export", {
   GET: async ({ principal, query }) => csvDownload(await streamLedgerCsv(principal, query), "ledger.csv"),
