@@ -1,5 +1,5 @@
 // npm run bench [-- --duration 10 --connections 32 --pool 10 --snapshot --rebuild --no-scaling --quick --small
-//                   --numbers 100000 --orders-only --no-housekeeping]
+//                   --numbers 100000 --orders-only --no-housekeeping --no-fleet]
 //
 // Serves the built app (`next start`) on PostgreSQL bench databases (numbers_bench: 1,000,000
 // numbers; numbers_bench_100k and numbers_bench_10k for the scaling row; each created and
@@ -25,6 +25,7 @@ import {
 } from "@/scripts/bench/databases";
 import { measure, type LoadResult } from "@/scripts/bench/load";
 import { measureSteady } from "@/scripts/bench/steady";
+import { fleetBenches, runFleetBenches } from "@/scripts/bench/fleet";
 import { housekeepingTable, measureHousekeeping, type HousekeepingPhase } from "@/scripts/bench/housekeeping";
 import { captureProductStatements } from "@/scripts/bench/products-sql";
 import {
@@ -70,6 +71,8 @@ type Options = {
   ordersOnly: boolean;
   /** The order rows again after 20,000 sales and after a VACUUM (scripts/bench/housekeeping.ts). */
   housekeeping: boolean;
+  /** The bulk jobs, exports, month-end and port-in benches after the API rows (scripts/bench/fleet.ts). */
+  fleet: boolean;
 };
 
 function parseOptions(argv: string[]): Options {
@@ -86,6 +89,7 @@ function parseOptions(argv: string[]): Options {
     numbers: 1_000_000,
     ordersOnly: false,
     housekeeping: true,
+    fleet: true,
   };
   for (let index = 0; index < argv.length; index++) {
     const [flag, inline] = argv[index].split("=", 2);
@@ -100,8 +104,10 @@ function parseOptions(argv: string[]): Options {
     else if (flag === "--no-scaling") options.scaling = false;
     else if (flag === "--small") Object.assign(options, { small: true, scaling: false, numbers: 10_000 });
     else if (flag === "--numbers") Object.assign(options, { numbers: value(), scaling: false });
-    else if (flag === "--orders-only") Object.assign(options, { ordersOnly: true, scaling: false });
+    else if (flag === "--orders-only")
+      Object.assign(options, { ordersOnly: true, scaling: false, fleet: false });
     else if (flag === "--no-housekeeping") options.housekeeping = false;
+    else if (flag === "--no-fleet") options.fleet = false;
     else if (flag === "--quick") Object.assign(options, { durationSeconds: 3, warmupSeconds: 1 });
     else throw new Error(`unknown option ${argv[index]}`);
   }
@@ -384,6 +390,7 @@ async function main() {
     });
   }
 
+  const fleet = options.fleet && !options.small ? runFleetBenches(fleetBenches(), appDir, log) : [];
   const loadAfter = loadAverage();
   const mainTable = benchTable(rows);
   const orderRows = rows.filter((row) => row.label.startsWith("POST /order"));
@@ -416,6 +423,7 @@ async function main() {
   if (housekeeping.length > 0) lines.push("", ...housekeepingTable(housekeeping));
   if (steadyRows.length > 0) lines.push("", ...steadyTable(steadyRows));
   if (scalingRows.length > 0) lines.push("", ...scalingTable(scalingRows));
+  if (fleet.length > 0) lines.push("", "## Fleet operations, billing and port-in", ...fleet);
   const output = lines.join("\n");
   console.log(output);
   const stamp = startedAt.toISOString().replace(/[:.]/g, "-");
