@@ -1,8 +1,8 @@
 // npx tsx scripts/bench/jobs.ts [-- --numbers 1000] [--postgres]
 //
-// How fast the worker does a bulk job (docs/CONTRACT.md §16): numbers a second for a set_tags job and
-// a lock job over `--numbers` numbers, each number through the same domain function as its
-// single endpoint, in its own transaction with its history entry, audit entry and event and
+// How fast the worker does a bulk job (docs/CONTRACT.md §16): numbers a second for a set_tags, a
+// lock, an unlock and then a release job (not forced: each number's referencing rules are
+// looked for) over `--numbers` numbers, each with its history entry, audit entry and event and
 // the job item marked done (lib/jobs/run-jobs.ts). On embedded PGlite in this process by
 // default, or with --postgres on a fresh database of the PostgreSQL server PG_TEST_URL names
 // (default postgresql://root@127.0.0.1:5432/test), dropped after. Migrates, seeds reference
@@ -44,6 +44,8 @@ async function main() {
         FROM inventory_number n WHERE n.number_e164 LIKE '+4420________' AND n.status = 'sold'
           AND NOT EXISTS (SELECT 1 FROM number_configuration c WHERE c.inventory_number_id = n.id);
     `);
+    // Planned on fresh statistics, as a database with autovacuum would be.
+    await db.sql.exec("VACUUM ANALYZE");
     const ids = (
       await db.prisma.numberConfiguration.findMany({
         where: { id: { startsWith: "num_bench_" } },
@@ -64,6 +66,8 @@ async function main() {
     const jobs: Array<{ label: string; request: JobRequest }> = [
       { label: "set_tags", request: { type: "set_tags", number_ids: ids, params: { add: ["bench"] } } },
       { label: "lock", request: { type: "lock", number_ids: ids, params: {} } },
+      { label: "unlock", request: { type: "unlock", number_ids: ids, params: {} } },
+      { label: "release", request: { type: "release", number_ids: ids, params: {} } },
     ];
     for (const { label, request } of jobs) {
       const created = performance.now();
