@@ -1,5 +1,6 @@
 import "server-only";
 import { getPrisma } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/transaction";
 import { toPolicy, type DestinationPolicy } from "@/lib/numbers/validate-configuration";
 
 // Where a configuration may forward calls: the destinations GET /destinations serves for the
@@ -17,8 +18,10 @@ export async function loadDestinationPolicy(inventoryNumberId: number | null): P
  */
 export async function loadDestinationPolicies(
   inventoryNumberIds: readonly (number | null)[],
+  db?: Tx,
 ): Promise<(inventoryNumberId: number | null) => DestinationPolicy> {
-  const prisma = await getPrisma();
+  // In the caller's transaction when it has one: PGlite's one connection is that transaction's.
+  const prisma = db ?? (await getPrisma());
   const ids = [...new Set(inventoryNumberIds.filter((id) => id !== null))];
   const numbers =
     ids.length === 0
