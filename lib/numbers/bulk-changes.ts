@@ -178,7 +178,7 @@ export async function releaseConfigurations(
         releasable.filter((row) => !row.locked),
       );
   const outcomes: BulkOutcome[] = [];
-  const planned: Planned[] = [];
+  const planned: Array<Planned & { to: "aging" }> = [];
   for (const row of rows) {
     try {
       assertNotPortingIn(row);
@@ -187,8 +187,11 @@ export async function releaseConfigurations(
         continue;
       }
       await assertMayRelease(writer, row, () => Promise.resolve(referencing.get(row.id) ?? []));
-      assertNumberTransition(row.status, "aging", cause);
-      planned.push({ row, before: toNumberConfiguration(row) });
+      planned.push({
+        row,
+        before: toNumberConfiguration(row),
+        to: assertNumberTransition(row.status, "aging", cause),
+      });
       outcomes.push({ numberId: row.id, kind: "changed" });
     } catch (error) {
       outcomes.push({ numberId: row.id, kind: "refused", error });
@@ -197,12 +200,12 @@ export async function releaseConfigurations(
   if (planned.length === 0) return outcomes;
   const now = new Date();
   const restorableUntil = releaseWindowEnd(now);
-  const aging = "aging";
   const updated = await tx.$queryRaw<Array<Pick<Stored, "id" | "version" | "status" | "restorableUntil">>>`
     UPDATE number_configuration c
-       SET version = c.version + 1, status = ${aging}::number_status, restorable_until = ${restorableUntil}
-      FROM unnest(${planned.map(({ row }) => row.id)}::text[], ${planned.map(({ row }) => row.version)}::int[])
-           AS u(id, version)
+       SET version = c.version + 1, status = u.status::number_status, restorable_until = ${restorableUntil}
+      FROM unnest(${planned.map(({ row }) => row.id)}::text[], ${planned.map(({ row }) => row.version)}::int[],
+                  ${planned.map(({ to }) => to)}::text[])
+           AS u(id, version, status)
      WHERE c.id = u.id AND c.version = u.version
        AND c.status = ANY(${heldStatesLeavingBy(cause)}::number_status[])
     RETURNING c.id, c.version, c.status::text AS status, c.restorable_until AS "restorableUntil"`;
