@@ -200,6 +200,8 @@ export async function releaseConfigurations(
   if (planned.length === 0) return outcomes;
   const now = new Date();
   const restorableUntil = releaseWindowEnd(now);
+  // The states as text: PGlite sends an array parameter of an enum type it did not know when it
+  // started (a database migrated in the same process) as "a,b", which is no array.
   const updated = await tx.$queryRaw<Array<Pick<Stored, "id" | "version" | "status" | "restorableUntil">>>`
     UPDATE number_configuration c
        SET version = c.version + 1, status = u.status::number_status, restorable_until = ${restorableUntil}
@@ -207,7 +209,7 @@ export async function releaseConfigurations(
                   ${planned.map(({ to }) => to)}::text[])
            AS u(id, version, status)
      WHERE c.id = u.id AND c.version = u.version
-       AND c.status = ANY(${heldStatesLeavingBy(cause)}::number_status[])
+       AND c.status::text = ANY(${heldStatesLeavingBy(cause)}::text[])
     RETURNING c.id, c.version, c.status::text AS status, c.restorable_until AS "restorableUntil"`;
   const afterRows = mergeUpdated(planned, updated);
   await recordLifecycles(
