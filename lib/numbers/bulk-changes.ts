@@ -75,7 +75,7 @@ export async function replaceConfigurations(
   );
   const outcomes: BulkOutcome[] = [];
   const planned: Array<
-    Planned & { value: Parameters<typeof protectionData>[1]; tags: string[]; locked: boolean }
+    Planned & { value: Parameters<typeof protectionData>[1]; tags: string[] | undefined; locked: boolean }
   > = [];
   for (const row of rows) {
     try {
@@ -97,7 +97,7 @@ export async function replaceConfigurations(
         row,
         before,
         value: result.value,
-        tags: result.value.tags ?? row.tags,
+        tags: result.value.tags,
         locked: protection.locked ?? row.locked,
       });
       outcomes.push({ numberId: row.id, kind: "changed" });
@@ -106,13 +106,14 @@ export async function replaceConfigurations(
     }
   }
   if (planned.length === 0) return outcomes;
-  // Tags travel as JSON: unnest would flatten an array of arrays into one list.
+  // Tags travel as JSON (unnest would flatten an array of arrays into one list); none: unchanged.
   const updated = await tx.$queryRaw<Array<{ id: string; version: number; locked: boolean; tags: string[] }>>`
     UPDATE number_configuration c
        SET version = c.version + 1, locked = u.locked,
-           tags = ARRAY(SELECT t.tag FROM jsonb_array_elements_text(u.tags) WITH ORDINALITY AS t(tag, n) ORDER BY t.n)
+           tags = CASE WHEN u.tags IS NULL THEN c.tags
+                       ELSE ARRAY(SELECT t.tag FROM jsonb_array_elements_text(u.tags) WITH ORDINALITY AS t(tag, n) ORDER BY t.n) END
       FROM unnest(${planned.map((entry) => entry.row.id)}::text[], ${planned.map((entry) => entry.row.version)}::int[],
-                  ${planned.map((entry) => entry.locked)}::boolean[], ${planned.map((entry) => JSON.stringify(entry.tags))}::jsonb[])
+                  ${planned.map((entry) => entry.locked)}::boolean[], ${planned.map((entry) => (entry.tags === undefined ? null : JSON.stringify(entry.tags)))}::jsonb[])
            AS u(id, version, locked, tags)
      WHERE c.id = u.id AND c.version = u.version
     RETURNING c.id, c.version, c.locked, c.tags`;
