@@ -45,6 +45,7 @@ export async function doBatch(
   // for the next batch, as the single path would have done it after the first.
   const seen = new Set<string>();
   const items = pending.filter((item) => !seen.has(item.numberId) && seen.add(item.numberId));
+  if (items.length === 0) return true;
   let outcomes: BulkOutcome[];
   try {
     outcomes = await inRetryingTransaction(async (tx) => {

@@ -14,15 +14,13 @@ import {
   protectionData,
   protectionProblems,
 } from "@/lib/numbers/protection";
+import { recordLifecycles, releaseCause, releaseWindowEnd } from "@/lib/numbers/lifecycle";
 import {
   assertMayRelease,
   assertNotPortingIn,
   findReferencingRules,
-  recordLifecycles,
   type Referencing,
-  releaseCause,
-  releaseWindowEnd,
-} from "@/lib/numbers/lifecycle";
+} from "@/lib/numbers/release-refusals";
 import { assertNumberTransition, heldStatesLeavingBy, numberStateFacts } from "@/lib/schemas/number-states";
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 

@@ -1,14 +1,16 @@
 import "server-only";
 import type { Tx } from "@/lib/db/transaction";
 import { auditChanges, diffFields } from "@/lib/audit/record";
-import type { SystemWriter } from "@/lib/auth/types";
-import type { Writer } from "@/lib/numbers/change-configuration";
+import type { Principal, SystemWriter } from "@/lib/auth/types";
 import type { NumberConfiguration } from "@/lib/schemas/numbers/responses";
 
 // The configuration history's one writer (docs/CONTRACT.md §11): one row per change, whole
 // before and after, naming who changed it as they were then. A single change (PUT, DELETE,
 // a release) and a bulk job's batch of changes write through the same INSERT of unnested
 // arrays, so a batch costs one statement however many numbers it has.
+
+/** Who changes it (change-configuration's Writer, which imports this file). */
+type Writer = Pick<Principal, "kind" | "organizationId" | "role" | "userId" | "tokenId">;
 
 export type Change = {
   id: string;
