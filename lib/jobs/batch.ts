@@ -21,7 +21,7 @@ import {
 } from "@/lib/jobs/job-items";
 
 // A batch of a set_tags, lock, unlock or release job in one transaction (docs/ARCHITECTURE.md,
-// "Bulk jobs"): its items locked (still pending under this claim), its numbers locked and
+// "The worker"): its items locked (still pending under this claim), its numbers locked and
 // read, every number checked as its single endpoint checks it, the changes written a
 // statement for all (the configurations, history, audit entries, events), and the items
 // marked, all committed together. A crash before the commit leaves the whole batch undone
