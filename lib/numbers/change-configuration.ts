@@ -10,7 +10,7 @@ import { loadDestinationPolicy } from "@/lib/numbers/destination-policy";
 import { assertIfMatch, etagFor } from "@/lib/numbers/preconditions";
 import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
 import { event, recordEvents } from "@/lib/events/record-events";
-import { auditChanges, diffFields } from "@/lib/audit/record";
+import { recordChanges, type Change } from "@/lib/numbers/record-changes";
 import { validateConfiguration, type Problem } from "@/lib/numbers/validate-configuration";
 import {
   assertMayProtect,
@@ -286,61 +286,9 @@ export async function deleteExtension(
   });
 }
 
-type Change = {
-  id: string;
-  organizationId: string;
-  version: number;
-  kind: "created" | "updated" | "deleted" | "released" | "restored";
-  /** What the configuration belongs to, for the audit log's action and resource. */
-  target: "number" | "extension";
-  before: NumberConfiguration | null;
-  after: NumberConfiguration | null;
-};
-
+/** One change's history row (and its audit entry, if it changes name or rules): recordChanges of one. */
 export async function recordChange(tx: Tx, writer: Writer | SystemWriter, change: Change): Promise<void> {
-  const actor = await describeActor(tx, writer);
-  await tx.configurationChange.create({
-    data: {
-      configurationId: change.id,
-      organizationId: change.organizationId,
-      version: change.version,
-      kind: change.kind,
-      actorUserId: writer.userId,
-      actorTokenId: writer.kind === "token" ? writer.tokenId : null,
-      actorName: actor,
-      actorRole: writer.kind === "system" ? "system" : writer.role,
-      before: change.before ?? Prisma.DbNull,
-      after: change.after ?? Prisma.DbNull,
-    },
-  });
-  // Beside the history (which keeps whole before/after): the audit log's field changes. A
-  // release or restore, and a change of only the lock or tags, have entries of their own
-  // (lib/numbers/lifecycle.ts): a number's change that leaves name and rules alone adds none.
-  const changes = diffFields(change.before, change.after, ["number", "name", "rules"]);
-  if (change.target === "number" && (change.kind === "released" || change.kind === "restored")) return;
-  if (change.target === "number" && change.kind === "updated" && changes.length === 0) return;
-  await auditChanges(tx, [
-    {
-      action: change.target === "number" ? "number.configuration_changed" : `extension.${change.kind}`,
-      organizationId: change.organizationId,
-      resource: { type: change.target, id: change.id },
-      changes,
-    },
-  ]);
-}
-
-async function describeActor(tx: Tx, writer: Writer | SystemWriter): Promise<string> {
-  // The worker (docs/CONTRACT.md §17: documents overdue) acts as no person and no token.
-  if (writer.kind === "system") return "system";
-  if (writer.kind === "token" && writer.tokenId !== null) {
-    const token = await tx.apiToken.findUnique({ where: { id: writer.tokenId }, select: { name: true } });
-    return token?.name ?? "a deleted token";
-  }
-  if (writer.userId !== null) {
-    const user = await tx.user.findUnique({ where: { id: writer.userId }, select: { name: true } });
-    return user?.name ?? "a deleted user";
-  }
-  return writer.tokenId === null ? "system" : "unknown";
+  await recordChanges(tx, writer, [change]);
 }
 
 export function toRuleCreate(

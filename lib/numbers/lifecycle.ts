@@ -4,7 +4,7 @@ import { getEnv } from "@/lib/env";
 import { getPrisma } from "@/lib/db/client";
 import { inRetryingTransaction, type Tx } from "@/lib/db/transaction";
 import { event, recordEvents } from "@/lib/events/record-events";
-import { auditSource, recordAudit, systemActor } from "@/lib/audit/record";
+import { auditSource, recordAudits, systemActor } from "@/lib/audit/record";
 import { ownOrganizationUnlessSupport } from "@/lib/auth/organization-filter";
 import type { SystemWriter } from "@/lib/auth/types";
 import { restoredStatus } from "@/lib/coverage/coverage";
@@ -12,9 +12,10 @@ import { chargeRestore } from "@/lib/billing/number-charges";
 import { assertIfMatch, etagFor } from "@/lib/numbers/preconditions";
 import { assertNumberTransition, heldStatesLeavingBy, numberStateFacts } from "@/lib/schemas/number-states";
 import { configurationInclude, toNumberConfiguration } from "@/lib/numbers/to-api";
+import { recordChanges } from "@/lib/numbers/record-changes";
+import { assertMayRelease, assertNotPortingIn, findReferencingRules } from "@/lib/numbers/release-refusals";
 import {
   claimVersion,
-  recordChange,
   writableBy,
   type AlsoInTransaction,
   type Stored,
@@ -32,9 +33,6 @@ import { metrics } from "@/lib/observability/metrics";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A rule of the organization that dials a number: what 409 number_referenced lists. */
-type Referencing = { number_id: string; number: string; rule_index: number; rule_name: string };
-
 async function findNumber(writer: Writer, numberId: string): Promise<Stored> {
   const prisma = await getPrisma();
   const row = await prisma.numberConfiguration.findFirst({
@@ -43,42 +41,6 @@ async function findNumber(writer: Writer, numberId: string): Promise<Stored> {
   });
   if (!row) throw notFound("number", numberId);
   return row;
-}
-
-/** The organization's rules (in other configurations) whose dial destination is `number`. */
-async function findReferencingRules(
-  db: Tx | Awaited<ReturnType<typeof getPrisma>>,
-  organizationId: string,
-  number: string,
-  exceptId: string,
-): Promise<Referencing[]> {
-  const rows = await db.numberConfiguration.findMany({
-    where: {
-      organizationId,
-      id: { not: exceptId },
-      rules: { some: { actionType: "dial", destination: number } },
-    },
-    include: configurationInclude,
-    orderBy: [{ number: "asc" }, { id: "asc" }],
-  });
-  return rows.flatMap((row) =>
-    row.rules.flatMap((rule, index) =>
-      rule.actionType === "dial" && rule.destination === number
-        ? [{ number_id: row.id, number: row.number, rule_index: index, rule_name: rule.name }]
-        : [],
-    ),
-  );
-}
-
-function referencedError(number: string, rules: Referencing[]): ApiError {
-  const listed = rules.map(
-    (rule) => `${rule.number_id} (${rule.number}) rules[${rule.rule_index}] "${rule.rule_name}"`,
-  );
-  return new ApiError(
-    "number_referenced",
-    `${number} is dialled by ${rules.length} rule${rules.length === 1 ? "" : "s"} of your organization: change them first, or release with force=true.`,
-    listed.join("; "),
-  );
 }
 
 export type ReleaseOptions = {
@@ -92,19 +54,6 @@ export type ReleaseOptions = {
    */
   systemCause?: "documents_overdue" | "non_payment";
 };
-
-/**
- * 409 port_in_progress for a number a port order is still bringing here (docs/CONTRACT.md §20):
- * it is not ours to release or restore until the port completes; cancel the port instead.
- */
-export function assertNotPortingIn(row: Pick<Stored, "id" | "number" | "status" | "portOrderId">): void {
-  if (numberStateFacts[row.status].portInProgress)
-    throw new ApiError(
-      "port_in_progress",
-      `${row.number} is being ported in: it cannot be released or restored until its port order completes; cancel the port order instead.`,
-      `number_id=${row.id}; status=${row.status}; port_order_id=${row.portOrderId ?? ""}`,
-    );
-}
 
 /**
  * DELETE /numbers/{number_id}. A number being ported in is 409 port_in_progress. A number that
@@ -136,24 +85,14 @@ export async function releaseStored(
   row: Stored,
   options: ReleaseOptions,
 ): Promise<Written> {
-  const system = writer.kind === "system";
-  assertNotPortingIn(row);
-  if (row.locked && !system)
-    throw new ApiError(
-      "number_locked",
-      `${row.number} is locked: unlock it (PUT with "locked": false) before releasing it.`,
-      `number_id=${row.id}; locked=true`,
-    );
-  if (!options.force) {
-    const prisma = await getPrisma();
-    const rules = await findReferencingRules(prisma, row.organizationId, row.number, row.id);
-    if (rules.length > 0) throw referencedError(row.number, rules);
-  }
+  await assertMayRelease(writer, row, async () => {
+    if (options.force) return [];
+    const referencing = await findReferencingRules(await getPrisma(), row.organizationId, [row]);
+    return referencing.get(row.id) ?? [];
+  });
   const now = options.now ?? new Date();
-  const restorableUntil = new Date(now.getTime() + getEnv().RELEASE_AGING_DAYS * DAY_MS);
-  // The system's release is the documents deadline's (docs/CONTRACT.md §17) or non-payment's
-  // (lib/dunning/dunning.ts); any other is a person's.
-  const cause = system ? (options.systemCause ?? "documents_overdue") : "release";
+  const restorableUntil = releaseWindowEnd(now);
+  const cause = releaseCause(writer, options);
   const released = await inRetryingTransaction(async (tx) => {
     const before = await claimVersion(tx, row);
     if (!heldStatesLeavingBy(cause).includes(before.status)) throw alreadyChanged(row);
@@ -162,13 +101,29 @@ export async function releaseStored(
       data: { status: assertNumberTransition(before.status, "aging", cause), restorableUntil },
       include: configurationInclude,
     });
-    const written = await recordLifecycle(tx, writer, row, before, after, "released", now);
+    const [written] = await recordLifecycles(tx, writer, [{ row, before, after }], "released", now);
     if (options.also) await options.also(tx);
     return written;
   });
   // Counted once committed: a rolled-back release sold nothing back.
   metrics().numbersReleased.inc();
   return released;
+}
+
+/** When a release made at `now` can no longer be restored: RELEASE_AGING_DAYS later. */
+export function releaseWindowEnd(now: Date): Date {
+  return new Date(now.getTime() + getEnv().RELEASE_AGING_DAYS * DAY_MS);
+}
+
+/**
+ * Why the number moves: the system's release is the documents deadline's (docs/CONTRACT.md §17)
+ * or non-payment's (lib/dunning/dunning.ts); any other is a person's.
+ */
+export function releaseCause(
+  writer: Writer | SystemWriter,
+  options: Pick<ReleaseOptions, "systemCause">,
+): "release" | "documents_overdue" | "non_payment" {
+  return writer.kind === "system" ? (options.systemCause ?? "documents_overdue") : "release";
 }
 
 // Another request released or restored it between the read and the claim: the ETag moved.
@@ -228,7 +183,8 @@ export async function restoreNumber(writer: Writer, numberId: string, now = new 
         new Date(row.restorableUntil.getTime() - getEnv().RELEASE_AGING_DAYS * DAY_MS),
         now,
       );
-    return recordLifecycle(tx, writer, row, before, after, "restored", now);
+    const [written] = await recordLifecycles(tx, writer, [{ row, before, after }], "restored", now);
+    return written;
   });
 }
 
@@ -251,43 +207,66 @@ function windowOver(numberId: string, until: Date, portedInNumber = false): ApiE
   );
 }
 
-/** History, event and audit entry of a release or restore, in its transaction. */
-async function recordLifecycle(
+/** A number released or restored: as read before the change, its state before, its row after. */
+export type LifecycleChange = { row: Stored; before: NumberConfiguration; after: Stored };
+
+/**
+ * History, event and audit entry of each release or restore, in their transaction: one
+ * statement each for however many numbers (a release job's batch), in the order given.
+ */
+export async function recordLifecycles(
   tx: Tx,
   writer: Writer | SystemWriter,
-  row: Stored,
-  before: NumberConfiguration,
-  afterRow: Stored,
+  changes: readonly LifecycleChange[],
   change: "released" | "restored",
   now: Date,
-): Promise<Written> {
-  const written = { configuration: toNumberConfiguration(afterRow), etag: etagFor(afterRow) };
-  await recordChange(tx, writer, {
-    id: row.id,
-    organizationId: row.organizationId,
-    version: afterRow.version,
-    kind: change,
-    target: "number",
-    before,
-    after: written.configuration,
-  });
-  await recordEvents(tx, [event(row.organizationId, `number.${change}`, written.configuration)], now);
-  await recordAudit(tx, {
-    ...(writer.kind === "system"
+): Promise<Written[]> {
+  if (changes.length === 0) return [];
+  const written = changes.map(({ after }) => ({
+    configuration: toNumberConfiguration(after),
+    etag: etagFor(after),
+  }));
+  await recordChanges(
+    tx,
+    writer,
+    changes.map(({ row, before, after }, index) => ({
+      id: row.id,
+      organizationId: row.organizationId,
+      version: after.version,
+      kind: change,
+      target: "number",
+      before,
+      after: written[index].configuration,
+    })),
+  );
+  await recordEvents(
+    tx,
+    changes.map(({ row }, index) =>
+      event(row.organizationId, `number.${change}`, written[index].configuration),
+    ),
+    now,
+  );
+  const source =
+    writer.kind === "system"
       ? { actor: systemActor, ip: null }
-      : await auditSource(tx, { ...writer, id: writer.userId ?? writer.tokenId ?? "" })),
-    action: `number.${change}`,
-    organizationId: row.organizationId,
-    resource: { type: "number", id: row.id },
-    changes: [
-      { field: "status", from: before.status, to: written.configuration.status },
-      {
-        field: "restorable_until",
-        from: before.restorable_until,
-        to: written.configuration.restorable_until,
-      },
-    ],
-    at: now,
-  });
+      : await auditSource(tx, { ...writer, id: writer.userId ?? writer.tokenId ?? "" });
+  await recordAudits(
+    tx,
+    changes.map(({ row, before }, index) => ({
+      ...source,
+      action: `number.${change}`,
+      organizationId: row.organizationId,
+      resource: { type: "number", id: row.id },
+      changes: [
+        { field: "status", from: before.status, to: written[index].configuration.status },
+        {
+          field: "restorable_until",
+          from: before.restorable_until,
+          to: written[index].configuration.restorable_until,
+        },
+      ],
+      at: now,
+    })),
+  );
   return written;
 }

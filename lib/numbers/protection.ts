@@ -81,16 +81,14 @@ export async function protectionData(
   };
 }
 
-/** The audit log's entries for a change of the lock, the tags or the port-out PIN. */
-export async function auditProtection(
-  tx: Tx,
-  writer: Writer,
+/** What a change of the lock, the tags or the port-out PIN adds to the audit log: an action and its field each. */
+export function protectionAuditEntries(
   row: Stored,
   value: Protection,
   before: NumberConfiguration,
   after: NumberConfiguration,
-): Promise<void> {
-  const entries = [
+): Array<{ action: string; field: "locked" | "tags" | "port_out_pin_set" }> {
+  return [
     ...(before.locked === after.locked
       ? []
       : [{ action: after.locked ? "number.locked" : "number.unlocked", field: "locked" as const }]),
@@ -107,6 +105,18 @@ export async function auditProtection(
         ]
       : []),
   ];
+}
+
+/** The audit log's entries for a change of the lock, the tags or the port-out PIN. */
+export async function auditProtection(
+  tx: Tx,
+  writer: Writer,
+  row: Stored,
+  value: Protection,
+  before: NumberConfiguration,
+  after: NumberConfiguration,
+): Promise<void> {
+  const entries = protectionAuditEntries(row, value, before, after);
   if (entries.length === 0) return;
   const source = await auditSource(tx, { ...writer, id: writer.userId ?? writer.tokenId ?? "" });
   for (const entry of entries)

@@ -1,5 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { describeE164, formatNational } from "@/lib/reference/phone";
+import { callingCodeAndNational } from "@/lib/reference/phone";
 import { numberConfigurationSchema, type NumberConfiguration } from "@/lib/schemas/numbers/responses";
 import { numberStateFacts } from "@/lib/schemas/number-states";
 
@@ -27,7 +27,7 @@ type RuleRow = ConfigurationRow["rules"][number];
  */
 export function toNumberConfiguration(row: ConfigurationRow): NumberConfiguration {
   // country_code and local_format are derived, never stored: they cannot disagree with the number.
-  const described = row.kind === "number" ? describeE164(row.number) : null;
+  const described = row.kind === "number" ? phoneFields(row.number) : null;
   return numberConfigurationSchema.parse({
     number_id: row.id,
     organization_id: row.organizationId,
@@ -35,7 +35,7 @@ export function toNumberConfiguration(row: ConfigurationRow): NumberConfiguratio
     name: row.name,
     rules: row.rules.map(toRule),
     country_code: described?.callingCode ?? null,
-    local_format: described ? formatNational(row.number) : null,
+    local_format: described?.localFormat ?? null,
     number_type: row.inventoryNumber?.numberTypeId ?? row.portOrder?.numberType ?? null,
     region: row.inventoryNumber?.region ?? null,
     status: row.status,
@@ -50,6 +50,23 @@ export function toNumberConfiguration(row: ConfigurationRow): NumberConfiguratio
     porting_foc_at: row.status === "porting" ? (row.portOrder?.focAt?.toISOString() ?? null) : null,
     port_out_pin_set: row.portOutPinHash !== null,
   });
+}
+
+// libphonenumber's parse costs about 0.07 ms a number (one whose calling code several countries
+// share, +44 or +1, is matched against each one's patterns), and a bulk job's batch reads each
+// number before and after its change: what it derives is remembered per number (it depends on
+// nothing else), a bounded set, forgotten whole when full.
+const PHONE_FIELDS_KEPT = 10_000;
+const phoneFieldsOf = new Map<string, { callingCode: string; localFormat: string } | null>();
+
+function phoneFields(number: string): { callingCode: string; localFormat: string } | null {
+  const known = phoneFieldsOf.get(number);
+  if (known !== undefined) return known;
+  const parts = callingCodeAndNational(number);
+  const fields = parts ? { callingCode: parts.callingCode, localFormat: parts.national } : null;
+  if (phoneFieldsOf.size >= PHONE_FIELDS_KEPT) phoneFieldsOf.clear();
+  phoneFieldsOf.set(number, fields);
+  return fields;
 }
 
 function toRule(row: RuleRow) {

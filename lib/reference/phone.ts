@@ -78,6 +78,15 @@ export function formatNational(e164: string): string {
   return parseOrThrow(e164).formatNational();
 }
 
+/**
+ * The calling code and the national format of a number, from one parse (describeE164 and
+ * formatNational parse it twice and also work out its type); null when unparsable.
+ */
+export function callingCodeAndNational(e164: string): { callingCode: string; national: string } | null {
+  const parsed = parseStrict(e164);
+  return parsed ? { callingCode: parsed.countryCallingCode, national: parsed.formatNational() } : null;
+}
+
 /** As people abroad write it: "+1 212 555 0123", "+44 20 7946 0000". */
 export function formatInternational(e164: string): string {
   return parseOrThrow(e164).formatInternational();
