@@ -1,13 +1,16 @@
 // npx tsx scripts/bench/docs-page.ts [--base http://127.0.0.1:3540] [--loads 5] [--path /docs]
 //   [--heading "List the countries numbers are sold in"] [--anonymous] [--document openapi.json]
+//   [--try-it]
 //
 // /docs's time to show, against a server already running (`npm start`; nothing is built here):
 // --loads fresh browser contexts (a first visit: nothing cached) at 1366×768 in Debian's
 // Chromium, each timed from navigation start to the first operation's heading visible; prints
 // each load and the median. Signed in as the demo customer (the session is made once, before
 // the loads), or not with --anonymous. --document serves that file in place of the full
-// OpenAPI document (/api/v2/openapi.json) for a page that reads it. Prints figures, asserts
-// nothing. measureDocsPage() is the same for scripts/bench/run.ts and others.
+// OpenAPI document (/api/v2/openapi.json) for a page that reads it; --try-it also times
+// navigation start to the request client open, the first "Test Request" clicked as soon as it
+// takes clicks. Prints figures, asserts nothing. measureDocsPage() is the same for
+// scripts/bench/run.ts and others.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContextOptions } from "@playwright/test";
@@ -23,11 +26,21 @@ export type DocsPageOptions = {
   signIn?: { email: string; password: string } | null;
   /** Served in place of /api/v2/openapi.json (the body of an OpenAPI document). */
   document?: string;
+  /**
+   * Also time "try it": navigation start to the request client's dialog visible, the first
+   * operation's Test Request clicked as soon as it takes clicks.
+   */
+  tryIt?: boolean;
   /** A browser to reuse; one is launched (and closed) otherwise. */
   browser?: Browser;
 };
 
-export type DocsPageResult = { loads: number[]; median: number };
+export type DocsPageResult = {
+  loads: number[];
+  median: number;
+  /** With tryIt: each load's navigation start to the request client open, and their median. */
+  tryIt?: { loads: number[]; median: number };
+};
 
 const DEFAULT_HEADING = "List the countries numbers are sold in";
 const DEMO = { email: "customer@acme.example", password: "demo-password-2026" };
@@ -80,7 +93,7 @@ function watchFor(heading: string): string {
   })();`;
 }
 
-/** Milliseconds from navigation start to the heading visible, in a fresh context. */
+/** Milliseconds from navigation start to the heading visible (and click to client), in a fresh context. */
 async function oneLoad(
   browser: Browser,
   options: {
@@ -89,8 +102,9 @@ async function oneLoad(
     heading: string;
     storageState: BrowserContextOptions["storageState"];
     document?: string;
+    tryIt?: boolean;
   },
-): Promise<number> {
+): Promise<{ shown: number; tryIt?: number }> {
   const context = await browser.newContext({
     baseURL: options.base,
     viewport: { width: 1366, height: 768 },
@@ -110,7 +124,17 @@ async function oneLoad(
       undefined,
       { timeout: 120_000 },
     );
-    return (await shown.jsonValue()) as number;
+    const result: { shown: number; tryIt?: number } = { shown: (await shown.jsonValue()) as number };
+    if (options.tryIt) {
+      // Clicked as soon as the button takes clicks (Playwright waits for it to be enabled).
+      await page
+        .getByRole("button", { name: /^Test Request/ })
+        .first()
+        .click({ timeout: 120_000 });
+      await page.getByRole("dialog").waitFor({ timeout: 120_000 });
+      result.tryIt = await page.evaluate(() => performance.now());
+    }
+    return result;
   } finally {
     await context.close();
   }
@@ -135,11 +159,18 @@ export async function measureDocsPage(options: DocsPageOptions): Promise<DocsPag
         heading: options.heading ?? DEFAULT_HEADING,
         storageState,
         document: options.document,
+        tryIt: options.tryIt,
       });
     await load();
-    const loads: number[] = [];
+    const loads: Array<{ shown: number; tryIt?: number }> = [];
     for (let index = 0; index < (options.loads ?? 5); index += 1) loads.push(await load());
-    return { loads, median: median(loads) };
+    const shown = loads.map((load) => load.shown);
+    const result: DocsPageResult = { loads: shown, median: median(shown) };
+    if (options.tryIt) {
+      const clicks = loads.map((load) => load.tryIt ?? NaN);
+      result.tryIt = { loads: clicks, median: median(clicks) };
+    }
+    return result;
   } finally {
     if (!options.browser) await browser.close();
   }
@@ -162,6 +193,7 @@ async function main(): Promise<void> {
     heading,
     signIn: process.argv.includes("--anonymous") ? null : DEMO,
     document: file ? readFileSync(file, "utf8") : undefined,
+    tryIt: process.argv.includes("--try-it"),
   });
   console.log(
     `${base}${pagePath} to "${heading}" visible, ${result.loads.length} fresh loads at 1366×768` +
@@ -169,6 +201,11 @@ async function main(): Promise<void> {
   );
   result.loads.forEach((time, index) => console.log(`  load ${index + 1}: ${Math.round(time)} ms`));
   console.log(`  median: ${Math.round(result.median)} ms`);
+  if (result.tryIt)
+    console.log(
+      `  to the request client open (Test Request clicked once it takes clicks): ${result.tryIt.loads.map(Math.round).join(", ")} ms; ` +
+        `median ${Math.round(result.tryIt.median)} ms`,
+    );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename))
