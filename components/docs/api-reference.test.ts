@@ -4,8 +4,8 @@ import { buildOpenApiDocument } from "@/lib/api/openapi";
 import { endpoints } from "@/lib/api/registry";
 import { defineEndpoint } from "@/lib/api/endpoint-definition";
 
-// /docs renders the OpenAPI document with Scalar, which shows an operation's x-badges next to
-// it and its description as Markdown; what the page can show is decided here.
+// /docs renders the OpenAPI document a tag at a time (components/docs), showing an operation's
+// x-badges next to it and its description as Markdown; what the page can show is decided here.
 
 // Registry entries made for this test: the real API has no Draft or Deprecated endpoint yet.
 const testRegistry = {
