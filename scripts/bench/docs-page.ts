@@ -9,13 +9,14 @@
 // the loads), or not with --anonymous. --document serves that file in place of the full
 // OpenAPI document (/api/v2/openapi.json) for a page that reads it; --try-it also times
 // navigation start to the request client open, the first "Test Request" clicked as soon as it
-// takes clicks. Prints figures, asserts nothing. measureDocsPage() is the same for
-// scripts/bench/run.ts and others.
-import { readFileSync } from "node:fs";
+// takes clicks. Prints figures (also to data/bench/), asserts nothing. measureDocsPage() is the
+// same for scripts/bench/run.ts and others.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContextOptions } from "@playwright/test";
 import { findChromium } from "@/scripts/ensure-browser";
 import { loadAverage } from "@/scripts/bench/report";
+import { projectRoot } from "@/scripts/bench/processes";
 
 export type DocsPageOptions = {
   base: string;
@@ -195,17 +196,25 @@ async function main(): Promise<void> {
     document: file ? readFileSync(file, "utf8") : undefined,
     tryIt: process.argv.includes("--try-it"),
   });
-  console.log(
+  const lines = [
     `${base}${pagePath} to "${heading}" visible, ${result.loads.length} fresh loads at 1366×768` +
       `${file ? ` (${path.basename(file)} served as the document)` : ""}; load average ${loadAverage()}:`,
-  );
-  result.loads.forEach((time, index) => console.log(`  load ${index + 1}: ${Math.round(time)} ms`));
-  console.log(`  median: ${Math.round(result.median)} ms`);
+    ...result.loads.map((time, index) => `  load ${index + 1}: ${Math.round(time)} ms`),
+    `  median: ${Math.round(result.median)} ms`,
+  ];
   if (result.tryIt)
-    console.log(
-      `  to the request client open (Test Request clicked once it takes clicks): ${result.tryIt.loads.map(Math.round).join(", ")} ms; ` +
-        `median ${Math.round(result.tryIt.median)} ms`,
+    lines.push(
+      `  to the request client open (Test Request clicked once it takes clicks): ` +
+        `${result.tryIt.loads.map(Math.round).join(", ")} ms; median ${Math.round(result.tryIt.median)} ms`,
     );
+  const output = lines.join("\n");
+  console.log(output);
+  const dir = path.join(projectRoot, "data", "bench");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, `docs-page-${new Date().toISOString().replace(/[:.]/g, "-")}.txt`),
+    `${output}\n`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename))
