@@ -1,6 +1,6 @@
 // npx tsx scripts/bench/polish-items.ts --base http://127.0.0.1:3651 [--base http://127.0.0.1:3652]
 //   [--token <demo API token> …] [--pid <npm start's pid> …] [--email …] [--password …]
-//   [--docs-loads 5] [--docs-heading "List the countries numbers are sold in"] [--docs-title "Numbers API"]
+//   [--docs-loads 5] [--docs-heading "List the countries numbers are sold in"] [--docs-title "API documentation"]
 //   [--docs-document openapi.json]
 //   [--only 1,3,11,11t]
 //
@@ -50,7 +50,7 @@ const EMAIL = option("email", "customer@acme.example");
 const PASSWORD = option("password", "demo-password-2026");
 const DOCS_LOADS = Number(option("docs-loads", "5"));
 const DOCS_HEADING = option("docs-heading", "List the countries numbers are sold in");
-const DOCS_TITLE = option("docs-title", "Numbers API");
+const DOCS_TITLE = option("docs-title", "API documentation");
 const ONLY = options("only").flatMap((list) => list.split(","));
 
 let browser: Browser;
