@@ -8,7 +8,7 @@ import { importInventory } from "@/lib/inventory/import";
 import { freshNumbers, INVENTORY_CSV_HEADER } from "@/tests/inventory-csv";
 import { api } from "@/tests/api-client";
 
-// The sale's charges (prisma/functions/sell_to_item.sql) and the checks place_order and
+// The sale's charges (prisma/functions/sale_charge_item.sql) and the checks place_order and
 // fill_backorders make with them: a setup fee and the rest of the month per number sold, in the
 // sale's transaction; a 402 that sells, consumes and charges nothing and is replayed for its key.
 

@@ -10,6 +10,13 @@ CREATE OR REPLACE FUNCTION billing_open_account(
 DECLARE
   v_available BIGINT;
 BEGIN
+  -- The account exists but for an organization's first charge in a currency: found and locked
+  -- first, so that a sale does not try an insert that must wait on another sale's update of it.
+  SELECT balance_minor + credit_limit_minor INTO v_available
+    FROM billing_account WHERE organization_id = p_organization AND currency = p_currency FOR UPDATE;
+  IF FOUND THEN
+    RETURN v_available;
+  END IF;
   INSERT INTO billing_account (organization_id, currency, credit_limit_minor, standing, standing_since, created_at)
   VALUES (p_organization, p_currency, p_default_limit, 'good_standing', p_now, p_now)
   ON CONFLICT (organization_id, currency) DO NOTHING;

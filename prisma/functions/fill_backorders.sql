@@ -4,7 +4,7 @@
 -- first; an item without a region takes numbers from any region of its type. Each item gets
 -- its numbers from sell_to_item, as a new order's do; each order filled gets its status
 -- (sale_order_status) and the sale's events (sale_record_events, order.backorder_filled).
--- An item is charged as a new order's is (sell_to_item); one whose organization is past due,
+-- An item is charged as a new order's is (sale_charge_item); one whose organization is past due,
 -- or whose charges would take its account's available amount below zero, stays back-ordered
 -- as it was (its own subtransaction undoes its sale) and the fill goes on with the next item.
 -- p is lib/orders/sale-input.ts FillInput: country_id, number_type_id, region_id, now, day,
@@ -39,6 +39,7 @@ BEGIN
       SELECT s.sold, s.configurations INTO v_sold, v_new
         FROM sell_to_item(v_item.id, NULL, v_now, (p->>'day')::date, (p->>'documents_due')::timestamptz, p->'formats',
                           (p->>'default_credit_limit_minor')::bigint) s;
+      PERFORM sale_charge_item(v_item.id, v_new, v_now, (p->>'day')::date, (p->>'default_credit_limit_minor')::bigint);
       SELECT -COALESCE(sum(amount_minor), 0) INTO v_charged
         FROM ledger_entry WHERE number_id = ANY(v_new) AND organization_id = v_item.organization_id;
       SELECT balance_minor + credit_limit_minor INTO v_available

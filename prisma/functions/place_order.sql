@@ -5,8 +5,8 @@
 -- here, all or nothing: the idempotency claim and stored answer, the order and its items, the
 -- named numbers (locked in id order, all or nothing), each item's numbers through sell_to_item
 -- (as a back-order fill gives them), the order's status (sale_order_status), the events
--- (sale_record_events) and the audit entry; the charges sell_to_item writes, and the checks that
--- the organization may pay for them (docs/ARCHITECTURE.md, "Billing").
+-- (sale_record_events) and the audit entry; then, last, the charges (sale_charge_item) and the
+-- checks that the organization may pay for them (docs/ARCHITECTURE.md, "Billing").
 -- Answers {replayed, status, body}. Raises OR409 (idempotency_conflict), OR410 (number_unavailable,
 -- the numbers as a JSON array in DETAIL), OR4PD (account_past_due, the accounts in DETAIL) and
 -- OR402 (insufficient_funds, [{currency, needed, available}] in minor units in DETAIL), which
@@ -40,6 +40,9 @@ DECLARE
   v_limit BIGINT := (p->>'default_credit_limit_minor')::bigint;
   v_refusal TEXT;
   v_charges JSONB;
+  -- Each item's configurations, charged once the rest of the sale is written.
+  v_to_charge JSONB := '[]'::jsonb;
+  v_charge RECORD;
 BEGIN
   -- The key first: a concurrent request with it waits here until this one commits (and then
   -- replays its answer) or rolls back (and then takes the key); an expired record is taken over.
@@ -133,11 +136,39 @@ BEGIN
                         p->'formats'->(v_item.country_id::text), v_limit) s;
     v_sold := v_sold || v_new;
     v_ids := v_ids || v_item_ids;
+    v_to_charge := v_to_charge || jsonb_build_object('item', v_item.id, 'configurations', to_jsonb(v_item_ids));
+  END LOOP;
+
+  v_status := sale_order_status(v_order_id);
+  SELECT sum(backordered_quantity) INTO v_backordered FROM order_item WHERE order_id = v_order_id;
+
+  PERFORM sale_record_events('placed', v_ids, ARRAY[v_order_id], v_now);
+
+  -- The audit entry, as lib/audit/record.ts writes it.
+  INSERT INTO audit_event (id, organization_id, at, actor_type, actor_id, actor_name, ip, action, resource_type,
+                           resource_id, changes)
+  SELECT 'aud_' || replace(gen_random_uuid()::text, '-', ''), v_org, now(), p->'actor'->>'type', p->'actor'->>'id',
+         p->'actor'->>'name', p->>'ip', 'order.placed', 'order', p->>'reference_id',
+         jsonb_build_array(
+           jsonb_build_object('field', 'numbers', 'from', NULL, 'to', COALESCE((
+             SELECT jsonb_agg(n.number_e164 ORDER BY n.number_e164 COLLATE "C")
+               FROM inventory_number n WHERE n.id = ANY(v_sold)), '[]'::jsonb)),
+           jsonb_build_object('field', 'backordered_quantity', 'from', NULL, 'to', v_backordered));
+
+  -- The charges last: the first locks the organization's billing account until the commit, and
+  -- every other sale of the organization waits there, so as little as possible comes after it.
+  -- By currency, so that two orders of several currencies lock the accounts in the same order.
+  FOR v_charge IN
+    SELECT oi.id AS item, ARRAY(SELECT jsonb_array_elements_text(c->'configurations')) AS configurations
+      FROM jsonb_array_elements(v_to_charge) c JOIN order_item oi ON oi.id = (c->>'item')::int
+     ORDER BY oi.currency, oi.position
+  LOOP
+    PERFORM sale_charge_item(v_charge.item, v_charge.configurations, v_now, v_day, v_limit);
   END LOOP;
 
   -- What the numbers sold cost now, and monthly from next month, per currency. A currency whose
   -- charges take the account's available amount (balance + credit limit, its row locked by
-  -- sell_to_item until the commit) below zero refuses the whole order: everything above undoes.
+  -- sale_charge_item until the commit) below zero refuses the whole order: everything above undoes.
   WITH monthly AS (
     SELECT oi.currency, sum(round(oi.monthly_fee * 100))::bigint AS monthly
       FROM inventory_number n JOIN order_item oi ON oi.id = n.order_item_id
@@ -165,22 +196,6 @@ BEGIN
   IF v_missing IS NOT NULL THEN
     RAISE EXCEPTION USING ERRCODE = 'OR402', MESSAGE = 'insufficient_funds', DETAIL = v_missing::text;
   END IF;
-
-  v_status := sale_order_status(v_order_id);
-  SELECT sum(backordered_quantity) INTO v_backordered FROM order_item WHERE order_id = v_order_id;
-
-  PERFORM sale_record_events('placed', v_ids, ARRAY[v_order_id], v_now);
-
-  -- The audit entry, as lib/audit/record.ts writes it.
-  INSERT INTO audit_event (id, organization_id, at, actor_type, actor_id, actor_name, ip, action, resource_type,
-                           resource_id, changes)
-  SELECT 'aud_' || replace(gen_random_uuid()::text, '-', ''), v_org, now(), p->'actor'->>'type', p->'actor'->>'id',
-         p->'actor'->>'name', p->>'ip', 'order.placed', 'order', p->>'reference_id',
-         jsonb_build_array(
-           jsonb_build_object('field', 'numbers', 'from', NULL, 'to', COALESCE((
-             SELECT jsonb_agg(n.number_e164 ORDER BY n.number_e164 COLLATE "C")
-               FROM inventory_number n WHERE n.id = ANY(v_sold)), '[]'::jsonb)),
-           jsonb_build_object('field', 'backordered_quantity', 'from', NULL, 'to', v_backordered));
 
   -- Each number bought with the documents it requires, active or pending (and until when).
   SELECT jsonb_build_object('data', jsonb_build_object('reference_id', p->>'reference_id', 'charges', (

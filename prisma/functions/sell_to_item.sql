@@ -14,10 +14,11 @@
 -- one needing documents that no approved bundle of the organization covers on p_day
 -- (sale_documents_gated) is pending_documents until p_due.
 --
--- Every number sold is charged here, in the sale's transaction (docs/ARCHITECTURE.md, "Billing"),
--- at the item's fees, by sale_charge_numbers: a setup fee and the rest of p_day's month, once
--- per number (new accounts get p_default_limit, minor units).
--- Whether the organization may afford them is its callers' check, once all items are sold.
+-- Every number sold is charged in the sale's transaction (docs/ARCHITECTURE.md, "Billing"), by
+-- the caller, through sale_charge_item once the rest of the sale is written: charging locks the
+-- organization's billing account until the commit. Whether the organization may afford the
+-- charges is the callers' check too. p_default_limit is no longer read here; the parameter stays
+-- so that the function keeps the signature its callers and existing databases have.
 -- Answers the inventory ids sold and the configurations' ids.
 CREATE OR REPLACE FUNCTION sell_to_item(
   p_item INT, p_named INT[], p_now TIMESTAMPTZ, p_day DATE, p_due TIMESTAMPTZ, p_formats JSONB,
@@ -28,8 +29,7 @@ DECLARE
   v_documents TEXT[];
 BEGIN
   SELECT oi.id, oi.kind, oi.country_id, oi.number_type_id, oi.region_id, oi.product_id, oi.backordered_quantity,
-         oi.bundle_id, o.organization_id, oi.order_id, oi.currency,
-         round(oi.setup_fee * 100)::bigint AS setup_minor, round(oi.monthly_fee * 100)::bigint AS monthly_minor
+         oi.bundle_id, o.organization_id
     INTO v_item
     FROM order_item oi JOIN "order" o ON o.id = oi.order_id WHERE oi.id = p_item;
   sold := COALESCE(p_named, '{}');
@@ -91,8 +91,5 @@ BEGIN
   SELECT ARRAY(SELECT c.id FROM created c JOIN numbers s ON s.id = c.inventory_number_id ORDER BY s.position),
          ARRAY(SELECT s.id FROM numbers s ORDER BY s.position)
     INTO configurations, sold;
-
-  PERFORM sale_charge_numbers(v_item.organization_id, v_item.currency, v_item.setup_minor, v_item.monthly_minor,
-                              configurations, v_item.order_id, p_now, p_day, p_default_limit);
 END
 $$;
