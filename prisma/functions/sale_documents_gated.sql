@@ -5,7 +5,9 @@
 -- (sell_to_item) and a port's activation (lib/porting/activation.ts) both ask it.
 CREATE OR REPLACE FUNCTION sale_documents_gated(
   p_organization TEXT, p_country TEXT, p_number_type TEXT, p_required TEXT[], p_day DATE
-) RETURNS BOOLEAN LANGUAGE sql STABLE AS $$
+) RETURNS BOOLEAN LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (
   SELECT cardinality(p_required) > 0 AND NOT EXISTS (
     SELECT 1 FROM compliance_bundle b
      WHERE b.organization_id = p_organization AND b.country_id = p_country
@@ -14,5 +16,6 @@ CREATE OR REPLACE FUNCTION sale_documents_gated(
        AND p_required <@ ARRAY(
              SELECT d.document_type_id FROM compliance_bundle_document bd
                JOIN compliance_document d ON d.id = bd.document_id
-              WHERE bd.bundle_id = b.id))
+              WHERE bd.bundle_id = b.id)));
+END
 $$;

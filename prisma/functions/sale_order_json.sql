@@ -1,7 +1,9 @@
 -- Part of the sale (docs/ARCHITECTURE.md, "The sale"); applied by lib/db/migrate.ts applyFunctions.
 -- An order as GET /orders/{reference_id} shows it (lib/orders/read-orders.ts), for the events
 -- a sale records: an event's order is the order as its endpoint showed it then (docs/CONTRACT.md §14).
-CREATE OR REPLACE FUNCTION sale_order_json(p_order INT) RETURNS JSONB LANGUAGE sql STABLE AS $$
+CREATE OR REPLACE FUNCTION sale_order_json(p_order INT) RETURNS JSONB LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (
   SELECT jsonb_build_object(
            'reference_id', o.reference_id, 'organization_id', o.organization_id, 'status', o.status,
            'created_at', sale_iso(o.created_at), 'contact_name', o.contact_name, 'reference_number', o.reference_number,
@@ -30,5 +32,6 @@ CREATE OR REPLACE FUNCTION sale_order_json(p_order INT) RETURNS JSONB LANGUAGE s
                    FROM inventory_number n WHERE n.order_item_id = oi.id
                ) numbers ON true
               WHERE oi.order_id = o.id))
-    FROM "order" o WHERE o.id = p_order
+    FROM "order" o WHERE o.id = p_order);
+END
 $$;

@@ -6,7 +6,8 @@
 -- ('filled'), and order.completed when nothing waits. Each with one pending delivery per
 -- endpoint of the organization subscribed to its type (lib/events/record-events.ts).
 CREATE OR REPLACE FUNCTION sale_record_events(p_change TEXT, p_configurations TEXT[], p_orders INT[], p_now TIMESTAMPTZ)
-RETURNS VOID LANGUAGE sql VOLATILE AS $$
+RETURNS VOID LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
   WITH configurations AS (
     SELECT array_position(p_configurations, c.id) AS position, c.organization_id,
            cardinality(n.required_document_ids) > 0 AND c.status = 'active' AS activated,
@@ -43,5 +44,6 @@ RETURNS VOID LANGUAGE sql VOLATILE AS $$
   )
   INSERT INTO webhook_delivery (id, webhook_id, event_id, status, next_attempt_at, created_at)
   SELECT 'dlv_' || replace(gen_random_uuid()::text, '-', ''), w.id, e.id, 'pending', p_now, p_now
-    FROM new_events e JOIN webhook w ON w.organization_id = e.organization_id AND e.type = ANY(w.events)
+    FROM new_events e JOIN webhook w ON w.organization_id = e.organization_id AND e.type = ANY(w.events);
+END
 $$;
