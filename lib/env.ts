@@ -224,6 +224,14 @@ const envSchema = z.object({
     .min(100, "PORTING_CARRIER_EVERY_MS must be at least 100")
     .max(3_600_000, "PORTING_CARRIER_EVERY_MS must be at most 3600000 (an hour)")
     .default(60_000),
+  // Bulk jobs (lib/jobs/run-jobs.ts): the numbers a claim does, one transaction for set_tags,
+  // lock, unlock and release. Smaller batches hold a job's lease for less time each.
+  JOBS_BATCH_SIZE: z.coerce
+    .number("JOBS_BATCH_SIZE must be a number of numbers")
+    .int("JOBS_BATCH_SIZE must be a whole number of numbers")
+    .min(1, "JOBS_BATCH_SIZE must be at least 1")
+    .max(1000, "JOBS_BATCH_SIZE must be at most 1000 (a job's most numbers)")
+    .default(250),
   NEXTAUTH_URL: z.url({ protocol: /^https?$/, error: "NEXTAUTH_URL must be an http(s):// URL" }).optional(),
 });
 

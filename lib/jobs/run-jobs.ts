@@ -1,5 +1,6 @@
 import "server-only";
 import { getPrisma } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
 import { inRetryingTransaction } from "@/lib/db/transaction";
 import { event, recordEvents } from "@/lib/events/record-events";
 import { recordAudit, systemActor } from "@/lib/audit/record";
@@ -23,8 +24,6 @@ import { claimDue, recordOutcome, type Queue } from "@/lib/queue/queue";
 // undone, after it both done, so a later claim (once the lease has run out) resumes with the
 // next pending number and none is done twice.
 
-/** Items a claim does: a batch's transaction, or as many numbers one at a time. */
-const JOB_BATCH = 250;
 
 // A job is done a batch a claim: "retry" releases it, still running, for the next claim (at
 // once: it has no next_attempt_at). A job never gives up; its items fail one by one instead.
@@ -55,7 +54,8 @@ export async function runDueJobs(options: {
   const items = await prisma.jobItem.findMany({
     where: { jobId: job.id, status: "pending" },
     orderBy: { position: "asc" },
-    take: options.batch ?? JOB_BATCH,
+    // Items a claim does: a batch's transaction, or as many numbers one at a time.
+    take: options.batch ?? getEnv().JOBS_BATCH_SIZE,
     select: { position: true, numberId: true },
   });
   // A job acts for its creator, with the scopes it was started with and the creator's role now

@@ -197,6 +197,9 @@ async function main(): Promise<void> {
       RATE_LIMIT_ORDERS_PER_MINUTE: "1000000",
       // Holds end after 30 s, so the holds section can see them end (tests/cluster/holds.ts).
       RESERVATION_MINUTES: "0.5",
+      // A bulk job's claim does 50 numbers: the jobs section's 1,000 are twenty batches, enough
+      // claims for its kill to land while one is held (tests/cluster/jobs.ts).
+      JOBS_BATCH_SIZE: "50",
       ...webhookClusterEnv,
       ...billingClusterEnv,
       ...portingClusterEnv,
