@@ -24,7 +24,6 @@ import { claimDue, recordOutcome, type Queue } from "@/lib/queue/queue";
 // undone, after it both done, so a later claim (once the lease has run out) resumes with the
 // next pending number and none is done twice.
 
-
 // A job is done a batch a claim: "retry" releases it, still running, for the next claim (at
 // once: it has no next_attempt_at). A job never gives up; its items fail one by one instead.
 const jobQueue: Queue<unknown> = {

@@ -83,7 +83,9 @@ async function main() {
   const url = databaseUrl(BENCH_DATABASES.million.name);
   const pool = new Pool({ connectionString: url, max: poolSize });
   if (functionsDir) {
-    for (const file of readdirSync(functionsDir).filter((name) => name.endsWith(".sql")).sort())
+    for (const file of readdirSync(functionsDir)
+      .filter((name) => name.endsWith(".sql"))
+      .sort())
       await pool.query(readFileSync(path.join(functionsDir, file), "utf8"));
     console.log(`loaded the functions of ${functionsDir}`);
   }

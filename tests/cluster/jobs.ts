@@ -1,8 +1,9 @@
 // docs/CONTRACT.md §16 across processes: a bulk job's worker dies (kill -9) holding the job's lease,
 // mid-batch, and the job still does every number exactly once. A claim does one batch
 // (JOBS_BATCH_SIZE, 50 in this suite: tests/cluster/run.ts), so the job has twenty: enough
-// claims for the kill to land while one is held. The organization gets JOB_NUMBERS fresh numbers (inserted as fixtures, no rules, no tags); a set_tags job adds a
-// tag no other number has. While the job runs, the instance whose process holds the lease
+// claims for the kill to land while one is held. The organization gets JOB_NUMBERS fresh
+// numbers (inserted as fixtures, no rules, no tags); a set_tags job adds a tag no other number
+// has. While the job runs, the instance whose process holds the lease
 // (the claim token names host/pid/random, lib/jobs/run-jobs.ts) is killed and restarted; once
 // the lease runs out another worker resumes. Then, in SQL: each number has the tag once and
 // was changed once (version, history, audit entry, event), the job's items are one per
