@@ -2,8 +2,9 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 // `npm test` runs every suite on embedded PGlite; `npm run test:pg` (TEST_DB=postgres) runs
-// the same suites on a PostgreSQL server. Each test file gets its own database, cloned from
-// one migrated and seeded template made in the global setup.
+// the same suites on a PostgreSQL server. Each test file that uses the database gets its own,
+// cloned from one migrated and seeded template made in the global setup, at the file's first
+// getDatabase()/getPrisma() (tests/setup-database.ts): a file that never asks opens none.
 export default defineConfig({
   // `import "server-only"` marks a module that reaches the database (.dependency-cruiser.cjs keeps
   // it out of the browser); outside Next it resolves to Next's empty marker, as tsconfig.json says

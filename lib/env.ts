@@ -64,6 +64,9 @@ const envSchema = z.object({
     .max(60_000, "READY_TIMEOUT_MS must be at most 60000")
     .default(2000),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+  // Set by what runs the app: next (development, production), vitest (test). Under test, bcrypt
+  // hashes at its lowest cost (lib/auth/passwords.ts); any other value changes nothing.
+  NODE_ENV: z.string().optional(),
   // Prometheus metrics (docs/OPERATIONS.md): GET /metrics on a port of its own when set; else on
   // the app's port for `Authorization: Bearer <METRICS_TOKEN>`; neither set: not served.
   METRICS_PORT: z.coerce

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Client } from "pg";
+import { databaseOpener } from "@/lib/db/database";
 
 /** Which database the suites run on. */
 export const testDatabaseKind: "pglite" | "postgres" =
@@ -31,6 +32,17 @@ export function databaseUrl(name: string): string {
 /** The same database on the server itself, for migrations and LISTEN. */
 export function directDatabaseUrl(name: string): string {
   return withDatabase(adminUrl(), name);
+}
+
+/**
+ * test:pg: the URL of this test file's database, for a second connection as another app instance
+ * would open one. tests/setup-database.ts makes the database on first use; this is a use.
+ */
+export async function testDatabaseUrl(): Promise<string> {
+  await databaseOpener.get()?.();
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error("Only a test database on PostgreSQL (TEST_DB=postgres) has a URL.");
+  return url;
 }
 
 export function uniqueDatabaseName(prefix: string): string {

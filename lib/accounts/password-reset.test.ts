@@ -6,7 +6,7 @@ import {
   SimpleSpanProcessor,
 } from "@opentelemetry/sdk-trace-node";
 import { api } from "@/tests/api-client";
-import { testDatabaseKind } from "@/tests/test-database";
+import { testDatabaseKind, testDatabaseUrl } from "@/tests/test-database";
 import { connectPostgres, getDatabase, setDatabase, wrapPglite, type Database } from "@/lib/db/client";
 import { openPglite } from "@/lib/db/pglite";
 import { setTracer } from "@/lib/observability/tracing";
@@ -33,7 +33,7 @@ beforeAll(async () => {
   setTracer(provider.getTracer("password-reset.test"));
   traced =
     testDatabaseKind === "postgres"
-      ? await connectPostgres(process.env.TEST_DATABASE_URL ?? "", 2)
+      ? await connectPostgres(await testDatabaseUrl(), 2)
       : wrapPglite(
           await openPglite("memory://", { loadDataDir: new Blob([readFileSync(inject("testTemplate"))]) }),
         );

@@ -5,7 +5,7 @@ import { coalescingStore } from "@/lib/counters/coalesce";
 import { memoryStore, postgresStore, redisStore } from "@/lib/counters/stores";
 import { connectPostgres } from "@/lib/db/client";
 import { api, get } from "@/tests/api-client";
-import { testDatabaseKind } from "@/tests/test-database";
+import { testDatabaseKind, testDatabaseUrl } from "@/tests/test-database";
 import { ApiError } from "@/lib/errors";
 
 const minute = 60_000;
@@ -99,7 +99,7 @@ describe("rate limits on the API", () => {
 // store. Each limiter below has its own connection, as each instance would.
 describe.runIf(testDatabaseKind === "postgres")("two instances on one PostgreSQL", () => {
   it("share one budget", async () => {
-    const url = process.env.TEST_DATABASE_URL as string;
+    const url = await testDatabaseUrl();
     const [a, b] = await Promise.all([connectPostgres(url, 2), connectPostgres(url, 2)]);
     const config = { limits: { default: 5, orders: 1 }, windowMs: minute };
     const instanceA = new RateLimiter(postgresStore(a.sql), config);
@@ -115,7 +115,7 @@ describe.runIf(testDatabaseKind === "postgres")("two instances on one PostgreSQL
 
   it("with counts claimed ahead (a budget of 1,000: leases of 10), three never pass more than the budget", async () => {
     expect(leaseFor(1000)).toBe(10);
-    const url = process.env.TEST_DATABASE_URL as string;
+    const url = await testDatabaseUrl();
     const pools = await Promise.all([0, 1, 2].map(() => connectPostgres(url, 2)));
     let writes = 0;
     const config = { limits: { default: 1000, orders: 1 }, windowMs: minute };

@@ -3,7 +3,7 @@ import { createClient } from "redis";
 import { memoryStore, postgresStore, redisStore, type RateLimitStore } from "@/lib/counters/stores";
 import { SIGN_IN_THROTTLE, SignInThrottle } from "@/lib/auth/sign-in-throttle";
 import { connectPostgres } from "@/lib/db/client";
-import { testDatabaseKind } from "@/tests/test-database";
+import { testDatabaseKind, testDatabaseUrl } from "@/tests/test-database";
 
 const MINUTE = 60_000;
 const t0 = Date.UTC(2026, 10, 22, 12, 0, 0); // the start of a slot
@@ -154,7 +154,7 @@ const sharedWaits = [...Array(10).fill(0), 15 * MINUTE, 15 * MINUTE, 0];
 
 describe.runIf(testDatabaseKind === "postgres")("the sign-in throttle on one PostgreSQL", () => {
   it("counts failures from both instances", async () => {
-    const url = process.env.TEST_DATABASE_URL as string;
+    const url = await testDatabaseUrl();
     const [a, b] = await Promise.all([connectPostgres(url, 2), connectPostgres(url, 2)]);
     expect(
       await sharedAcrossConnections([postgresStore(a.sql), postgresStore(b.sql)], "shared@example.com"),

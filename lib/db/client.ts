@@ -5,25 +5,16 @@ import type { PGlite } from "@electric-sql/pglite";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { getEnv } from "@/lib/env";
 import { openPglite } from "@/lib/db/pglite";
-import { SqlExecutor, pgExecutor, pgliteExecutor } from "@/lib/db/sql-executor";
+import { pgExecutor, pgliteExecutor } from "@/lib/db/sql-executor";
 import { processSingleton } from "@/lib/process-singleton";
 import { addTiming } from "@/lib/server-timing";
-import { listenPglite, listenPostgres, type ListenHandlers, type Unlisten } from "@/lib/db/listen";
+import { listenPglite, listenPostgres } from "@/lib/db/listen";
+import { databaseOpener, type Database } from "@/lib/db/database";
 import { watchPool } from "@/lib/db/pool-metrics";
 import { tracedAdapter, tracedExecutor } from "@/lib/db/traced";
 import { requestBounds, UNBOUNDED, type QueryBounds } from "@/lib/db/query-bounds";
 
-export type Database = {
-  prisma: PrismaClient;
-  /** Plain SQL on the same database, for the migration runner and bulk loads. */
-  sql: SqlExecutor;
-  kind: "pglite" | "postgres";
-  /** host:port/database (no user or password) for logs and /api/ready; "embedded" for PGlite. */
-  name: string;
-  /** LISTEN on a channel for as long as the process runs (absent: a database without it). */
-  listen?(channel: string, handlers: ListenHandlers): Promise<Unlisten>;
-  close(): Promise<void>;
-};
+export type { Database };
 
 /** host:port/database of a PostgreSQL URL, without user or password. */
 export function databaseName(url: string): string {
@@ -114,8 +105,9 @@ export async function connectDirectFromEnv(): Promise<Database> {
   return connectFromEnv(UNBOUNDED);
 }
 
-// One database per process, shared by every route bundle.
-const processDatabase = processSingleton("database", connectFromEnv);
+// One database per process, shared by every route bundle, opened on first use: by the opener
+// the process registered (tests/setup-database.ts), else as the environment says.
+const processDatabase = processSingleton("database", () => (databaseOpener.get() ?? connectFromEnv)());
 
 export function getDatabase(): Promise<Database> {
   return processDatabase.get();

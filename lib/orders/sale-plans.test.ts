@@ -12,7 +12,7 @@ import { Client } from "pg";
 import { connectPostgres, getDatabase, setDatabase, type Database } from "@/lib/db/client";
 import { placeOrder } from "@/lib/orders/place-order";
 import { fillBackorders } from "@/lib/orders/backorders";
-import { testDatabaseKind } from "@/tests/test-database";
+import { testDatabaseKind, testDatabaseUrl } from "@/tests/test-database";
 
 const FILLER = 100_000;
 const SOLD_REGION = "US-NY-NEW_YORK-212";
@@ -102,7 +102,7 @@ describe.runIf(testDatabaseKind === "postgres")("the sale's plans after ANALYZE"
     // What autovacuum does: the configurations it sees are the template's, on low inventory ids.
     await sql.exec("ANALYZE");
 
-    const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+    const url = new URL(await testDatabaseUrl());
     url.searchParams.set("options", explained.map((setting) => `-c ${setting}`).join(" "));
     // One connection: PL/pgSQL's cached (and, after five calls, generic) plans are all explained.
     explaining = await connectPostgres(url.toString(), 1);

@@ -13,7 +13,7 @@ import { UNBOUNDED, type QueryBounds } from "@/lib/db/query-bounds";
 import { isStoreUnavailable } from "@/lib/db/unavailable";
 import { getEnv } from "@/lib/env";
 import { GET as ready } from "@/app/api/ready/route";
-import { adminUrl, testDatabaseKind } from "@/tests/test-database";
+import { adminUrl, testDatabaseKind, testDatabaseUrl } from "@/tests/test-database";
 import { StallingProxy } from "@/tests/outage/stalling-proxy";
 
 const BOUNDS: QueryBounds = { connectTimeoutMs: 1_000, statementTimeoutMs: 1_500, queryTimeoutMs: 2_000 };
@@ -40,8 +40,8 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
 }
 
 /** The test database's URL with its host and port replaced by the proxy's. */
-function throughProxy(port: number): string {
-  const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+async function throughProxy(port: number): Promise<string> {
+  const url = new URL(await testDatabaseUrl());
   url.hostname = "127.0.0.1";
   url.port = String(port);
   return url.toString();
@@ -51,14 +51,14 @@ function throughProxy(port: number): string {
  * The test database on the server itself: through PgBouncer (npm run test:pg:pooled) the
  * startup `options` that carry statement_timeout are ignored, as docs/OPERATIONS.md says.
  */
-function directTestUrl(): string {
+async function directTestUrl(): Promise<string> {
   const url = new URL(adminUrl());
-  url.pathname = new URL(process.env.TEST_DATABASE_URL ?? "").pathname;
+  url.pathname = new URL(await testDatabaseUrl()).pathname;
   return url.toString();
 }
 
-function proxyFor(): StallingProxy {
-  const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+async function proxyFor(): Promise<StallingProxy> {
+  const url = new URL(await testDatabaseUrl());
   return new StallingProxy({ host: url.hostname, port: Number(url.port || 5432) });
 }
 
@@ -68,10 +68,10 @@ describe.skipIf(testDatabaseKind !== "postgres")("with the database's connection
   let bounded: Database;
 
   beforeAll(async () => {
-    proxy = proxyFor();
+    proxy = await proxyFor();
     const port = await proxy.listen();
     working = await getDatabase();
-    bounded = await connectPostgres(throughProxy(port), POOL_SIZE, process.env.TEST_DATABASE_URL, BOUNDS);
+    bounded = await connectPostgres(await throughProxy(port), POOL_SIZE, await testDatabaseUrl(), BOUNDS);
     setDatabase(bounded);
     // Connections open and idle in the pool when the link freezes, as on a server that was busy.
     await Promise.all(
@@ -149,7 +149,7 @@ describe.skipIf(testDatabaseKind !== "postgres")("with the database's connection
 
 describe.skipIf(testDatabaseKind !== "postgres")("the bounds on a live server", () => {
   it("set statement_timeout on each connection; a statement past it is cancelled and reads as unavailable", async () => {
-    const pool = new Pool(poolConfig(directTestUrl(), 1, BOUNDS));
+    const pool = new Pool(poolConfig(await directTestUrl(), 1, BOUNDS));
     try {
       const shown = await pool.query<{ statement_timeout: string }>("SHOW statement_timeout");
       expect(shown.rows).toEqual([{ statement_timeout: "1500ms" }]);
@@ -167,7 +167,7 @@ describe.skipIf(testDatabaseKind !== "postgres")("the bounds on a live server", 
   });
 
   it("leave a script's pool without them", async () => {
-    const pool = new Pool(poolConfig(directTestUrl(), 1, UNBOUNDED));
+    const pool = new Pool(poolConfig(await directTestUrl(), 1, UNBOUNDED));
     try {
       const shown = await pool.query<{ statement_timeout: string }>("SHOW statement_timeout");
       expect(shown.rows).toEqual([{ statement_timeout: "0" }]);
@@ -179,8 +179,8 @@ describe.skipIf(testDatabaseKind !== "postgres")("the bounds on a live server", 
 
 describe.skipIf(testDatabaseKind !== "postgres")("a connection whose answer timed out", () => {
   it("is closed, so the pool drops it rather than handing it to the next request", async () => {
-    const proxy = proxyFor();
-    const pool = new Pool(poolConfig(throughProxy(await proxy.listen()), 1, BOUNDS));
+    const proxy = await proxyFor();
+    const pool = new Pool(poolConfig(await throughProxy(await proxy.listen()), 1, BOUNDS));
     try {
       // As Prisma's adapter runs a transaction: a connection of its own, released without an error.
       const client = await pool.connect();

@@ -11,7 +11,7 @@ import { defineEndpoint } from "@/lib/api/endpoint-definition";
 import { inRetryingTransaction, type Tx } from "@/lib/db/transaction";
 import { getPrisma } from "@/lib/db/client";
 import { testTokens } from "@/tests/fixtures";
-import { testDatabaseKind } from "@/tests/test-database";
+import { testDatabaseKind, testDatabaseUrl } from "@/tests/test-database";
 
 const endpoint = defineEndpoint({
   summary: "test write",
@@ -22,7 +22,7 @@ const endpoint = defineEndpoint({
 describe.runIf(testDatabaseKind === "postgres")("a transaction whose connection is lost", () => {
   let admin: Client;
   beforeAll(async () => {
-    admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+    admin = new Client({ connectionString: await testDatabaseUrl() });
     await admin.connect();
   });
   afterAll(() => admin.end());

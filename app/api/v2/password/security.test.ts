@@ -142,7 +142,7 @@ describe("POST /password throttling", () => {
     const cookie = await cookieOf(demoUsers.support);
     const body = { current_password: "guess", new_password: "violet kettle harbour 42" };
     // The window is 15 one-minute slots from the first wrong password's slot: what is left of it
-    // is 15 minutes less the time the ten checks took (bcrypt at cost 12: seconds each on a
+    // is 15 minutes less the time the ten checks took (bcrypt: seconds each at cost 12 on a
     // loaded machine) and less up to a minute for the first slot's start.
     const firstAt = Date.now();
     for (let i = 0; i < 10; i++)
