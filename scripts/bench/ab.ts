@@ -13,15 +13,13 @@
 // beforehand (a variant of scripts/server.ts) with the tree's build. `--env-a` and `--env-b` give
 // one side settings of its own (the same tree with LOG_LEVEL=warn, say: what its log costs). Neither prepares the database, so a tree
 // whose migrations the bench database lacks (or has more of) can still be measured.
-import { existsSync } from "node:fs";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
 import { availableNumbers, createBenchToken, returnBenchPurchases } from "@/scripts/bench/bench-org";
 import { BENCH_DATABASES, ensureBenchDatabase } from "@/scripts/bench/databases";
 import { measure, type LoadOptions } from "@/scripts/bench/load";
 import {
   startApp,
-  startChild,
+  startCustomServer,
   stopServer,
   treeCpuSeconds,
   waitUntilReady,
@@ -39,57 +37,6 @@ function option(argv: string[], name: string, fallback: string): string {
   const index = argv.findIndex((arg) => arg === name || arg.startsWith(`${name}=`));
   if (index < 0) return fallback;
   return argv[index].includes("=") ? argv[index].split("=")[1] : argv[index + 1];
-}
-
-/**
- * Serves `appDir`'s build through its custom server, with the environment `npm start` gives it:
- * the tree's own scripts/server.ts, bundled now, or (`bundle`) a server bundle made beforehand,
- * such as a variant of the server to compare with the tree's.
- */
-function startCustom(
-  appDir: string,
-  databaseUrl: string,
-  port: number,
-  bundle: string | undefined,
-  env: Record<string, string>,
-): Server {
-  if (!bundle) {
-    const tsx = path.join(appDir, "node_modules", "tsx", "dist", "cli.mjs");
-    const bundled = spawnSync(
-      process.execPath,
-      [
-        tsx,
-        "-e",
-        "import('./scripts/bundle-server').then((m) => (m.bundleServer ?? m.default.bundleServer)())",
-      ],
-      { cwd: appDir, encoding: "utf8" },
-    );
-    if (bundled.status !== 0 || !existsSync(path.join(appDir, ".next", "portal-server.mjs")))
-      throw new Error(`could not bundle the custom server of ${appDir}: ${bundled.stderr}`);
-  }
-  return startChild(
-    `custom :${port}`,
-    process.execPath,
-    ["--max-old-space-size=256", bundle ?? ".next/portal-server.mjs", "-H", "127.0.0.1"],
-    appDir,
-    {
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      MALLOC_ARENA_MAX: "2",
-      MALLOC_MMAP_THRESHOLD_: "131072",
-      DATABASE_URL: databaseUrl,
-      DB_POOL_SIZE: "10",
-      PORT: String(port),
-      LOG_LEVEL: "info",
-      RATE_LIMIT_DEFAULT_PER_MINUTE: "100000000",
-      RATE_LIMIT_ORDERS_PER_MINUTE: "100000000",
-      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
-      ...QUIET,
-      ...env,
-    },
-    `http://127.0.0.1:${port}`,
-    `/tmp/numbers-bench-ab-${port}.log`,
-  );
 }
 
 async function main(): Promise<void> {
@@ -134,7 +81,13 @@ async function main(): Promise<void> {
       const port = FIRST_PORT + index;
       servers.push(
         kinds[index].startsWith("custom")
-          ? startCustom(dir, databaseUrl, port, kinds[index].split("=")[1], envs[index])
+          ? startCustomServer(dir, {
+              databaseUrl,
+              port,
+              bundle: kinds[index].split("=")[1],
+              env: { ...QUIET, ...envs[index] },
+              stdoutFile: `/tmp/numbers-bench-ab-${port}.log`,
+            })
           : startApp(dir, {
               databaseUrl,
               port,

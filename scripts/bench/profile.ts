@@ -1,13 +1,14 @@
 // npm run bench:profile [-- --shape country_type|products|orders|orders_region|numbers|countries|health|not_found
-//   --duration 10 --connections 32 --server next|npm]
+//   --duration 10 --connections 32 --server next|custom]
 //
 // Where the app's CPU goes for one request shape: serves the build with V8's sampling
 // profiler on (`node --cpu-prof`), drives it like `npm run bench` does, stops it so V8
 // writes the profile, and prints the self time by who spent it (Next, React's server
 // runtime, Prisma, pg, zod, Node's HTTP and streams, the app's own code, garbage collection).
 // The .cpuprofile is kept under data/bench/ for Chrome DevTools or speedscope.
-// `--server next` (the default) serves with `next start`; `--server npm` through `npm start`, the
-// custom server (scripts/server.ts) that `npm run bench` measures. `orders` buys named numbers;
+// `--server next` (the default) serves with `next start`; `--server custom` through the custom
+// server (scripts/server.ts) that `npm start` execs and `npm run bench` measures, with npm start's
+// node flags and environment (Node refuses --cpu-prof in NODE_OPTIONS, so not through npm). `orders` buys named numbers;
 // `orders_region` buys one number of one region, as the bench's "one region" row does.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -18,6 +19,7 @@ import {
   prepareBuild,
   projectRoot,
   startApp,
+  startCustomServer,
   stopServer,
   treeCpuSeconds,
   waitUntilReady,
@@ -134,7 +136,7 @@ async function main(): Promise<void> {
   const durationSeconds = Number(option(argv, "--duration", "10"));
   const connections = Number(option(argv, "--connections", shape.startsWith("orders") ? "64" : "32"));
   const server = option(argv, "--server", "next");
-  if (server !== "next" && server !== "npm") throw new Error("--server is next or npm");
+  if (server !== "next" && server !== "custom") throw new Error("--server is next or custom");
 
   const appDir = prepareBuild({ snapshot: false, rebuild: false, log });
   const databaseUrl = await ensureBenchDatabase(BENCH_DATABASES.million, log);
@@ -150,16 +152,10 @@ async function main(): Promise<void> {
   );
   mkdirSync(profileDir, { recursive: true });
   const profilerArgs = ["--cpu-prof", `--cpu-prof-dir=${profileDir}`];
-  const app = startApp(appDir, {
-    databaseUrl,
-    port: PORT,
-    poolSize: 10,
-    // Through npm start, every node of the tree (npm, the preparation, the server) writes a
-    // profile: the one with the most busy samples is the server's.
-    ...(server === "npm"
-      ? { npmStart: true, env: { NODE_OPTIONS: profilerArgs.join(" ") } }
-      : { nodeArgs: profilerArgs }),
-  });
+  const app =
+    server === "custom"
+      ? startCustomServer(appDir, { databaseUrl, port: PORT, nodeArgs: profilerArgs })
+      : startApp(appDir, { databaseUrl, port: PORT, poolSize: 10, nodeArgs: profilerArgs });
   let requests = 0;
   let cpuMs = 0;
   // The measured seconds only (after the warm-up), in the clock V8 stamps samples with.
@@ -245,8 +241,8 @@ async function main(): Promise<void> {
 
   const files = readdirSync(profileDir).filter((file) => file.endsWith(".cpuprofile"));
   if (files.length === 0) throw new Error(`no profile was written to ${profileDir}`);
-  // Next may run more than one process (and npm start is npm, its preparation and the server):
-  // the one that served the requests was the busiest in the measured seconds.
+  // Next may run more than one process: the one that served the requests was the busiest in the
+  // measured seconds.
   const profiles = files.map(
     (file) => JSON.parse(readFileSync(path.join(profileDir, file), "utf8")) as CpuProfile,
   );
@@ -262,7 +258,7 @@ async function main(): Promise<void> {
   const busy = categories.reduce((sum, entry) => sum + entry.ms, 0);
   const perRequest = (ms: number) => fixed(ms / Math.max(1, requests), 3);
   const lines = [
-    `CPU profile of the app serving "${shape}" through ${server === "npm" ? "npm start" : "next start"} (${connections} connections, ${durationSeconds} s after 2 s warm-up): ${requests.toLocaleString("en")} requests measured, ${fixed(cpuMs, 2)} ms of process CPU each`,
+    `CPU profile of the app serving "${shape}" through ${server === "custom" ? "the custom server" : "next start"} (${connections} connections, ${durationSeconds} s after 2 s warm-up): ${requests.toLocaleString("en")} requests measured, ${fixed(cpuMs, 2)} ms of process CPU each`,
     `Samples of the measured seconds only; the main thread's busy time was ${perRequest(busy)} ms a request (the rest of the process CPU is V8's and libuv's helper threads). Shares are of those samples.`,
     "",
     table(
