@@ -167,6 +167,71 @@ export function startApp(
   );
 }
 
+/**
+ * The built app in appDir through its custom server, as `npm start` serves it (the same node
+ * flags and environment as its exec line) but without npm start's database preparation: the
+ * bench database is prepared already, and a tree whose migrations it lacks can be served too.
+ * The tree's own scripts/server.ts is bundled first, unless `bundle` names a server bundle
+ * made beforehand (a variant of the server, to compare with the tree's).
+ */
+export function startCustomServer(
+  appDir: string,
+  options: {
+    databaseUrl: string;
+    port: number;
+    poolSize?: number;
+    bundle?: string;
+    nodeArgs?: string[];
+    env?: Record<string, string>;
+    stdoutFile?: string;
+  },
+): Server {
+  if (!options.bundle) {
+    const tsx = path.join(appDir, "node_modules", "tsx", "dist", "cli.mjs");
+    const bundled = spawnSync(
+      process.execPath,
+      [
+        tsx,
+        "-e",
+        "import('./scripts/bundle-server').then((m) => (m.bundleServer ?? m.default.bundleServer)())",
+      ],
+      { cwd: appDir, encoding: "utf8" },
+    );
+    if (bundled.status !== 0 || !existsSync(path.join(appDir, ".next", "portal-server.mjs")))
+      throw new Error(`could not bundle the custom server of ${appDir}: ${bundled.stderr}`);
+  }
+  const { port } = options;
+  return startChild(
+    `custom :${port}`,
+    process.execPath,
+    [
+      // npm start's exec line: the old-space cap, then the server bundle.
+      "--max-old-space-size=256",
+      ...(options.nodeArgs ?? []),
+      options.bundle ?? path.join(".next", "portal-server.mjs"),
+      "-H",
+      "127.0.0.1",
+    ],
+    appDir,
+    {
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      MALLOC_ARENA_MAX: "2",
+      MALLOC_MMAP_THRESHOLD_: "131072",
+      DATABASE_URL: options.databaseUrl,
+      DB_POOL_SIZE: String(options.poolSize ?? 10),
+      PORT: String(port),
+      LOG_LEVEL: "info",
+      RATE_LIMIT_DEFAULT_PER_MINUTE: "100000000",
+      RATE_LIMIT_ORDERS_PER_MINUTE: "100000000",
+      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+      ...options.env,
+    },
+    `http://127.0.0.1:${port}`,
+    options.stdoutFile ?? path.join(os.tmpdir(), `numbers-bench-app-${port}.log`),
+  );
+}
+
 export function startBaseline(options: {
   databaseUrl: string;
   port: number;

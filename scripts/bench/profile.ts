@@ -1,10 +1,15 @@
-// npm run bench:profile [-- --shape country_type|products|orders|numbers|countries|health|not_found --duration 10 --connections 32]
+// npm run bench:profile [-- --shape country_type|products|orders|orders_region|numbers|countries|health|not_found
+//   --duration 10 --connections 32 --server next|custom]
 //
 // Where the app's CPU goes for one request shape: serves the build with V8's sampling
 // profiler on (`node --cpu-prof`), drives it like `npm run bench` does, stops it so V8
 // writes the profile, and prints the self time by who spent it (Next, React's server
 // runtime, Prisma, pg, zod, Node's HTTP and streams, the app's own code, garbage collection).
 // The .cpuprofile is kept under data/bench/ for Chrome DevTools or speedscope.
+// `--server next` (the default) serves with `next start`; `--server custom` through the custom
+// server (scripts/server.ts) that `npm start` execs and `npm run bench` measures, with npm start's
+// node flags and environment (Node refuses --cpu-prof in NODE_OPTIONS, so not through npm). `orders` buys named numbers;
+// `orders_region` buys one number of one region, as the bench's "one region" row does.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { availableNumbers, createBenchToken, returnBenchPurchases } from "@/scripts/bench/bench-org";
@@ -14,6 +19,7 @@ import {
   prepareBuild,
   projectRoot,
   startApp,
+  startCustomServer,
   stopServer,
   treeCpuSeconds,
   waitUntilReady,
@@ -32,7 +38,8 @@ type CpuProfile = {
 };
 
 const log = (line: string) => console.error(`[profile] ${line}`);
-const PORT = 3102;
+// BENCH_PORT: profiles of several work trees on one machine each need a port of their own.
+const PORT = Number(process.env.BENCH_PORT ?? 3102);
 
 function option(argv: string[], name: string, fallback: string): string {
   const index = argv.findIndex((arg) => arg === name || arg.startsWith(`${name}=`));
@@ -127,7 +134,9 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const shape = option(argv, "--shape", "country_type");
   const durationSeconds = Number(option(argv, "--duration", "10"));
-  const connections = Number(option(argv, "--connections", shape === "orders" ? "64" : "32"));
+  const connections = Number(option(argv, "--connections", shape.startsWith("orders") ? "64" : "32"));
+  const server = option(argv, "--server", "next");
+  if (server !== "next" && server !== "custom") throw new Error("--server is next or custom");
 
   const appDir = prepareBuild({ snapshot: false, rebuild: false, log });
   const databaseUrl = await ensureBenchDatabase(BENCH_DATABASES.million, log);
@@ -142,12 +151,11 @@ async function main(): Promise<void> {
     `${shape}-${new Date().toISOString().replaceAll(":", "-")}`,
   );
   mkdirSync(profileDir, { recursive: true });
-  const app = startApp(appDir, {
-    databaseUrl,
-    port: PORT,
-    poolSize: 10,
-    nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
-  });
+  const profilerArgs = ["--cpu-prof", `--cpu-prof-dir=${profileDir}`];
+  const app =
+    server === "custom"
+      ? startCustomServer(appDir, { databaseUrl, port: PORT, nodeArgs: profilerArgs })
+      : startApp(appDir, { databaseUrl, port: PORT, poolSize: 10, nodeArgs: profilerArgs });
   let requests = 0;
   let cpuMs = 0;
   // The measured seconds only (after the warm-up), in the clock V8 stamps samples with.
@@ -170,7 +178,19 @@ async function main(): Promise<void> {
       return measurement;
     };
     let result;
-    if (shape === "orders") {
+    if (shape === "orders_region") {
+      result = await measured({
+        ...common,
+        url: `${api}/order`,
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body: () =>
+          JSON.stringify({
+            contact_name: "Bench",
+            items: [{ country: "US", number_type: "local", region: "US-NY-NEW_YORK-212", quantity: 1 }],
+          }),
+      });
+    } else if (shape === "orders") {
       const numbers = await availableNumbers(databaseUrl, "US-CA-LOS_ANGELES-213", 2000);
       result = await measured({
         ...common,
@@ -216,16 +236,21 @@ async function main(): Promise<void> {
   } finally {
     // SIGTERM lets Node write the profile on its way out.
     await stopServer(app);
-    if (shape === "orders" || shape === "numbers") await returnBenchPurchases(databaseUrl);
+    if (shape.startsWith("orders") || shape === "numbers") await returnBenchPurchases(databaseUrl);
   }
 
   const files = readdirSync(profileDir).filter((file) => file.endsWith(".cpuprofile"));
   if (files.length === 0) throw new Error(`no profile was written to ${profileDir}`);
-  // Next may run more than one process; the one that served the requests has the most samples.
+  // Next may run more than one process: the one that served the requests was the busiest in the
+  // measured seconds.
   const profiles = files.map(
     (file) => JSON.parse(readFileSync(path.join(profileDir, file), "utf8")) as CpuProfile,
   );
-  const profile = profiles.sort((a, b) => b.samples.length - a.samples.length)[0];
+  const busyMs = (candidate: CpuProfile) =>
+    summarize(candidate, window)
+      .filter((entry) => entry.category !== "idle")
+      .reduce((sum, entry) => sum + entry.ms, 0);
+  const profile = profiles.sort((a, b) => busyMs(b) - busyMs(a))[0];
   for (const file of files) rmSync(path.join(profileDir, file));
   writeFileSync(path.join(profileDir, "server.cpuprofile"), JSON.stringify(profile));
 
@@ -233,7 +258,7 @@ async function main(): Promise<void> {
   const busy = categories.reduce((sum, entry) => sum + entry.ms, 0);
   const perRequest = (ms: number) => fixed(ms / Math.max(1, requests), 3);
   const lines = [
-    `CPU profile of the app serving "${shape}" (${connections} connections, ${durationSeconds} s after 2 s warm-up): ${requests.toLocaleString("en")} requests measured, ${fixed(cpuMs, 2)} ms of process CPU each`,
+    `CPU profile of the app serving "${shape}" through ${server === "custom" ? "the custom server" : "next start"} (${connections} connections, ${durationSeconds} s after 2 s warm-up): ${requests.toLocaleString("en")} requests measured, ${fixed(cpuMs, 2)} ms of process CPU each`,
     `Samples of the measured seconds only; the main thread's busy time was ${perRequest(busy)} ms a request (the rest of the process CPU is V8's and libuv's helper threads). Shares are of those samples.`,
     "",
     table(
