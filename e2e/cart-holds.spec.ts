@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { demoToken, emptyCart, expectNoHorizontalScroll, signIn, users } from "./helpers";
+import { demoToken, emptyCart, expectNoHorizontalScroll, openAs, signIn, users } from "./helpers";
 
 // docs/CONTRACT.md §12: the cart is its person's own, on the server. Adding a named number holds it
 // for the organization, so another organization cannot buy it from under the customer (it
@@ -95,7 +95,7 @@ test("the cart fits a phone: no sideways scroll, Remove and Place order reachabl
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "mobile", "the 390 px check");
-  await signIn(page, users.acmeCustomer, NEW_YORK);
+  await openAs(page, users.acmeCustomer, NEW_YORK);
   const [number] = await addFirstNumbers(page, 2);
   await page.goto("/cart");
   const line = page.getByTestId("cart-line").filter({ hasText: number });
@@ -123,7 +123,7 @@ const CART_ERROR = {
 };
 
 test("a cart that fails to load says so and offers Try again, never that it is empty", async ({ page }) => {
-  await signIn(page, users.acmeCustomer, "/inventory");
+  await openAs(page, users.acmeCustomer, "/inventory");
   let failing = true;
   await page.route("**/api/v2/cart", (route) =>
     failing && route.request().method() === "GET"
@@ -146,7 +146,7 @@ test("a cart that fails to load says so and offers Try again, never that it is e
 });
 
 test("a cart request that hangs ends in the same could-not-be-loaded state", async ({ page }) => {
-  await signIn(page, users.acmeCustomer, "/inventory");
+  await openAs(page, users.acmeCustomer, "/inventory");
   await page.clock.install();
   // Never answered: the page gives up after its timeout (the clock is moved, nothing sleeps).
   await page.route("**/api/v2/cart", (route) =>
@@ -164,7 +164,7 @@ test("a cart request that hangs ends in the same could-not-be-loaded state", asy
 test("Add to cart that cannot be saved says so, and the live region does not announce success", async ({
   page,
 }) => {
-  await signIn(page, users.globexCustomer, NEW_YORK);
+  await openAs(page, users.globexCustomer, NEW_YORK);
   await emptyCart(page);
   await page.route("**/api/v2/cart", (route) =>
     route.request().method() === "PUT" ? route.fulfill({ status: 503, json: CART_ERROR }) : route.continue(),

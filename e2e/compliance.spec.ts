@@ -13,7 +13,7 @@ import {
   expectAccessible,
   expectNoHorizontalScroll,
   screenshot,
-  signIn,
+  openAs,
   users,
 } from "./helpers";
 
@@ -86,7 +86,7 @@ async function prepareBundle(
   const street = `Unter den Linden ${stamp}`;
 
   if (options.signedIn) await page.goto("/compliance");
-  else await signIn(page, users.acmeCustomer, "/compliance");
+  else await openAs(page, users.acmeCustomer, "/compliance");
   await expect(page.getByRole("heading", { name: "Compliance", level: 1 })).toBeVisible();
 
   const endUserForm = page.getByRole("form", { name: "Add an end user" });
@@ -185,7 +185,7 @@ async function prepareBundle(
 async function openQueue(browser: Browser, page: Page) {
   const context = await browser.newContext({ viewport: page.viewportSize(), hasTouch: true });
   const support = await context.newPage();
-  await signIn(support, users.support, "/compliance/review");
+  await openAs(support, users.support, "/compliance/review");
   await expect(support.getByRole("heading", { name: "Compliance review", level: 1 })).toBeVisible();
   return { support, close: () => context.close() };
 }
@@ -362,7 +362,7 @@ test("a newcomer's Berlin number says it waits for documents from the cart to it
 }, testInfo) => {
   test.setTimeout(240_000);
   const size = testInfo.project.name;
-  await signIn(page, users.globexCustomer, "/cart");
+  await openAs(page, users.globexCustomer, "/cart");
   await emptyCart(page);
   const origin = new URL(page.url()).origin;
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { demoToken, expectAccessible, expectNoHorizontalScroll, signIn, users } from "./helpers";
+import { demoToken, expectAccessible, expectNoHorizontalScroll, openAs, signIn, users } from "./helpers";
 
 // A customer's fleet of numbers in the portal — a release said in words
 // (until when it can be restored, which rules dial it) and undone, a bulk tag job followed to
@@ -96,7 +96,7 @@ test("a number a rule dials is released after a warning that names the rule, the
     ],
   });
 
-  await signIn(page, users.acmeCustomer, `/numbers/${released.numberId}`);
+  await openAs(page, users.acmeCustomer, `/numbers/${released.numberId}`);
   const lifecycle = page.getByTestId("number-lifecycle");
   await expect(lifecycle.getByTestId("number-status")).toHaveText("Active");
   await expect(lifecycle).toContainText(
@@ -159,7 +159,7 @@ test("a number a rule dials is released after a warning that names the rule, the
 });
 
 test("a developer sees why a number cannot be released or locked by them", async ({ page }) => {
-  await signIn(page, "developer@acme.example", "/numbers/num_acme_main");
+  await openAs(page, "developer@acme.example", "/numbers/num_acme_main");
   const lifecycle = page.getByTestId("number-lifecycle");
   const reason =
     "Releasing, restoring and locking numbers needs the owner or admin role; your role is developer.";
@@ -184,7 +184,7 @@ test("a developer changes tags in bulk but is told why not locks or releases; a 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in/);
 
-  await signIn(page, "viewer@acme.example", "/numbers");
+  await openAs(page, "viewer@acme.example", "/numbers");
   await expect(page.getByTestId("number-row").first()).toBeVisible();
   await expect(
     page.getByText(
@@ -202,7 +202,7 @@ test("a bulk tag job over a filtered list runs to done, and its progress survive
   const mark = uniqueTag("fleet");
   for (const { numberId } of bought) await changeNumber(request, numberId, { tags: [mark] });
 
-  await signIn(page, users.acmeCustomer, "/numbers");
+  await openAs(page, users.acmeCustomer, "/numbers");
   await expect(page.getByTestId("number-row").first()).toBeVisible();
   const everyone = await page.getByTestId("number-count").textContent();
   await page.getByLabel("Tags").fill(mark);
@@ -267,7 +267,7 @@ test("Download CSV gives the filtered numbers, header first", async ({ page, req
   const mark = uniqueTag("csv");
   await changeNumber(request, numberId, { tags: [mark], name: "Fleet CSV line" });
 
-  await signIn(page, users.acmeCustomer, `/numbers?tag=${mark}&sort=name`);
+  await openAs(page, users.acmeCustomer, `/numbers?tag=${mark}&sort=name`);
   await expect(page.getByTestId("number-row")).toHaveCount(1);
   await expect(page.getByLabel("Sort by")).toHaveValue("name");
   const link = page.getByRole("link", { name: "Download CSV" });
@@ -296,7 +296,7 @@ test("after a bulk release the list says what happened and links to the released
   const mark = uniqueTag("release");
   for (const { numberId } of bought) await changeNumber(request, numberId, { tags: [mark] });
 
-  await signIn(page, users.acmeCustomer, `/numbers?tag=${mark}`);
+  await openAs(page, users.acmeCustomer, `/numbers?tag=${mark}`);
   await expect(page.getByTestId("number-row")).toHaveCount(2);
   for (const { number } of bought)
     await page.getByRole("checkbox", { name: new RegExp(`\\(\\${number}\\)$`) }).check();
@@ -349,7 +349,7 @@ test("a bulk release's failure names the number, links to it and says what to do
   expect(created.status(), await created.text()).toBe(202);
   const { data: job } = (await created.json()) as { data: { job_id: string } };
 
-  await signIn(page, users.acmeCustomer, `/numbers?job=${job.job_id}`);
+  await openAs(page, users.acmeCustomer, `/numbers?job=${job.job_id}`);
   await expect(page.getByTestId("job-status")).toHaveText(
     "Releasing: done — 1 of 2 numbers changed, 1 failed.",
     {

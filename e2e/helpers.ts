@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Cookie, type Page, type TestInfo } from "@playwright/test";
 
 export const DEMO_PASSWORD = "demo-password-2026";
 
@@ -21,12 +21,65 @@ export function demoToken(): string {
 export async function signIn(page: Page, email: string, path = "/inventory"): Promise<void> {
   await page.goto(path);
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
+  await submitSignIn(page, email, path);
+}
+
+/** The sign-in form, already on screen, filled and sent; then `path` is where the page lands. */
+async function submitSignIn(page: Page, email: string, path: string): Promise<void> {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
-  // Compared decoded: the callback may come back with ":" written as %3A.
+  await expectAt(page, path);
+}
+
+/** The page is at `path`, compared decoded: the callback may come back with ":" written as %3A. */
+async function expectAt(page: Page, path: string): Promise<void> {
   await expect(page).toHaveURL(
     (url) => decodeURIComponent(`${url.pathname}${url.search}`) === decodeURIComponent(path),
+  );
+}
+
+/**
+ * The session cookies of each person this worker has signed in, by server and email. Signing in
+ * costs a bcrypt comparison of cost 12 on the server and three page loads; a test that is not
+ * about signing in needs only to be signed in (e2e/auth.spec.ts and signIn's own first use check
+ * the form and the redirect back).
+ */
+const sessions = new Map<string, Cookie[]>();
+
+/**
+ * Opens `path` as `email`: with the session this worker kept for that person, or through the
+ * form as signIn does the first time, or when that session has ended since (a sign-out, or a
+ * password change in e2e/security.spec.ts, ends sessions on the server). A test that signs out
+ * uses signIn, so the session it ends is its own.
+ */
+export async function openAs(
+  page: Page,
+  email: string,
+  path = "/inventory",
+  /** The server, when a spec's pages are not the project's (e2e/own-instance.ts). */
+  server = test.info().project.use.baseURL ?? "",
+): Promise<void> {
+  const key = `${server} ${email}`;
+  const kept = sessions.get(key);
+  if (kept) {
+    await page.context().addCookies(kept);
+    await page.goto(path);
+    if (!new URL(page.url()).pathname.startsWith("/sign-in")) {
+      await expectAt(page, path);
+      return;
+    }
+    sessions.delete(key);
+  } else {
+    await page.goto(path);
+  }
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
+  await submitSignIn(page, email, path);
+  sessions.set(
+    key,
+    (await page.context().cookies(server)).filter((cookie) =>
+      cookie.name.endsWith("next-auth.session-token"),
+    ),
   );
 }
 

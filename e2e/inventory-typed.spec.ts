@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { demoToken, signIn, users } from "./helpers";
+import { demoToken, openAs, users } from "./helpers";
 
 // Numbers as people copy them into the search: "+44 (0)20 …" with the trunk zero finds the
 // number, and a start that no number of the chosen country can have says why, beside the field.
@@ -15,7 +15,7 @@ test("a number typed as +44 (0)20 … is found, and a start from another country
   const rest = number.slice(3); // "20…"
   const typed = `+44 (0)${rest.slice(0, 2)} ${rest.slice(2, 6)} ${rest.slice(6)}`;
 
-  await signIn(page, users.acmeCustomer, "/inventory?country=GB");
+  await openAs(page, users.acmeCustomer, "/inventory?country=GB");
   await page.getByLabel("Contains").fill(typed);
   await page.getByRole("button", { name: "Search numbers", exact: true }).click();
   await expect(page).toHaveURL((url) => url.searchParams.get("contains") === `+440${rest}`);

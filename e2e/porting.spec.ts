@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { startSmtpReceiver, type SmtpReceiver } from "../tests/email/smtp-receiver";
-import { expectAccessible, expectNoHorizontalScroll, signIn, users } from "./helpers";
+import { expectAccessible, expectNoHorizontalScroll, openAs, users } from "./helpers";
 
 // Porting in the portal: a customer checks numbers, fills the details, has the LOA signed by the
 // emailed link, reviews and submits; configures a number before its FOC; support's port desk
@@ -141,7 +141,7 @@ async function startPort(
 async function openDesk(browser: Browser, status: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   const desk = await context.newPage();
-  await signIn(desk, users.support, `/porting/desk?status=${status}`);
+  await openAs(desk, users.support, `/porting/desk?status=${status}`);
   return desk;
 }
 
@@ -155,7 +155,7 @@ test("a customer ports numbers from the check to ported, configuring one before 
 }, testInfo) => {
   test.setTimeout(180_000);
   const stamp = `${testInfo.project.name}-${Date.now()}`;
-  await signIn(page, users.acmeCustomer, "/porting");
+  await openAs(page, users.acmeCustomer, "/porting");
   const numberOf = numberBlock();
   const portOrderId = await startPort(
     page,
@@ -212,7 +212,7 @@ test("the desk raises an exception; the customer fixes the field it names and re
 }, testInfo) => {
   test.setTimeout(180_000);
   const stamp = `${testInfo.project.name}-x-${Date.now()}`;
-  await signIn(page, users.acmeCustomer, "/porting");
+  await openAs(page, users.acmeCustomer, "/porting");
   const portOrderId = await startPort(page, testInfo, { portable: [numberBlock()("20")] }, stamp);
 
   const desk = await openDesk(browser, "submitted");

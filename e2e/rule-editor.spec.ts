@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { demoToken, expectAccessible, expectNoHorizontalScroll, screenshot, signIn, users } from "./helpers";
+import { demoToken, expectAccessible, expectNoHorizontalScroll, screenshot, openAs, users } from "./helpers";
 
 // A customer shapes a new number's week in the editor and sees it before saving;
 // support changes a customer's number and the history says who; the editor is accessible and
@@ -39,7 +39,7 @@ test("a customer sets up a new number's week, previews it before saving, and the
   request,
 }, testInfo) => {
   const numberId = await buyNewYorkNumber(request);
-  await signIn(page, users.acmeCustomer, `/numbers/${numberId}`);
+  await openAs(page, users.acmeCustomer, `/numbers/${numberId}`);
   await page.getByRole("button", { name: "Set up rules" }).click();
 
   // 10:00 on a Tuesday, typed, is 10:00 in New York (14:00 UTC), not 10:00 in the browser's Tokyo.
@@ -114,7 +114,7 @@ test("a customer sets up a new number's week, previews it before saving, and the
 });
 
 test("support changes a customer's number and the history shows who", async ({ page }) => {
-  await signIn(page, users.support, "/numbers/num_acme_manchester");
+  await openAs(page, users.support, "/numbers/num_acme_manchester");
   await page.getByRole("button", { name: /Edit rules|Set up rules/ }).click();
   // Each run renames it, from whatever name the last run left.
   const name = page.getByLabel("Number name");
@@ -133,7 +133,7 @@ test("support changes a customer's number and the history shows who", async ({ p
 });
 
 test("a save after someone else's change offers to reload or keep editing", async ({ page, request }) => {
-  await signIn(page, users.acmeCustomer, "/numbers/num_acme_ext_102");
+  await openAs(page, users.acmeCustomer, "/numbers/num_acme_ext_102");
   await page.getByRole("button", { name: /Edit rules|Set up rules/ }).click();
   await page.getByLabel("Number name").fill("Sales desk (mine)");
 
@@ -154,7 +154,7 @@ test("a save after someone else's change offers to reload or keep editing", asyn
 
 test("the editor reorders by keyboard, passes axe, and fits a 390-px phone", async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, users.acmeCustomer, "/numbers/num_acme_main");
+  await openAs(page, users.acmeCustomer, "/numbers/num_acme_main");
   await page.getByRole("button", { name: "Edit rules" }).click();
   const rules = page.getByTestId("editor-rule");
   await expect(rules.first()).toBeVisible();
@@ -171,7 +171,7 @@ test("the editor reorders by keyboard, passes axe, and fits a 390-px phone", asy
 });
 
 test("a rule forwards to a sip: address as typed, and a window past midnight says so", async ({ page }) => {
-  await signIn(page, users.acmeCustomer, "/numbers/num_acme_manchester");
+  await openAs(page, users.acmeCustomer, "/numbers/num_acme_manchester");
   await page.getByRole("button", { name: "Edit rules" }).click();
   const office = page.getByTestId("editor-rule").nth(0);
   const destination = office.getByLabel("Forward to");
@@ -197,7 +197,7 @@ test("a rule forwards to a sip: address as typed, and a window past midnight say
 });
 
 test("no text in a rule's Then row is cut off", async ({ page }) => {
-  await signIn(page, users.acmeCustomer, "/numbers/num_acme_manchester");
+  await openAs(page, users.acmeCustomer, "/numbers/num_acme_manchester");
   await page.getByRole("button", { name: "Edit rules" }).click();
   const rows = page.getByRole("group", { name: "Then" });
   await expect(rows.first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { demoToken, screenshot, signIn, users } from "./helpers";
+import { demoToken, screenshot, openAs, users } from "./helpers";
 
 // The seeded Main line (prisma/seed/data/demo-rules.ts): holiday closure (ended), office
 // hours Mon–Fri 09:00–17:00 London, weekend, then voicemail.
@@ -42,7 +42,7 @@ const desk = (name: string) => ({
 test.describe("the rule viewer", () => {
   for (const { at, rule, when } of cases) {
     test(`shows "${rule}" answering the Main line on ${when} (?at= pins the time)`, async ({ page }) => {
-      await signIn(page, users.acmeCustomer, `/numbers/num_acme_main?at=${at}`);
+      await openAs(page, users.acmeCustomer, `/numbers/num_acme_main?at=${at}`);
       await expect(page.getByRole("heading", { level: 1, name: "Main line" })).toBeVisible();
       await expect(page.getByTestId("active-rule")).toContainText(`Answered by ${rule}.`);
       const current = page.locator('[data-testid="rule"][aria-current="true"]');
@@ -54,7 +54,7 @@ test.describe("the rule viewer", () => {
   test("says each rule in plain words, shows disabled rules as off, and draws the week", async ({
     page,
   }, testInfo) => {
-    await signIn(page, users.acmeCustomer, "/numbers/num_acme_freephone?at=2026-03-10T10:00:00Z");
+    await openAs(page, users.acmeCustomer, "/numbers/num_acme_freephone?at=2026-03-10T10:00:00Z");
     const rules = page.getByTestId("rule");
     await expect(rules).toHaveCount(3);
     await expect(rules.nth(0)).toContainText("Old IVR");
@@ -92,7 +92,7 @@ test.describe("the rule viewer", () => {
     expect(between > first.changed_at && between < renamed.changed_at).toBe(true);
 
     // Support's question: which rule took a call between the two changes? The one in force then.
-    await signIn(page, users.acmeCustomer, `/numbers/num_acme_on_call?at=${between}`);
+    await openAs(page, users.acmeCustomer, `/numbers/num_acme_on_call?at=${between}`);
     await expect(page.getByTestId("active-rule")).toContainText("Answered by Answer desk.");
     await expect(page.getByTestId("version-at")).toContainText(
       `Version ${first.version} of the rules, in force from `,
@@ -127,14 +127,14 @@ test.describe("the rule viewer", () => {
   });
 
   test("says a window that ends before it starts crosses midnight", async ({ page }) => {
-    await signIn(page, users.acmeCustomer, "/numbers/num_acme_manchester?at=2026-03-10T23:00:00Z");
+    await openAs(page, users.acmeCustomer, "/numbers/num_acme_manchester?at=2026-03-10T23:00:00Z");
     await expect(page.getByTestId("rule").nth(1)).toContainText(
       "Every day 22:00–06:00 (crosses midnight), London time",
     );
   });
 
   test("finds numbers by name, number or extension", async ({ page }) => {
-    await signIn(page, users.acmeCustomer, "/numbers");
+    await openAs(page, users.acmeCustomer, "/numbers");
     await page.getByLabel("Number, name or extension").fill("office");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/q=office/);
@@ -150,7 +150,7 @@ test.describe("the rule viewer", () => {
   });
 
   test("lets support staff choose an organization by its name", async ({ page }) => {
-    await signIn(page, users.support, "/numbers");
+    await openAs(page, users.support, "/numbers");
     const organization = page.getByLabel("Organization");
     // GET /organizations names them: support never reads a bare id.
     await expect(organization.getByRole("option", { name: "Globex Corporation" })).toBeAttached();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import Provider from "oidc-provider";
-import { expectNoHorizontalScroll, signIn, users } from "./helpers";
+import { expectNoHorizontalScroll, openAs, users } from "./helpers";
 
 // Single sign-on through a provider's own login form, at 1366×768 (desktop project) and 390×844
 // (mobile project): oidc-provider runs on loopback with its development interactions (a login
@@ -53,7 +53,7 @@ test("a new person signs in at the provider's login form and lands in the portal
 }, testInfo) => {
   const size = testInfo.project.name;
   const sameSite = { origin: new URL(testInfo.project.use.baseURL as string).origin };
-  await signIn(page, users.acmeCustomer, "/settings/security");
+  await openAs(page, users.acmeCustomer, "/settings/security");
   const connected = await page.request.put("/api/v2/organization/sso", {
     headers: sameSite,
     data: {
@@ -68,7 +68,7 @@ test("a new person signs in at the provider's login form and lands in the portal
   expect(connected.status()).toBe(200);
   const supportContext = await browser.newContext();
   const support = await supportContext.newPage();
-  await signIn(support, users.support);
+  await openAs(support, users.support);
   const verified = await support.request.post(`/api/v2/organization/sso/domains/${DOMAIN}/verify`, {
     headers: sameSite,
     data: { organization_id: "org_acme" },

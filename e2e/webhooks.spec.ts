@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { eventTypes } from "../lib/schemas/events";
-import { expectAccessible, expectNoHorizontalScroll, screenshot, signIn, users } from "./helpers";
+import { expectAccessible, expectNoHorizontalScroll, screenshot, openAs, users } from "./helpers";
 
 // /webhooks against a receiver in this process on a loopback port (the server runs with
 // WEBHOOKS_ALLOW_HTTP=1, playwright.config.ts, which lets http://127.0.0.1 through and nothing
@@ -64,7 +64,7 @@ test.afterEach(async () => {
 test("an endpoint gets a signed test event, shows a failed re-send's 500, and is deleted", async ({
   page,
 }, testInfo) => {
-  await signIn(page, users.acmeCustomer, "/webhooks");
+  await openAs(page, users.acmeCustomer, "/webhooks");
   const description = `E2E receiver ${testInfo.project.name} ${Date.now()}`;
   const url = receiver.url(`/hooks/${Date.now()}`);
   const form = page.getByRole("form", { name: "Add a webhook endpoint" });
@@ -145,7 +145,7 @@ test("an endpoint gets a signed test event, shows a failed re-send's 500, and is
 });
 
 test("an endpoint can be added with the keyboard alone", async ({ page }, testInfo) => {
-  await signIn(page, users.acmeCustomer, "/webhooks");
+  await openAs(page, users.acmeCustomer, "/webhooks");
   const description = `E2E keyboard ${testInfo.project.name} ${Date.now()}`;
   const form = page.getByRole("form", { name: "Add a webhook endpoint" });
   await form.getByLabel("Address (URL)").focus();
@@ -190,7 +190,7 @@ test("an endpoint can be added with the keyboard alone", async ({ page }, testIn
 });
 
 test("a private address is refused beside the field and the form keeps what was typed", async ({ page }) => {
-  await signIn(page, users.acmeCustomer, "/webhooks");
+  await openAs(page, users.acmeCustomer, "/webhooks");
   const form = page.getByRole("form", { name: "Add a webhook endpoint" });
   const address = form.getByLabel("Address (URL)");
   await address.fill("http://10.0.0.1/hook");
@@ -222,7 +222,7 @@ test("support reads another organization's endpoint from its link; its customers
 }) => {
   // Globex adds an endpoint (through its own session: endpoints are changed by their owners only).
   const globex = await browser.newPage();
-  await signIn(globex, users.globexCustomer, "/webhooks");
+  await openAs(globex, users.globexCustomer, "/webhooks");
   const origin = new URL(globex.url()).origin;
   const created = await globex.request.post("/api/v2/webhooks", {
     headers: { origin },
@@ -231,7 +231,7 @@ test("support reads another organization's endpoint from its link; its customers
   expect(created.status()).toBe(201);
   const webhookId = ((await created.json()) as { data: { webhook_id: string } }).data.webhook_id;
   try {
-    await signIn(page, users.support, `/webhooks?webhook=${webhookId}`);
+    await openAs(page, users.support, `/webhooks?webhook=${webhookId}`);
     const detail = page.getByTestId("webhook-detail");
     await expect(
       detail.getByRole("heading", { name: /^Deliveries to 127\.0\.0\.1:\d+\/globex$/ }),
@@ -248,7 +248,7 @@ test("support reads another organization's endpoint from its link; its customers
 
     // An Acme customer given the same link learns only that there is no such endpoint for them.
     const acme = await browser.newPage();
-    await signIn(acme, users.acmeCustomer, `/webhooks?webhook=${webhookId}`);
+    await openAs(acme, users.acmeCustomer, `/webhooks?webhook=${webhookId}`);
     await expect(acme.getByRole("heading", { name: "Endpoint not found" })).toBeVisible();
     await expect(acme.getByText("Globex provisioning")).toHaveCount(0);
     await acme.close();
