@@ -175,10 +175,12 @@ test("a customer ports numbers from the check to ported, configuring one before 
   await page.goto(`/porting/${portOrderId}`);
 
   // The desk confirms the FOC for a cut-over moments away (the carrier would give the requested
-  // date at 10:00 UTC); at the FOC the worker's carrier driver activates the numbers.
+  // date at 10:00 UTC); at the FOC the worker's carrier driver activates the numbers. The cut-over
+  // is far enough ahead for the confirmation to reach the server before it (the server refuses a
+  // cut-over already past), and no further: the test waits for it.
   const desk = await openDesk(browser, "submitted");
   const order = deskOrder(desk, portOrderId);
-  const cutOver = new Date(Date.now() + 40_000).toISOString().slice(0, 19);
+  const cutOver = new Date(Date.now() + 15_000).toISOString().slice(0, 19);
   await order.getByLabel(`FOC (UTC) for ${portOrderId}`).fill(cutOver);
   await order.getByRole("button", { name: "Confirm FOC" }).click();
   // The timeline keeps the confirmation whatever the order's state by the time the page shows
