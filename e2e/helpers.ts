@@ -83,6 +83,15 @@ export async function openAs(
   );
 }
 
+/**
+ * A port beside the project's server (playwright.config.ts runs a server for each group of
+ * projects, each on a port of its own), for what a spec runs next to it: +25 the SMTP server
+ * that server sends to, +79 an OpenID provider.
+ */
+export function portBeside(testInfo: TestInfo, offset: number): number {
+  return Number(new URL(testInfo.project.use.baseURL ?? "").port) + offset;
+}
+
 /** axe with the WCAG 2.1 A/AA rules: no serious or critical violation is allowed. */
 export async function expectAccessible(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   // Scalar's request client on /docs (a third-party widget, opened by "Test Request") is left

@@ -1,20 +1,27 @@
 import { expect, test, type Page } from "@playwright/test";
 import { startSmtpReceiver, type SmtpReceiver } from "../tests/email/smtp-receiver";
-import { expectAccessible, expectNoHorizontalScroll, screenshot, openAs, signIn, users } from "./helpers";
+import {
+  expectAccessible,
+  expectNoHorizontalScroll,
+  openAs,
+  portBeside,
+  screenshot,
+  signIn,
+  users,
+} from "./helpers";
 
 // /settings/members and /invitations/{token} (docs/CONTRACT.md §15), at 1366×768 (desktop project) and
 // 390×844 (mobile project): an owner invites a colleague, who follows the emailed link (received
-// by a real SMTP server on the port playwright.config.ts gives the app as SMTP_URL, E2E_PORT +
+// by a real SMTP server on the port playwright.config.ts gives the app as SMTP_URL, its port +
 // 25), joins and signs in; the owner changes their role and removes them, which ends their
 // session; the last owner stays; an admin cannot touch an owner; the audit log has it all.
 // Then the navigation offers each role only what it may do.
 
-const SMTP_PORT = Number(process.env.E2E_PORT ?? 3100) + 25;
 const PASSWORD = "copper lantern meadow 7";
 let receiver: SmtpReceiver;
 
-test.beforeAll(async () => {
-  receiver = await startSmtpReceiver(SMTP_PORT);
+test.beforeAll(async ({}, testInfo) => {
+  receiver = await startSmtpReceiver(portBeside(testInfo, 25));
 });
 test.afterAll(() => receiver.close());
 

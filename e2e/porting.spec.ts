@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { startSmtpReceiver, type SmtpReceiver } from "../tests/email/smtp-receiver";
-import { expectAccessible, expectNoHorizontalScroll, openAs, users } from "./helpers";
+import { expectAccessible, expectNoHorizontalScroll, openAs, portBeside, users } from "./helpers";
 
 // Porting in the portal: a customer checks numbers, fills the details, has the LOA signed by the
 // emailed link, reviews and submits; configures a number before its FOC; support's port desk
@@ -9,11 +9,10 @@ import { expectAccessible, expectNoHorizontalScroll, openAs, users } from "./hel
 // that the customer fixes beside its field and resubmits. Every step waits for a state on screen,
 // never for a time. At 1366×768 and 390×844.
 
-const SMTP_PORT = Number(process.env.E2E_PORT ?? 3100) + 25;
 let receiver: SmtpReceiver;
 
-test.beforeAll(async () => {
-  receiver = await startSmtpReceiver(SMTP_PORT);
+test.beforeAll(async ({}, testInfo) => {
+  receiver = await startSmtpReceiver(portBeside(testInfo, 25));
 });
 test.afterAll(() => receiver.close());
 

@@ -1,18 +1,17 @@
 import { expect, test } from "@playwright/test";
 import { startSmtpReceiver, type SmtpReceiver } from "../tests/email/smtp-receiver";
-import { expectAccessible, expectNoHorizontalScroll } from "./helpers";
+import { expectAccessible, expectNoHorizontalScroll, portBeside } from "./helpers";
 
 // Sign up in the browser, sign in unverified (the banner), and follow the verification link
 // from the email, received by a real SMTP server this spec runs on the port playwright.config.ts
-// gives the app as SMTP_URL (E2E_PORT + 25). Then forgot / reset password the same way.
+// gives the app as SMTP_URL (its port + 25). Then forgot / reset password the same way.
 // At 1366×768 (desktop project) and 390×844 (mobile project).
 
-const SMTP_PORT = Number(process.env.E2E_PORT ?? 3100) + 25;
 const PASSWORD = "violet tangent harbour";
 let receiver: SmtpReceiver;
 
-test.beforeAll(async () => {
-  receiver = await startSmtpReceiver(SMTP_PORT);
+test.beforeAll(async ({}, testInfo) => {
+  receiver = await startSmtpReceiver(portBeside(testInfo, 25));
 });
 test.afterAll(() => receiver.close());
 

@@ -42,7 +42,8 @@ test("an owner connects the provider and a new person signs in through it as a d
   browser,
 }, testInfo) => {
   const size = testInfo.project.name;
-  // One server for both sizes: the other size's connection goes first.
+  // A connection left on this server (an earlier run's, or the other size's on a server both
+  // projects use, E2E_BASE_URL) goes first.
   await openAs(page, users.acmeCustomer, "/settings/security");
   const gone = await page.request.delete("/api/v2/organization/sso", { headers: sameSite(page) });
   expect([204, 404]).toContain(gone.status());
