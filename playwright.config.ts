@@ -85,8 +85,11 @@ export default defineConfig({
       ],
     },
   },
-  // Every spec at a laptop's 1366×768; the page tour, the phone spec and the pages that are
-  // phone-first from the start (webhooks, the rule viewer and editor, porting) again at 390×844.
+  // Every spec at a laptop's 1366×768. At 390×844, the page tour and the phone spec, and the
+  // tests of the pages that are phone-first from the start (webhooks, the rule viewer and editor,
+  // porting, compliance, …) whose checks depend on the viewport: the layout (nothing scrolls
+  // sideways, a control in view, the menu) and the walk-throughs a phone takes. A test whose
+  // checks the laptop run makes and a phone would only repeat is tagged @laptop-only.
   projects: [
     {
       name: "desktop",
@@ -106,6 +109,7 @@ export default defineConfig({
       use: { ...phone, baseURL: baseURL("mobile") },
       testMatch:
         /(pages|phone|porting|billing|cart-holds|webhooks|rules|rule-editor|roles|security|audit|signup|members|fleet|compliance|docs-public|inventory-typed|loa-sign|sso(-[\w-]+)?)\.spec\.ts/,
+      grepInvert: /@laptop-only/,
       workers: 1,
     },
     {

@@ -1,6 +1,14 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { emptyCart, expectAccessible, expectNoHorizontalScroll, screenshot, openAs, users } from "./helpers";
+import {
+  emptyCart,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  laptopOnly,
+  openAs,
+  screenshot,
+  users,
+} from "./helpers";
 
 // Billing in the portal: where each account stands, the invoices (one paid, one open in the demo
 // data) with their PDFs, the ledger by a link that keeps its filters, the billing details and
@@ -105,7 +113,7 @@ test("a customer reads the accounts, invoices and ledger, shares a filtered ledg
   await expect(alert).toHaveCount(0);
 });
 
-test("an invoice's PDF downloads as a PDF", async ({ page }) => {
+test("an invoice's PDF downloads as a PDF", laptopOnly, async ({ page }) => {
   await openAs(page, users.acmeCustomer, "/billing");
   const paid = page.getByTestId("invoice-row").filter({ hasText: "£" }).filter({ hasText: "Paid" });
   const link = paid.getByRole("link", { name: /^Download INV-\d{4}-\d{6} as PDF$/ });

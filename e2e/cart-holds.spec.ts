@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { demoToken, emptyCart, expectNoHorizontalScroll, openAs, signIn, users } from "./helpers";
+import { demoToken, emptyCart, expectNoHorizontalScroll, laptopOnly, openAs, signIn, users } from "./helpers";
 
 // docs/CONTRACT.md §12: the cart is its person's own, on the server. Adding a named number holds it
 // for the organization, so another organization cannot buy it from under the customer (it
@@ -122,30 +122,34 @@ const CART_ERROR = {
   error: { code: "service_unavailable", message: "The database is busy.", details: "" },
 };
 
-test("a cart that fails to load says so and offers Try again, never that it is empty", async ({ page }) => {
-  await openAs(page, users.acmeCustomer, "/inventory");
-  let failing = true;
-  await page.route("**/api/v2/cart", (route) =>
-    failing && route.request().method() === "GET"
-      ? route.fulfill({ status: 503, json: CART_ERROR })
-      : route.continue(),
-  );
-  await page.goto("/cart");
-  const alert = page.getByRole("alert").filter({ hasText: "Your cart could not be loaded" });
-  await expect(alert).toContainText("The database is busy.");
-  await expect(page.getByText("Your cart is empty")).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Place order" })).toHaveCount(0);
-  failing = false;
-  await alert.getByRole("button", { name: "Try again" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "could not be loaded" })).toHaveCount(0);
-  await expect(
-    page
-      .getByRole("heading", { name: "Your cart is empty" })
-      .or(page.getByRole("heading", { name: "In your cart" })),
-  ).toBeVisible();
-});
+test(
+  "a cart that fails to load says so and offers Try again, never that it is empty",
+  laptopOnly,
+  async ({ page }) => {
+    await openAs(page, users.acmeCustomer, "/inventory");
+    let failing = true;
+    await page.route("**/api/v2/cart", (route) =>
+      failing && route.request().method() === "GET"
+        ? route.fulfill({ status: 503, json: CART_ERROR })
+        : route.continue(),
+    );
+    await page.goto("/cart");
+    const alert = page.getByRole("alert").filter({ hasText: "Your cart could not be loaded" });
+    await expect(alert).toContainText("The database is busy.");
+    await expect(page.getByText("Your cart is empty")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Place order" })).toHaveCount(0);
+    failing = false;
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "could not be loaded" })).toHaveCount(0);
+    await expect(
+      page
+        .getByRole("heading", { name: "Your cart is empty" })
+        .or(page.getByRole("heading", { name: "In your cart" })),
+    ).toBeVisible();
+  },
+);
 
-test("a cart request that hangs ends in the same could-not-be-loaded state", async ({ page }) => {
+test("a cart request that hangs ends in the same could-not-be-loaded state", laptopOnly, async ({ page }) => {
   await openAs(page, users.acmeCustomer, "/inventory");
   await page.clock.install();
   // Never answered: the page gives up after its timeout (the clock is moved, nothing sleeps).
@@ -161,27 +165,31 @@ test("a cart request that hangs ends in the same could-not-be-loaded state", asy
   await expect(page.getByText("Your cart is empty")).toHaveCount(0);
 });
 
-test("Add to cart that cannot be saved says so, and the live region does not announce success", async ({
-  page,
-}) => {
-  await openAs(page, users.globexCustomer, NEW_YORK);
-  await emptyCart(page);
-  await page.route("**/api/v2/cart", (route) =>
-    route.request().method() === "PUT" ? route.fulfill({ status: 503, json: CART_ERROR }) : route.continue(),
-  );
-  const row = page.getByTestId("inventory-row").first();
-  const add = row.getByRole("button", { name: /^Add \+1/ });
-  const number = ((await add.getAttribute("aria-label")) ?? "").replace(/^Add (\S+) to the cart$/, "$1");
-  await add.click();
-  await expect(
-    page.getByRole("alert").filter({ hasText: `${number} was not added to the cart.` }),
-  ).toContainText("The database is busy.");
-  await expect(page.getByRole("status").filter({ hasText: "is in the cart" })).toHaveCount(0);
-  // The row offers Add again; the cart is what the server holds.
-  await expect(row.getByRole("button", { name: `Add ${number} to the cart` })).toBeVisible();
-  await page.unroute("**/api/v2/cart");
-  await row.getByRole("button", { name: `Add ${number} to the cart` }).click();
-  await expect(page.getByRole("status").filter({ hasText: `${number} is in the cart.` })).toHaveCount(1);
-  await expect(page.getByRole("alert").filter({ hasText: "was not added" })).toHaveCount(0);
-  await emptyCart(page);
-});
+test(
+  "Add to cart that cannot be saved says so, and the live region does not announce success",
+  laptopOnly,
+  async ({ page }) => {
+    await openAs(page, users.globexCustomer, NEW_YORK);
+    await emptyCart(page);
+    await page.route("**/api/v2/cart", (route) =>
+      route.request().method() === "PUT"
+        ? route.fulfill({ status: 503, json: CART_ERROR })
+        : route.continue(),
+    );
+    const row = page.getByTestId("inventory-row").first();
+    const add = row.getByRole("button", { name: /^Add \+1/ });
+    const number = ((await add.getAttribute("aria-label")) ?? "").replace(/^Add (\S+) to the cart$/, "$1");
+    await add.click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: `${number} was not added to the cart.` }),
+    ).toContainText("The database is busy.");
+    await expect(page.getByRole("status").filter({ hasText: "is in the cart" })).toHaveCount(0);
+    // The row offers Add again; the cart is what the server holds.
+    await expect(row.getByRole("button", { name: `Add ${number} to the cart` })).toBeVisible();
+    await page.unroute("**/api/v2/cart");
+    await row.getByRole("button", { name: `Add ${number} to the cart` }).click();
+    await expect(page.getByRole("status").filter({ hasText: `${number} is in the cart.` })).toHaveCount(1);
+    await expect(page.getByRole("alert").filter({ hasText: "was not added" })).toHaveCount(0);
+    await emptyCart(page);
+  },
+);

@@ -1,6 +1,14 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { demoToken, expectAccessible, expectNoHorizontalScroll, openAs, signIn, users } from "./helpers";
+import {
+  demoToken,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  laptopOnly,
+  openAs,
+  signIn,
+  users,
+} from "./helpers";
 
 // A customer's fleet of numbers in the portal — a release said in words
 // (until when it can be restored, which rules dial it) and undone, a bulk tag job followed to
@@ -158,7 +166,7 @@ test("a number a rule dials is released after a warning that names the rule, the
   expect(restored.data).toMatchObject({ status: "active", restorable_until: null });
 });
 
-test("a developer sees why a number cannot be released or locked by them", async ({ page }) => {
+test("a developer sees why a number cannot be released or locked by them", laptopOnly, async ({ page }) => {
   await openAs(page, "developer@acme.example", "/numbers/num_acme_main");
   const lifecycle = page.getByTestId("number-lifecycle");
   const reason =
@@ -171,28 +179,30 @@ test("a developer sees why a number cannot be released or locked by them", async
   }
 });
 
-test("a developer changes tags in bulk but is told why not locks or releases; a viewer, why not at all", async ({
-  page,
-}) => {
-  await signIn(page, "developer@acme.example", "/numbers");
-  await page.getByRole("checkbox", { name: /^Select Main line / }).check();
-  const bulk = page.getByRole("form", { name: "Change the 1 number selected" });
-  await expect(bulk.getByLabel("Action").getByRole("option")).toHaveText(["Add a tag", "Remove a tag"]);
-  await expect(bulk).toContainText(
-    "Releasing, restoring and locking numbers needs the owner or admin role; your role is developer.",
-  );
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/sign-in/);
+test(
+  "a developer changes tags in bulk but is told why not locks or releases; a viewer, why not at all",
+  laptopOnly,
+  async ({ page }) => {
+    await signIn(page, "developer@acme.example", "/numbers");
+    await page.getByRole("checkbox", { name: /^Select Main line / }).check();
+    const bulk = page.getByRole("form", { name: "Change the 1 number selected" });
+    await expect(bulk.getByLabel("Action").getByRole("option")).toHaveText(["Add a tag", "Remove a tag"]);
+    await expect(bulk).toContainText(
+      "Releasing, restoring and locking numbers needs the owner or admin role; your role is developer.",
+    );
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/sign-in/);
 
-  await openAs(page, "viewer@acme.example", "/numbers");
-  await expect(page.getByTestId("number-row").first()).toBeVisible();
-  await expect(
-    page.getByText(
-      "Changing many numbers at once needs the owner, admin, developer or support role; your role is viewer.",
-    ),
-  ).toBeVisible();
-  await expect(page.getByRole("checkbox")).toHaveCount(0);
-});
+    await openAs(page, "viewer@acme.example", "/numbers");
+    await expect(page.getByTestId("number-row").first()).toBeVisible();
+    await expect(
+      page.getByText(
+        "Changing many numbers at once needs the owner, admin, developer or support role; your role is viewer.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole("checkbox")).toHaveCount(0);
+  },
+);
 
 test("a bulk tag job over a filtered list runs to done, and its progress survives a reload", async ({
   page,
@@ -261,7 +271,7 @@ test("a bulk tag job over a filtered list runs to done, and its progress survive
   await expect(page.getByTestId("job-progress")).toHaveCount(0);
 });
 
-test("Download CSV gives the filtered numbers, header first", async ({ page, request }) => {
+test("Download CSV gives the filtered numbers, header first", laptopOnly, async ({ page, request }) => {
   bought = await buyNewYorkNumbers(request, 1);
   const [{ number, numberId }] = bought;
   const mark = uniqueTag("csv");

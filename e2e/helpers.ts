@@ -92,6 +92,12 @@ export function portBeside(testInfo: TestInfo, offset: number): number {
   return Number(new URL(testInfo.project.use.baseURL ?? "").port) + offset;
 }
 
+/**
+ * For a test whose checks do not depend on the viewport: the desktop project makes them, and the
+ * mobile project (playwright.config.ts) leaves the test out rather than make them again at 390×844.
+ */
+export const laptopOnly = { tag: "@laptop-only" };
+
 /** axe with the WCAG 2.1 A/AA rules: no serious or critical violation is allowed. */
 export async function expectAccessible(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   // Scalar's request client on /docs (a third-party widget, opened by "Test Request") is left
