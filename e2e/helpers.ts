@@ -21,11 +21,6 @@ export function demoToken(): string {
 export async function signIn(page: Page, email: string, path = "/inventory"): Promise<void> {
   await page.goto(path);
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
-  await submitSignIn(page, email, path);
-}
-
-/** The sign-in form, already on screen, filled and sent; then `path` is where the page lands. */
-async function submitSignIn(page: Page, email: string, path: string): Promise<void> {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -49,9 +44,9 @@ const sessions = new Map<string, Cookie[]>();
 
 /**
  * Opens `path` as `email`: with the session this worker kept for that person, or through the
- * form as signIn does the first time, or when that session has ended since (a sign-out, or a
- * password change in e2e/security.spec.ts, ends sessions on the server). A test that signs out
- * uses signIn, so the session it ends is its own.
+ * form (signIn) the first time, or once that session has ended (a sign-out, or a password change
+ * in e2e/security.spec.ts, ends sessions on the server). A test that signs out uses signIn, so
+ * the session it ends is its own.
  */
 export async function openAs(
   page: Page,
@@ -69,12 +64,12 @@ export async function openAs(
       await expectAt(page, path);
       return;
     }
+    // Ended since: the server sent this browser to /sign-in (without the way back, as it does
+    // for a session it refuses). Forgotten, and signed in again as the first time.
     sessions.delete(key);
-  } else {
-    await page.goto(path);
+    for (const cookie of kept) await page.context().clearCookies({ name: cookie.name });
   }
-  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
-  await submitSignIn(page, email, path);
+  await signIn(page, email, path);
   sessions.set(
     key,
     (await page.context().cookies(server)).filter((cookie) =>
