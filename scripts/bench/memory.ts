@@ -119,7 +119,8 @@ function startNpm(appDir: string, port: number, dataDir: string): { server: Serv
   return { server, stdoutFile };
 }
 
-async function walk(context: WalkContext): Promise<number> {
+/** Walks every step; `tree` says what the tree holds after each, so a page that raises it shows. */
+async function walk(context: WalkContext, tree: () => string): Promise<number> {
   const browser = await chromium.launch({
     executablePath: findChromium() ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -145,7 +146,7 @@ async function walk(context: WalkContext): Promise<number> {
           `walk step "${step.name}" failed on ${page.url()}: ${reason}\nThe page showed: ${shown}`,
         );
       }
-      log(`  ${step.name}: ${Date.now() - stepStarted} ms`);
+      log(`  ${step.name}: ${Date.now() - stepStarted} ms; the tree ${tree()}`);
     }
     return Date.now() - started;
   } finally {
@@ -172,7 +173,9 @@ async function main(): Promise<number> {
     const preparation = { peaks: [...sampler.peaks.values()], total: sampler.peakTotal };
     sampler.reset();
     const afterStart = sampler.sample();
-    const walkMs = await walk({ baseURL: server.url, emailLink: linksInLog(stdoutFile) });
+    const walkMs = await walk({ baseURL: server.url, emailLink: linksInLog(stdoutFile) }, () =>
+      mb(total(sampler.sample())),
+    );
     // A moment for what the last page started to finish; the figure is what stays resident.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const afterWalk = sampler.sample();
@@ -182,7 +185,10 @@ async function main(): Promise<number> {
       token: string;
     };
     log(`timing ${orders} orders of each shape`);
-    const orderTimes = await timeOrders(server.url, token, orders);
+    // A failure here still leaves the walk's figures to print.
+    const orderTimes = await timeOrders(server.url, token, orders).catch((error: unknown) =>
+      error instanceof Error ? error : new Error(String(error)),
+    );
     const afterOrders = sampler.sample();
     sampler.stop();
     const peaks = [...sampler.peaks.values()];
@@ -198,7 +204,9 @@ async function main(): Promise<number> {
         `each process ${list(preparation.peaks)}`,
       `Limit ${mb(limit)} after the walk: ${total(afterWalk) < limit ? "met" : "MISSED"}`,
       `POST /api/v2/order on the same server after the walk, one after another (demo token, warm):`,
-      ...orderTimes.map((times) => `  ${describeOrderTimes(times)}`),
+      ...(orderTimes instanceof Error
+        ? [`  failed: ${orderTimes.message}`]
+        : orderTimes.map((times) => `  ${describeOrderTimes(times)}`)),
     ].join("\n");
     console.log(output);
     const dir = path.join(projectRoot, "data", "bench");
@@ -207,6 +215,7 @@ async function main(): Promise<number> {
       path.join(dir, `memory-${new Date().toISOString().replace(/[:.]/g, "-")}.txt`),
       `${output}\n`,
     );
+    if (orderTimes instanceof Error) return 2;
     return total(afterWalk) < limit ? 0 : 1;
   } finally {
     sampler.stop();

@@ -14,12 +14,13 @@ type Listed = { number_e164: string; region: string };
 /** Numbers of the country that would be active at once when bought (no documents to wait for). */
 async function listAvailable(baseUrl: string, headers: Record<string, string>): Promise<Listed[]> {
   const response = await fetch(
-    `${baseUrl}/api/v2/inventory/${COUNTRY}?number_type=local&activatable_now=true&limit=1000`,
+    `${baseUrl}/api/v2/inventory/${COUNTRY}/local?activatable_now=true&limit=1000`,
     { headers },
   );
   if (response.status !== 200)
-    throw new Error(`GET /inventory/${COUNTRY}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { data: Listed[] }).data;
+    throw new Error(`GET /inventory/${COUNTRY}/local: ${response.status} ${await response.text()}`);
+  // The contract's inventory answer is the array itself (totals are in headers).
+  return (await response.json()) as Listed[];
 }
 
 async function timed(
