@@ -7,24 +7,29 @@
 // pages, billing and an invoice's PDF, a port-in through every step with its LOA signed, the
 // emailed links a visitor follows, support's desks), and samples the resident set of every
 // process below npm every 250 ms (/proc). Then, warm, times --orders (default 50) orders of
-// each shape one after another through POST /api/v2/order with the demo token
-// (scripts/bench/order-requests.ts). Prints each process after start-up, after the walk, after
-// the orders and at its peak, and the orders' median, p95 and max; exits 1 when the tree after
-// the walk is at or over --limit-mb (default 400), the target of docs/PERFORMANCE.md.
+// each shape one after another through POST /api/v2/order with the demo token, beside as many
+// GET /api/health (scripts/bench/order-requests.ts). Prints each process after start-up, after
+// the walk (and after each step, the tree), after the orders and at its peak, and each request
+// shape's median, p95, max and server CPU; exits 1 when the tree after the walk is at or over
+// --limit-mb (default 400), the target of docs/PERFORMANCE.md.
 // BENCH_APP_DIR serves another work tree's build (a "before" run); --rebuild builds first.
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { findChromium } from "@/scripts/ensure-browser";
+import { residentByKind, v8Heap, type Share } from "@/scripts/bench/memory-profile";
 import { describeOrderTimes, timeOrders } from "@/scripts/bench/order-requests";
 import { WALK } from "@/scripts/bench/portal-walk";
 import { loadAverage } from "@/scripts/bench/report";
 import {
   prepareBuild,
+  processTree,
   projectRoot,
   stopServer,
+  treeCpuSeconds,
   treeRssByProcess,
   waitUntilReady,
   type Server,
@@ -86,7 +91,12 @@ const describe = (processes: Array<{ name: string; rss: number }>) =>
   processes.map((entry) => `${entry.name} ${mb(entry.rss)}`).join(" + ");
 
 /** `npm start` as a user runs it, in its own process group so a stop reaches all of it. */
-function startNpm(appDir: string, port: number, dataDir: string): { server: Server; stdoutFile: string } {
+function startNpm(
+  appDir: string,
+  port: number,
+  dataDir: string,
+  metricsToken: string,
+): { server: Server; stdoutFile: string } {
   const stdoutFile = path.join(os.tmpdir(), `numbers-bench-memory-${port}.log`);
   const stdout = openSync(stdoutFile, "w");
   const env: NodeJS.ProcessEnv = {
@@ -102,7 +112,10 @@ function startNpm(appDir: string, port: number, dataDir: string): { server: Serv
     // the orders timed one after another are more than a minute's 30 allow.
     BILLING_DEFAULT_CREDIT_LIMIT: "100000000.00",
     RATE_LIMIT_ORDERS_PER_MINUTE: "100000000",
+    // /metrics on the app's port for this token: V8's heap, for the profile printed after the walk.
+    METRICS_TOKEN: metricsToken,
   };
+  delete env.METRICS_PORT;
   // The embedded database and emails to the log, whatever the calling shell points at.
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
@@ -155,6 +168,20 @@ async function walk(context: WalkContext, tree: () => string): Promise<number> {
 }
 
 const total = (processes: Sample) => processes.reduce((sum, entry) => sum + entry.rss, 0);
+const shares = (list: Share[]) => list.map((share) => `${share.label} ${mb(share.bytes)}`).join(", ");
+
+/** Where the server process's memory is (the node process below npm): its mappings, and V8's heap. */
+async function serverProfile(server: Server, metricsToken: string): Promise<string[]> {
+  // npm and, below it, the node process the shell exec'd; anything else and the profile says so.
+  const [, node, ...more] = processTree(server.process.pid!);
+  if (node === undefined || more.length > 0)
+    return ["  (no profile: npm is not alone with one server process)"];
+  const heap = await v8Heap(server.url, metricsToken).catch(() => null);
+  return [
+    `  the server process after the walk, by mapping: ${shares(residentByKind(node))}`,
+    `  V8's heap after the walk: ${heap ? shares(heap) : "not read (/metrics refused)"}`,
+  ];
+}
 
 async function main(): Promise<number> {
   const port = option("port", 3120);
@@ -163,7 +190,8 @@ async function main(): Promise<number> {
   const loadBefore = loadAverage();
   const appDir = prepareBuild({ snapshot: false, rebuild: process.argv.includes("--rebuild"), log });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "numbers-bench-memory-"));
-  const { server, stdoutFile } = startNpm(appDir, port, dataDir);
+  const metricsToken = randomBytes(18).toString("base64url");
+  const { server, stdoutFile } = startNpm(appDir, port, dataDir, metricsToken);
   const sampler = new TreeSampler(server.process.pid!);
   sampler.start();
   try {
@@ -180,15 +208,16 @@ async function main(): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const afterWalk = sampler.sample();
     const walkPeak = { total: sampler.peakTotal, each: [...sampler.peaks.values()] };
+    const profile = await serverProfile(server, metricsToken);
     // The demo token `npm start` keeps beside its database (scripts/prepare-db.ts).
     const { token } = JSON.parse(readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8")) as {
       token: string;
     };
     log(`timing ${orders} orders of each shape`);
     // A failure here still leaves the walk's figures to print.
-    const orderTimes = await timeOrders(server.url, token, orders).catch((error: unknown) =>
-      error instanceof Error ? error : new Error(String(error)),
-    );
+    const orderTimes = await timeOrders(server.url, token, orders, () =>
+      treeCpuSeconds(server.process.pid!),
+    ).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
     const afterOrders = sampler.sample();
     sampler.stop();
     const peaks = [...sampler.peaks.values()];
@@ -198,12 +227,13 @@ async function main(): Promise<number> {
       `After start-up: ${describe(afterStart)}`,
       `After the walk (${WALK.length} steps, ${(walkMs / 1000).toFixed(1)} s): ${describe(afterWalk)}`,
       `Peak during the walk: the tree ${mb(walkPeak.total)}; each process ${list(walkPeak.each)}`,
+      ...profile,
       `After the orders: ${describe(afterOrders)}`,
       `Peak while serving (walk and orders): the tree ${mb(sampler.peakTotal)}; each process ${list(peaks)}`,
       `Peak while preparing (migrations, seed; before the server): the tree ${mb(preparation.total)}; ` +
         `each process ${list(preparation.peaks)}`,
       `Limit ${mb(limit)} after the walk: ${total(afterWalk) < limit ? "met" : "MISSED"}`,
-      `POST /api/v2/order on the same server after the walk, one after another (demo token, warm):`,
+      `Orders on the same server after the walk, one after another (demo token, warm), beside the floor:`,
       ...(orderTimes instanceof Error
         ? [`  failed: ${orderTimes.message}`]
         : orderTimes.map((times) => `  ${describeOrderTimes(times)}`)),

@@ -4,7 +4,8 @@
 // (docs/PERFORMANCE.md); scripts/bench/order-latency.ts times placeOrder alone, without HTTP.
 import { performance } from "node:perf_hooks";
 
-export type OrderTimes = { label: string; times: number[] };
+/** Each request's time in ms, and the server's CPU (its process tree) per request in ms. */
+export type OrderTimes = { label: string; times: number[]; cpuMs: number };
 
 const WARM_UP = 5;
 const COUNTRY = "US";
@@ -23,28 +24,40 @@ async function listAvailable(baseUrl: string, headers: Record<string, string>): 
   return (await response.json()) as Listed[];
 }
 
+/** `count` requests one after another, each timed to its whole answer; any other status than 200 stops it. */
 async function timed(
   count: number,
   send: (index: number) => Promise<Response>,
   label: string,
-): Promise<number[]> {
+  cpuSeconds: () => number,
+): Promise<OrderTimes> {
   const times: number[] = [];
+  const cpuBefore = cpuSeconds();
   for (let index = 0; index < count; index++) {
     const started = performance.now();
     const response = await send(index);
     const body = await response.text();
     const elapsed = performance.now() - started;
-    if (response.status !== 200) throw new Error(`${label}, order ${index + 1}: ${response.status} ${body}`);
+    if (response.status !== 200)
+      throw new Error(`${label}, request ${index + 1}: ${response.status} ${body}`);
     times.push(elapsed);
   }
-  return times;
+  return { label, times, cpuMs: ((cpuSeconds() - cpuBefore) * 1000) / count };
 }
 
 /**
  * `count` orders of each shape after a few untimed ones: a number named (as the portal's cart
  * checks out), then any number of a region (the region with the most left, so none runs out).
+ * First the floor: GET /api/health (no token, no database), what any request costs here on
+ * this machine at this moment, against which an order's time can be read on a loaded one.
+ * `cpuSeconds` reads the server's CPU time so far.
  */
-export async function timeOrders(baseUrl: string, token: string, count: number): Promise<OrderTimes[]> {
+export async function timeOrders(
+  baseUrl: string,
+  token: string,
+  count: number,
+  cpuSeconds: () => number,
+): Promise<OrderTimes[]> {
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
   const order = (item: Record<string, unknown>) =>
     fetch(`${baseUrl}/api/v2/order`, {
@@ -53,14 +66,19 @@ export async function timeOrders(baseUrl: string, token: string, count: number):
       body: JSON.stringify({ contact_name: "Order timing", items: [item] }),
     });
 
+  const health = () => fetch(`${baseUrl}/api/health`);
+  await timed(WARM_UP, health, "health, warm-up", cpuSeconds);
+  const floor = await timed(count, health, "GET /api/health (the floor)", cpuSeconds);
+
   const named = (await listAvailable(baseUrl, headers)).map((entry) => entry.number_e164);
   if (named.length < WARM_UP + count)
     throw new Error(`only ${named.length} ${COUNTRY} numbers to name; ask for fewer orders`);
-  await timed(WARM_UP, (index) => order({ number_e164: named[index] }), "named, warm-up");
-  const namedTimes = await timed(
+  await timed(WARM_UP, (index) => order({ number_e164: named[index] }), "named, warm-up", cpuSeconds);
+  const namedOrders = await timed(
     count,
     (index) => order({ number_e164: named[WARM_UP + index] }),
-    "one named number",
+    "POST /order, one named number",
+    cpuSeconds,
   );
 
   // Counted afresh: the named orders took some of them. A region's count here is at most what it
@@ -76,19 +94,18 @@ export async function timeOrders(baseUrl: string, token: string, count: number):
   };
   const geography = () =>
     order({ country: COUNTRY, number_type: "local", region: nextRegion(), quantity: 1 });
-  await timed(WARM_UP, geography, "geography, warm-up");
-  const geographyTimes = await timed(count, geography, "one number of a region");
-
-  return [
-    { label: "one named number", times: namedTimes },
-    { label: "one number of a region", times: geographyTimes },
-  ];
+  await timed(WARM_UP, geography, "geography, warm-up", cpuSeconds);
+  const geographyOrders = await timed(count, geography, "POST /order, one number of a region", cpuSeconds);
+  return [floor, namedOrders, geographyOrders];
 }
 
-/** Median, p95 and max in ms, one line. */
-export function describeOrderTimes({ label, times }: OrderTimes): string {
+/** Median, p95 and max in ms, and the server's CPU a request, one line. */
+export function describeOrderTimes({ label, times, cpuMs }: OrderTimes): string {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
   const ms = (value: number) => `${value.toFixed(1)} ms`;
-  return `${label}: median ${ms(at(0.5))}, p95 ${ms(at(0.95))}, max ${ms(sorted[sorted.length - 1])} (${times.length} orders)`;
+  return (
+    `${label}: median ${ms(at(0.5))}, p95 ${ms(at(0.95))}, max ${ms(sorted[sorted.length - 1])}; ` +
+    `server CPU ${ms(cpuMs)} a request (${times.length} requests)`
+  );
 }
