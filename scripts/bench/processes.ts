@@ -254,8 +254,7 @@ export function startBaseline(options: {
   );
 }
 
-/** A process and every process below it, the process first. */
-export function processTree(pid: number): number[] {
+function processTree(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
