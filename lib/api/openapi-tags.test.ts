@@ -117,9 +117,7 @@ describe("tags of the OpenAPI document, for /docs", () => {
     const validator = new Validator();
     for (const tag of tags) {
       const cut = tagDocument(full, tag.slug)!;
-      const result = await validator.validate(
-        structuredClone(cut) as Parameters<Validator["validate"]>[0],
-      );
+      const result = await validator.validate(structuredClone(cut) as Parameters<Validator["validate"]>[0]);
       expect(result.errors ?? [], tag.name).toEqual([]);
       for (const ref of refs(cut)) {
         const [, kind, name] = /^#\/components\/([^/]+)\/(.+)$/.exec(ref)!;
