@@ -42,12 +42,17 @@ BEGIN
                 WHERE b.id = v_item.bundle_id AND b.status = 'approved'
                   AND (b.valid_until IS NULL OR b.valid_until >= p_day));
     -- Planned for this item's values (EXECUTE): with or without a region, the plan and the
-    -- index differ; every other statement keeps its cached plan.
+    -- index differ; every other statement keeps its cached plan. An item that provides no
+    -- documents takes numbers that require none (`= '{}'`, which is what `<@ '{}'` means), so
+    -- that the partial indexes of those numbers serve it: walking the region's index instead,
+    -- the pick fetched and passed over every number that requires documents below the lowest
+    -- free one, a range that grows with every sale (docs/PERFORMANCE.md, "The pick, past the
+    -- numbers that need documents").
     EXECUTE format($sql$
       WITH picked AS (
         SELECT id FROM inventory_number
          WHERE country_id = $1 AND number_type_id = $2 %s
-           AND status = 'available' AND required_document_ids <@ $4
+           AND status = 'available' AND %s
            AND NOT EXISTS (SELECT 1 FROM number_hold h
                             WHERE h.number_e164 = inventory_number.number_e164 AND h.organization_id <> $5
                               AND h.held_until > $6)
@@ -65,7 +70,8 @@ BEGIN
         -- had ended stays for the worker's sweep, which reports it as reservation.expired.
         DELETE FROM number_hold h USING sold WHERE h.number_e164 = sold.number_e164 AND h.held_until > $6
       )
-      SELECT ARRAY(SELECT id FROM sold)$sql$, CASE WHEN v_item.region_id IS NULL THEN '' ELSE 'AND region_id = $3' END)
+      SELECT ARRAY(SELECT id FROM sold)$sql$, CASE WHEN v_item.region_id IS NULL THEN '' ELSE 'AND region_id = $3' END,
+      CASE WHEN cardinality(v_documents) = 0 THEN 'required_document_ids = ''{}''' ELSE 'required_document_ids <@ $4' END)
     INTO sold
     USING v_item.country_id, v_item.number_type_id, v_item.region_id, v_documents, v_item.organization_id, p_now,
           v_item.backordered_quantity, v_item.id;
