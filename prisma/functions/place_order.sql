@@ -5,8 +5,9 @@
 -- here, all or nothing: the idempotency claim and stored answer, the order and its items, the
 -- named numbers (locked in id order, all or nothing), each item's numbers through sell_to_item
 -- (as a back-order fill gives them), the order's status (sale_order_status), the events
--- (sale_record_events) and the audit entry; then, last, the charges (sale_charge_item) and the
--- checks that the organization may pay for them (docs/ARCHITECTURE.md, "Billing").
+-- (sale_record_events), the audit entry and the answer; then, last, the check that the organization
+-- may pay for the charges and the charges themselves (sale_charge_item), the only part of a sale
+-- that holds the organization's billing account (docs/ARCHITECTURE.md, "Billing").
 -- Answers {replayed, status, body}. Raises OR409 (idempotency_conflict), OR410 (number_unavailable,
 -- the numbers as a JSON array in DETAIL), OR4PD (account_past_due, the accounts in DETAIL) and
 -- OR402 (insufficient_funds, [{currency, needed, available}] in minor units in DETAIL), which
@@ -43,6 +44,8 @@ DECLARE
   -- Each item's configurations, charged once the rest of the sale is written.
   v_to_charge JSONB := '[]'::jsonb;
   v_charge RECORD;
+  v_need RECORD;
+  v_available BIGINT;
 BEGIN
   -- The key first: a concurrent request with it waits here until this one commits (and then
   -- replays its answer) or rolls back (and then takes the key); an expired record is taken over.
@@ -155,47 +158,22 @@ BEGIN
                FROM inventory_number n WHERE n.id = ANY(v_sold)), '[]'::jsonb)),
            jsonb_build_object('field', 'backordered_quantity', 'from', NULL, 'to', v_backordered));
 
-  -- The charges last: the first locks the organization's billing account until the commit, and
-  -- every other sale of the organization waits there, so as little as possible comes after it.
-  -- By currency, so that two orders of several currencies lock the accounts in the same order.
-  FOR v_charge IN
-    SELECT oi.id AS item, ARRAY(SELECT jsonb_array_elements_text(c->'configurations')) AS configurations
-      FROM jsonb_array_elements(v_to_charge) c JOIN order_item oi ON oi.id = (c->>'item')::int
-     ORDER BY oi.currency, oi.position
-  LOOP
-    PERFORM sale_charge_item(v_charge.item, v_charge.configurations, v_now, v_day, v_limit);
-  END LOOP;
-
-  -- What the numbers sold cost now, and monthly from next month, per currency. A currency whose
-  -- charges take the account's available amount (balance + credit limit, its row locked by
-  -- sale_charge_item until the commit) below zero refuses the whole order: everything above undoes.
-  WITH monthly AS (
-    SELECT oi.currency, sum(round(oi.monthly_fee * 100))::bigint AS monthly
-      FROM inventory_number n JOIN order_item oi ON oi.id = n.order_item_id
-     WHERE n.id = ANY(v_sold) GROUP BY oi.currency
-  ), charged AS (
-    SELECT e.currency, -COALESCE(sum(e.amount_minor) FILTER (WHERE e.kind = 'setup_fee'), 0) AS setup,
-           -COALESCE(sum(e.amount_minor) FILTER (WHERE e.kind = 'prorated_fee'), 0) AS prorated
-      FROM ledger_entry e
-     WHERE e.number_id = ANY(v_ids) AND e.organization_id = v_org AND e.order_id = v_order_id
-     GROUP BY e.currency
-  )
-  SELECT jsonb_agg(jsonb_build_object(
-           'currency', m.currency, 'setup', COALESCE(c.setup, 0), 'prorated', COALESCE(c.prorated, 0),
-           'monthly', m.monthly, 'available', a.balance_minor + a.credit_limit_minor) ORDER BY m.currency)
+  -- What the numbers sold cost now (a setup fee and the rest of the month, each where above zero,
+  -- as sale_charge_numbers writes them) and monthly from next month, per currency: worked out
+  -- from the items, so that the answer, and the stored answer under the key, are written before
+  -- anything locks the organization's billing account.
+  SELECT jsonb_agg(jsonb_build_object('currency', t.currency, 'setup', t.setup, 'prorated', t.prorated,
+                                      'monthly', t.monthly) ORDER BY t.currency)
     INTO v_charges
-    FROM monthly m LEFT JOIN charged c USING (currency)
-    LEFT JOIN billing_account a ON a.organization_id = v_org AND a.currency = m.currency;
-  SELECT jsonb_agg(jsonb_build_object(
-           'currency', c->>'currency',
-           'needed', (c->>'setup')::bigint + (c->>'prorated')::bigint,
-           'available', (c->>'available')::bigint + (c->>'setup')::bigint + (c->>'prorated')::bigint))
-    INTO v_missing
-    FROM jsonb_array_elements(COALESCE(v_charges, '[]'::jsonb)) c
-   WHERE (c->>'setup')::bigint + (c->>'prorated')::bigint > 0 AND (c->>'available')::bigint < 0;
-  IF v_missing IS NOT NULL THEN
-    RAISE EXCEPTION USING ERRCODE = 'OR402', MESSAGE = 'insufficient_funds', DETAIL = v_missing::text;
-  END IF;
+    FROM (SELECT oi.currency,
+                 COALESCE(sum(f.setup) FILTER (WHERE f.setup > 0), 0)::bigint AS setup,
+                 COALESCE(sum(f.prorated) FILTER (WHERE f.prorated > 0), 0)::bigint AS prorated,
+                 sum(f.monthly)::bigint AS monthly
+            FROM inventory_number n JOIN order_item oi ON oi.id = n.order_item_id
+           CROSS JOIN LATERAL (SELECT round(oi.setup_fee * 100)::bigint AS setup,
+                                      billing_prorated(round(oi.monthly_fee * 100)::bigint, v_day) AS prorated,
+                                      round(oi.monthly_fee * 100)::bigint AS monthly) f
+           WHERE n.id = ANY(v_sold) GROUP BY oi.currency) t;
 
   -- Each number bought with the documents it requires, active or pending (and until when).
   SELECT jsonb_build_object('data', jsonb_build_object('reference_id', p->>'reference_id', 'charges', (
@@ -223,6 +201,39 @@ BEGIN
     UPDATE idempotency_record SET status_code = 200, response_body = v_body
      WHERE organization_id = v_org AND key = v_key;
   END IF;
+
+  -- The charges last. billing_open_account locks the organization's account in a currency until
+  -- the commit, and every other sale of the organization waits there, so nothing but the check
+  -- and the ledger's entries come after it. The accounts are locked by currency, so that two
+  -- orders of several currencies lock them in the same order. A currency whose charges take the
+  -- account's available amount (balance + credit limit) below zero refuses the whole order:
+  -- everything above undoes.
+  v_missing := NULL;
+  FOR v_need IN
+    SELECT c->>'currency' AS currency, (c->>'setup')::bigint + (c->>'prorated')::bigint AS needed
+      FROM jsonb_array_elements(COALESCE(v_charges, '[]'::jsonb)) c
+     WHERE (c->>'setup')::bigint + (c->>'prorated')::bigint > 0
+     ORDER BY c->>'currency'
+  LOOP
+    v_available := billing_open_account(v_org, v_need.currency, v_limit, v_now);
+    IF v_available - v_need.needed < 0 THEN
+      v_missing := COALESCE(v_missing, '[]'::jsonb) || jsonb_build_array(jsonb_build_object(
+        'currency', v_need.currency, 'needed', v_need.needed, 'available', v_available));
+    END IF;
+  END LOOP;
+  IF v_missing IS NOT NULL THEN
+    RAISE EXCEPTION USING ERRCODE = 'OR402', MESSAGE = 'insufficient_funds', DETAIL = v_missing::text;
+  END IF;
+  FOR v_charge IN
+    -- The order's items by its id: joined by the items' ids alone, the planner hashed the whole
+    -- order_item table for every sale.
+    SELECT oi.id AS item, ARRAY(SELECT jsonb_array_elements_text(c->'configurations')) AS configurations
+      FROM order_item oi JOIN jsonb_array_elements(v_to_charge) c ON (c->>'item')::int = oi.id
+     WHERE oi.order_id = v_order_id
+     ORDER BY oi.currency, oi.position
+  LOOP
+    PERFORM sale_charge_item(v_charge.item, v_charge.configurations, v_now, v_day, v_limit);
+  END LOOP;
   RETURN jsonb_build_object('replayed', false, 'status', 200, 'body', v_body);
 END
 $$;
