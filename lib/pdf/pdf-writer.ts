@@ -18,15 +18,17 @@ const FONT_FILES: Record<FontName, string> = {
   bold: "DejaVuSans-Bold.ttf",
   cjk: "NotoSansJP-Regular.ttf",
 };
-// Read once per process; each document embeds the subset it uses.
-let fontData: Record<FontName, Buffer> | undefined;
-function fonts(): Record<FontName, Buffer> {
-  fontData ??= {
-    regular: readFileSync(path.join(FONT_DIR, FONT_FILES.regular)),
-    bold: readFileSync(path.join(FONT_DIR, FONT_FILES.bold)),
-    cjk: readFileSync(path.join(FONT_DIR, FONT_FILES.cjk)),
-  };
-  return fontData;
+// Each read the first time a document needs it, then kept for the process; each document embeds
+// the subset it uses. Most documents need none (all Windows-1252: Helvetica), and Noto Sans JP
+// alone is 5.5 MB the process would otherwise hold from its first PDF on.
+const fontData = new Map<FontName, Buffer>();
+function fontFile(name: FontName): Buffer {
+  let data = fontData.get(name);
+  if (!data) {
+    data = readFileSync(path.join(FONT_DIR, FONT_FILES[name]));
+    fontData.set(name, data);
+  }
+  return data;
 }
 
 // Kana, CJK ideographs, Hangul and full-width forms: DejaVu Sans has none of them.
@@ -92,12 +94,21 @@ export function createPdfWriter(info: PdfInfo): PdfWriter {
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
-  for (const [name, data] of Object.entries(fonts())) doc.registerFont(name, data);
+  // The repository's fonts are registered when a text first asks for one; pdfkit's standard
+  // Helvetica needs nothing.
+  const registered = new Set<FontName>();
+  const withFont = (name: FontName): FontName => {
+    if (!registered.has(name)) {
+      doc.registerFont(name, fontFile(name));
+      registered.add(name);
+    }
+    return name;
+  };
 
   const fontFor = (text: string, bold = false): string => {
-    if (CJK.test(text)) return "cjk";
+    if (CJK.test(text)) return withFont("cjk");
     if (WIN_ANSI.test(text)) return bold ? "Helvetica-Bold" : "Helvetica";
-    return bold ? "bold" : "regular";
+    return withFont(bold ? "bold" : "regular");
   };
 
   // Text that is all Windows-1252 is one run in Helvetica. Other text goes in runs by script:
@@ -108,7 +119,7 @@ export function createPdfWriter(info: PdfInfo): PdfWriter {
     const winAnsi = WIN_ANSI.test(text);
     const runs = winAnsi ? [text] : (text.match(CJK_RUNS) ?? [""]);
     runs.forEach((run, index) => {
-      doc.font(winAnsi ? fontFor(run, bold) : CJK.test(run) ? "cjk" : bold ? "bold" : "regular");
+      doc.font(winAnsi ? fontFor(run, bold) : withFont(CJK.test(run) ? "cjk" : bold ? "bold" : "regular"));
       doc.fontSize(size);
       const layout = { lineBreak: rest.width !== undefined, ...rest, continued: index < runs.length - 1 };
       if (index === 0) doc.text(run, x, y, layout);

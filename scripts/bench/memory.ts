@@ -1,34 +1,43 @@
-// npm run bench:memory [-- --port <n> --limit-mb <n> --rebuild]
+// npm run bench:memory [-- --port <n> --limit-mb <n> --orders <n> --rebuild]
 //
 // The memory `npm start` costs on the embedded database (PGlite) after a person's walk through
-// the portal: starts `npm start` on a fresh PGLITE_DATA_DIR, waits until it serves, walks every
-// portal page in Debian's Chromium as the demo customer would (sign in, search, compare
-// products, fill the cart, check out, numbers, a number's rules and editor, orders, tokens,
-// webhooks, docs, pending numbers, compliance, members, security, the audit log; then support's
-// review queue as the demo support person), and samples the resident set of every process below npm every 250 ms
-// (/proc). Prints each process after start-up, after the walk and at its peak, and exits 1
-// when the tree after the walk is at or over --limit-mb (default 400), the target of docs/PERFORMANCE.md.
+// the portal, and an order's time on the same server: starts `npm start` on a fresh
+// PGLITE_DATA_DIR, waits until it serves, walks every page of the portal in Debian's Chromium,
+// each as the demo person whose role may see it (scripts/bench/portal-walk.ts: the customer's
+// pages, billing and an invoice's PDF, a port-in through every step with its LOA signed, the
+// emailed links a visitor follows, support's desks), and samples the resident set of every
+// process below npm every 250 ms (/proc). Then, warm, times --orders (default 50) orders of
+// each shape one after another through POST /api/v2/order with the demo token, beside as many
+// GET /api/health (scripts/bench/order-requests.ts). Prints each process after start-up, after
+// the walk (and after each step, the tree), after the orders and at its peak, and each request
+// shape's median, p95, max and server CPU; exits 1 when the tree after the walk is at or over
+// --limit-mb (default 400), the target of docs/PERFORMANCE.md.
 // BENCH_APP_DIR serves another work tree's build (a "before" run); --rebuild builds first.
 import { spawn } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, expect as baseExpect, type Page } from "@playwright/test";
+import { chromium } from "@playwright/test";
 import { findChromium } from "@/scripts/ensure-browser";
+import { residentByKind, v8Heap, type Share } from "@/scripts/bench/memory-profile";
+import { describeOrderTimes, timeOrders } from "@/scripts/bench/order-requests";
+import { WALK } from "@/scripts/bench/portal-walk";
+import { loadAverage } from "@/scripts/bench/report";
 import {
   prepareBuild,
+  processTree,
+  projectRoot,
   stopServer,
+  treeCpuSeconds,
   treeRssByProcess,
   waitUntilReady,
   type Server,
 } from "@/scripts/bench/processes";
+import { linksInLog, type WalkContext } from "@/scripts/bench/walk-helpers";
 
 const log = (line: string) => console.error(`[bench:memory] ${line}`);
-const DEMO = { email: "customer@acme.example", password: "demo-password-2026" };
-const SUPPORT = { email: "support@numbers.example", password: "demo-password-2026" };
 const MB = 1024 * 1024;
-// A loaded two-core machine answers slowly; the walk measures memory, not speed.
-const expect = baseExpect.configure({ timeout: 30_000 });
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -36,139 +45,6 @@ function option(name: string, fallback: number): number {
   const value = Number(process.argv[index + 1]);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} needs a positive number`);
   return value;
-}
-
-/** The walk, one step a row: what a person does, and what shows it is done. New pages go here. */
-const WALK: Array<{ name: string; run: (page: Page) => Promise<void> }> = [
-  {
-    name: "sign in",
-    run: async (page) => {
-      await signIn(page, "/inventory", DEMO);
-    },
-  },
-  {
-    name: "search inventory",
-    run: async (page) => {
-      const filters = page.getByRole("form", { name: "Search numbers" });
-      await filters.getByLabel("Country").selectOption("GB");
-      await filters.getByLabel("Number type").selectOption("local");
-      await filters.getByRole("button", { name: "Search numbers" }).click();
-      await expect(page.getByTestId("inventory-row").first()).toBeVisible();
-      await page.getByRole("button", { name: "Next →" }).click();
-      await expect(page).toHaveURL(/offset=/);
-      await expect(page.getByTestId("inventory-row").first()).toBeVisible();
-    },
-  },
-  {
-    name: "add two numbers to the cart",
-    run: async (page) => {
-      for (const index of [0, 1])
-        await page.getByTestId("inventory-row").nth(index).getByRole("button", { name: /^Add / }).click();
-      await expect(page.getByRole("link", { name: /Cart\s*2/ })).toBeVisible();
-    },
-  },
-  {
-    name: "compare products and add a region's numbers",
-    run: async (page) => {
-      await page.goto("/products?country=GB&type=local");
-      const row = page.getByTestId("product-row").first();
-      await expect(row).toBeVisible();
-      await page.getByRole("button", { name: "Monthly", exact: true }).click();
-      await row.getByRole("spinbutton").fill("2");
-      await row.getByRole("button", { name: /^Add / }).click();
-      await expect(row.getByRole("status")).toContainText("added to the cart");
-    },
-  },
-  {
-    name: "check out",
-    run: async (page) => {
-      await page.goto("/cart");
-      await expect(page.getByTestId("cart-line").first()).toBeVisible();
-      await page.getByLabel("Contact name").fill("Memory Walk");
-      await page.getByRole("button", { name: "Place order" }).click();
-      await expect(page).toHaveURL(/\/orders\/ORD-[A-Z2-7]{10}/, { timeout: 60_000 });
-    },
-  },
-  {
-    name: "numbers",
-    run: async (page) => {
-      await page.goto("/numbers");
-      await expect(page.getByTestId("number-row").first()).toBeVisible();
-    },
-  },
-  {
-    name: "a number's rules and editor",
-    run: async (page) => {
-      await page.goto("/numbers/num_acme_main");
-      await expect(page.getByTestId("active-rule")).toBeVisible();
-      await page.getByRole("button", { name: /^(Edit|Set up) rules$/ }).click();
-      await expect(page.getByRole("heading", { name: "Edit rules" })).toBeVisible();
-    },
-  },
-  {
-    name: "orders and an order",
-    run: async (page) => {
-      await page.goto("/orders");
-      const first = page.getByRole("link", { name: /^ORD-/ }).first();
-      await expect(first).toBeVisible();
-      await first.click();
-      await expect(page).toHaveURL(/\/orders\/ORD-/);
-      await expect(page.getByRole("term").filter({ hasText: /^Status$/ })).toBeVisible();
-    },
-  },
-  {
-    name: "tokens",
-    run: async (page) => {
-      await page.goto("/tokens");
-      await expect(page.getByTestId("token-row").first()).toBeVisible();
-    },
-  },
-  {
-    name: "webhooks",
-    run: async (page) => {
-      await page.goto("/webhooks");
-      await expect(page.getByRole("heading", { name: "Add an endpoint" })).toBeVisible();
-    },
-  },
-  {
-    name: "docs",
-    run: async (page) => {
-      await page.goto("/docs");
-      await expect(page.getByRole("heading", { name: "API documentation" })).toBeVisible();
-    },
-  },
-  ...(
-    [
-      ["numbers waiting for documents", "/numbers?status=pending_documents", "Numbers and extensions"],
-      ["compliance", "/compliance", "Compliance"],
-      ["members", "/settings/members", "Members"],
-      ["security", "/settings/security", "Two-factor sign-in"],
-      ["audit log", "/audit", "Audit log"],
-    ] as const
-  ).map(([name, url, heading]) => ({ name, run: (page: Page) => visit(page, url, heading) })),
-  {
-    name: "support: the compliance review queue",
-    run: async (page) => {
-      await page.context().clearCookies();
-      await signIn(page, "/compliance/review", SUPPORT);
-      await visit(page, "/compliance/review", "Compliance review");
-    },
-  },
-];
-
-/** Opens a page and waits until it shows its heading and has loaded what it asks for. */
-async function visit(page: Page, url: string, heading: string): Promise<void> {
-  await page.goto(url);
-  await expect(page.getByRole("heading", { name: heading, exact: true }).first()).toBeVisible();
-  await page.waitForLoadState("networkidle");
-}
-
-async function signIn(page: Page, url: string, person: { email: string; password: string }): Promise<void> {
-  await page.goto(url);
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel("Password").fill(person.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`${url.replaceAll("/", "\\/")}$`));
 }
 
 type Sample = Array<{ name: string; rss: number }>;
@@ -215,7 +91,12 @@ const describe = (processes: Array<{ name: string; rss: number }>) =>
   processes.map((entry) => `${entry.name} ${mb(entry.rss)}`).join(" + ");
 
 /** `npm start` as a user runs it, in its own process group so a stop reaches all of it. */
-function startNpm(appDir: string, port: number, dataDir: string): Server {
+function startNpm(
+  appDir: string,
+  port: number,
+  dataDir: string,
+  metricsToken: string,
+): { server: Server; stdoutFile: string } {
   const stdoutFile = path.join(os.tmpdir(), `numbers-bench-memory-${port}.log`);
   const stdout = openSync(stdoutFile, "w");
   const env: NodeJS.ProcessEnv = {
@@ -225,11 +106,19 @@ function startNpm(appDir: string, port: number, dataDir: string): Server {
     PORT: String(port),
     PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
     NEXTAUTH_URL: `http://127.0.0.1:${port}`,
-    // The benchmark buys numbers: a new billing account's limit no order of it reaches.
+    // Production's default, said here: the walk reads the emailed links from the log.
+    LOG_LEVEL: "info",
+    // The benchmark buys numbers: a new billing account's limit no order of it reaches, and
+    // the orders timed one after another are more than a minute's 30 allow.
     BILLING_DEFAULT_CREDIT_LIMIT: "100000000.00",
+    RATE_LIMIT_ORDERS_PER_MINUTE: "100000000",
+    // /metrics on the app's port for this token: V8's heap, for the profile printed after the walk.
+    METRICS_TOKEN: metricsToken,
   };
-  // The embedded database, whatever the calling shell points at.
+  delete env.METRICS_PORT;
+  // The embedded database and emails to the log, whatever the calling shell points at.
   delete env.DATABASE_URL;
+  delete env.SMTP_URL;
   const child = spawn("npm", ["start", "--", "-H", "127.0.0.1"], {
     cwd: appDir,
     env,
@@ -239,21 +128,23 @@ function startNpm(appDir: string, port: number, dataDir: string): Server {
   closeSync(stdout);
   const output: string[] = [`(stdout in ${stdoutFile})`];
   child.stderr?.on("data", (chunk: Buffer) => output.push(...chunk.toString().split("\n").filter(Boolean)));
-  return { name: `npm start :${port}`, url: `http://127.0.0.1:${port}`, process: child, output };
+  const server = { name: `npm start :${port}`, url: `http://127.0.0.1:${port}`, process: child, output };
+  return { server, stdoutFile };
 }
 
-async function walk(baseURL: string): Promise<number> {
+/** Walks every step; `tree` says what the tree holds after each, so a page that raises it shows. */
+async function walk(context: WalkContext, tree: () => string): Promise<number> {
   const browser = await chromium.launch({
     executablePath: findChromium() ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   try {
-    const page = await browser.newPage({ baseURL, viewport: { width: 1366, height: 768 } });
+    const page = await browser.newPage({ baseURL: context.baseURL, viewport: { width: 1366, height: 768 } });
     const started = Date.now();
     for (const step of WALK) {
       const stepStarted = Date.now();
       try {
-        await step.run(page);
+        await step.run(page, context);
         await page.waitForLoadState("networkidle");
       } catch (error) {
         const shown = (
@@ -268,7 +159,7 @@ async function walk(baseURL: string): Promise<number> {
           `walk step "${step.name}" failed on ${page.url()}: ${reason}\nThe page showed: ${shown}`,
         );
       }
-      log(`  ${step.name}: ${Date.now() - stepStarted} ms`);
+      log(`  ${step.name}: ${Date.now() - stepStarted} ms; the tree ${tree()}`);
     }
     return Date.now() - started;
   } finally {
@@ -276,12 +167,31 @@ async function walk(baseURL: string): Promise<number> {
   }
 }
 
+const total = (processes: Sample) => processes.reduce((sum, entry) => sum + entry.rss, 0);
+const shares = (list: Share[]) => list.map((share) => `${share.label} ${mb(share.bytes)}`).join(", ");
+
+/** Where the server process's memory is (the node process below npm): its mappings, and V8's heap. */
+async function serverProfile(server: Server, metricsToken: string): Promise<string[]> {
+  // npm and, below it, the node process the shell exec'd; anything else and the profile says so.
+  const [, node, ...more] = processTree(server.process.pid!);
+  if (node === undefined || more.length > 0)
+    return ["  (no profile: npm is not alone with one server process)"];
+  const heap = await v8Heap(server.url, metricsToken).catch(() => null);
+  return [
+    `  the server process after the walk, by mapping: ${shares(residentByKind(node))}`,
+    `  V8's heap after the walk: ${heap ? shares(heap) : "not read (/metrics refused)"}`,
+  ];
+}
+
 async function main(): Promise<number> {
   const port = option("port", 3120);
   const limit = option("limit-mb", 400) * MB;
+  const orders = option("orders", 50);
+  const loadBefore = loadAverage();
   const appDir = prepareBuild({ snapshot: false, rebuild: process.argv.includes("--rebuild"), log });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "numbers-bench-memory-"));
-  const server = startNpm(appDir, port, dataDir);
+  const metricsToken = randomBytes(18).toString("base64url");
+  const { server, stdoutFile } = startNpm(appDir, port, dataDir, metricsToken);
   const sampler = new TreeSampler(server.process.pid!);
   sampler.start();
   try {
@@ -291,25 +201,52 @@ async function main(): Promise<number> {
     const preparation = { peaks: [...sampler.peaks.values()], total: sampler.peakTotal };
     sampler.reset();
     const afterStart = sampler.sample();
-    const walkMs = await walk(server.url);
+    const walkMs = await walk({ baseURL: server.url, emailLink: linksInLog(stdoutFile) }, () =>
+      mb(total(sampler.sample())),
+    );
     // A moment for what the last page started to finish; the figure is what stays resident.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const afterWalk = sampler.sample();
+    const walkPeak = { total: sampler.peakTotal, each: [...sampler.peaks.values()] };
+    const profile = await serverProfile(server, metricsToken);
+    // The demo token `npm start` keeps beside its database (scripts/prepare-db.ts).
+    const { token } = JSON.parse(readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8")) as {
+      token: string;
+    };
+    log(`timing ${orders} orders of each shape`);
+    // A failure here still leaves the walk's figures to print.
+    const orderTimes = await timeOrders(server.url, token, orders, () =>
+      treeCpuSeconds(server.process.pid!),
+    ).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    const afterOrders = sampler.sample();
     sampler.stop();
-    const afterWalkTotal = afterWalk.reduce((sum, entry) => sum + entry.rss, 0);
     const peaks = [...sampler.peaks.values()];
-    console.log(
-      [
-        `Memory of the \`npm start\` tree on PGlite (fresh database, port ${port}), ${new Date().toISOString()}`,
-        `After start-up: ${describe(afterStart)}`,
-        `After the walk (${WALK.length} steps, ${(walkMs / 1000).toFixed(1)} s): ${describe(afterWalk)}`,
-        `Peak while serving: the tree ${mb(sampler.peakTotal)}; each process ${list(peaks)}`,
-        `Peak while preparing (migrations, seed; before the server): the tree ${mb(preparation.total)}; ` +
-          `each process ${list(preparation.peaks)}`,
-        `Limit ${mb(limit)} after the walk: ${afterWalkTotal < limit ? "met" : "MISSED"}`,
-      ].join("\n"),
+    const output = [
+      `Memory of the \`npm start\` tree on PGlite (fresh database, port ${port}), ${new Date().toISOString()}`,
+      `Load average (1/5/15 min) before: ${loadBefore}; after: ${loadAverage()}`,
+      `After start-up: ${describe(afterStart)}`,
+      `After the walk (${WALK.length} steps, ${(walkMs / 1000).toFixed(1)} s): ${describe(afterWalk)}`,
+      `Peak during the walk: the tree ${mb(walkPeak.total)}; each process ${list(walkPeak.each)}`,
+      ...profile,
+      `After the orders: ${describe(afterOrders)}`,
+      `Peak while serving (walk and orders): the tree ${mb(sampler.peakTotal)}; each process ${list(peaks)}`,
+      `Peak while preparing (migrations, seed; before the server): the tree ${mb(preparation.total)}; ` +
+        `each process ${list(preparation.peaks)}`,
+      `Limit ${mb(limit)} after the walk: ${total(afterWalk) < limit ? "met" : "MISSED"}`,
+      `Orders on the same server after the walk, one after another (demo token, warm), beside the floor:`,
+      ...(orderTimes instanceof Error
+        ? [`  failed: ${orderTimes.message}`]
+        : orderTimes.map((times) => `  ${describeOrderTimes(times)}`)),
+    ].join("\n");
+    console.log(output);
+    const dir = path.join(projectRoot, "data", "bench");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      path.join(dir, `memory-${new Date().toISOString().replace(/[:.]/g, "-")}.txt`),
+      `${output}\n`,
     );
-    return afterWalkTotal < limit ? 0 : 1;
+    if (orderTimes instanceof Error) return 2;
+    return total(afterWalk) < limit ? 0 : 1;
   } finally {
     sampler.stop();
     await stopServer(server);

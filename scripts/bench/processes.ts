@@ -254,7 +254,8 @@ export function startBaseline(options: {
   );
 }
 
-function processTree(pid: number): number[] {
+/** A process and every process below it, the process first. */
+export function processTree(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
