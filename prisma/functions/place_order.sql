@@ -158,21 +158,17 @@ BEGIN
                FROM inventory_number n WHERE n.id = ANY(v_sold)), '[]'::jsonb)),
            jsonb_build_object('field', 'backordered_quantity', 'from', NULL, 'to', v_backordered));
 
-  -- What the numbers sold cost now (a setup fee and the rest of the month, each where above zero,
-  -- as sale_charge_numbers writes them) and monthly from next month, per currency: worked out
-  -- from the items, so that the answer, and the stored answer under the key, are written before
-  -- anything locks the organization's billing account.
+  -- What the numbers sold cost now (sale_number_fees, the figures sale_charge_numbers writes)
+  -- and monthly from next month, per currency: worked out from the items, so that the answer,
+  -- and the stored answer under the key, are written before anything locks the organization's
+  -- billing account.
   SELECT jsonb_agg(jsonb_build_object('currency', t.currency, 'setup', t.setup, 'prorated', t.prorated,
                                       'monthly', t.monthly) ORDER BY t.currency)
     INTO v_charges
-    FROM (SELECT oi.currency,
-                 COALESCE(sum(f.setup) FILTER (WHERE f.setup > 0), 0)::bigint AS setup,
-                 COALESCE(sum(f.prorated) FILTER (WHERE f.prorated > 0), 0)::bigint AS prorated,
-                 sum(f.monthly)::bigint AS monthly
+    FROM (SELECT oi.currency, sum(f.setup)::bigint AS setup, sum(f.prorated)::bigint AS prorated,
+                 sum(round(oi.monthly_fee * 100))::bigint AS monthly
             FROM inventory_number n JOIN order_item oi ON oi.id = n.order_item_id
-           CROSS JOIN LATERAL (SELECT round(oi.setup_fee * 100)::bigint AS setup,
-                                      billing_prorated(round(oi.monthly_fee * 100)::bigint, v_day) AS prorated,
-                                      round(oi.monthly_fee * 100)::bigint AS monthly) f
+           CROSS JOIN sale_number_fees(round(oi.setup_fee * 100)::bigint, round(oi.monthly_fee * 100)::bigint, v_day) f
            WHERE n.id = ANY(v_sold) GROUP BY oi.currency) t;
 
   -- Each number bought with the documents it requires, active or pending (and until when).

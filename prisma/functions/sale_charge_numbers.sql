@@ -4,7 +4,7 @@
 -- both call it, in their own transaction, so a number never starts uncharged.
 --
 -- Each configuration of p_configurations (in that order) gets a setup_fee entry of p_setup_minor
--- and a prorated_fee entry for the rest of p_day's month (billing_prorated of p_monthly_minor),
+-- and a prorated_fee entry for the rest of p_day's month (both from sale_number_fees),
 -- each only when above zero, after billing_open_account has opened and locked the organization's
 -- account in p_currency (a new one gets p_default_limit, minor units). The keys
 -- (setup:<configuration id>, prorated:<configuration id>:<YYYY-MM>) make a second write a no-op.
@@ -26,9 +26,10 @@ BEGIN
          f.period_start, f.period_end, f.key, p_now
     FROM unnest(p_configurations) WITH ORDINALITY AS u(id, position)
     JOIN number_configuration c ON c.id = u.id
+   CROSS JOIN sale_number_fees(p_setup_minor, p_monthly_minor, p_day) fees
    CROSS JOIN LATERAL (VALUES
-           (1, 'setup_fee', p_setup_minor, 'Setup fee for ' || c.number, NULL::date, NULL::date, 'setup:' || c.id),
-           (2, 'prorated_fee', billing_prorated(p_monthly_minor, p_day),
+           (1, 'setup_fee', fees.setup, 'Setup fee for ' || c.number, NULL::date, NULL::date, 'setup:' || c.id),
+           (2, 'prorated_fee', fees.prorated,
             'Monthly fee for ' || c.number || ' from ' || to_char(p_day, 'YYYY-MM-DD') || ' to the end of the month', p_day,
             (date_trunc('month', p_day) + interval '1 month')::date,
             'prorated:' || c.id || ':' || to_char(p_day, 'YYYY-MM'))
