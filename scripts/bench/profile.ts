@@ -177,32 +177,25 @@ async function main(): Promise<void> {
       window.to = monotonicMicros();
       return measurement;
     };
+    // POST /order with a new body for each request.
+    const orders = (order: () => object) =>
+      measured({
+        ...common,
+        url: `${api}/order`,
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body: () => JSON.stringify({ contact_name: "Bench", ...order() }),
+      });
     let result;
     if (shape === "orders_region") {
-      result = await measured({
-        ...common,
-        url: `${api}/order`,
-        method: "POST",
-        headers: { ...headers, "content-type": "application/json" },
-        body: () =>
-          JSON.stringify({
-            contact_name: "Bench",
-            items: [{ country: "US", number_type: "local", region: "US-NY-NEW_YORK-212", quantity: 1 }],
-          }),
-      });
+      result = await orders(() => ({
+        items: [{ country: "US", number_type: "local", region: "US-NY-NEW_YORK-212", quantity: 1 }],
+      }));
     } else if (shape === "orders") {
       const numbers = await availableNumbers(databaseUrl, "US-CA-LOS_ANGELES-213", 2000);
-      result = await measured({
-        ...common,
-        url: `${api}/order`,
-        method: "POST",
-        headers: { ...headers, "content-type": "application/json" },
-        body: () =>
-          JSON.stringify({
-            contact_name: "Bench",
-            items: [{ number_e164: numbers[Math.floor(Math.random() * numbers.length)] }],
-          }),
-      });
+      result = await orders(() => ({
+        items: [{ number_e164: numbers[Math.floor(Math.random() * numbers.length)] }],
+      }));
     } else if (shape === "numbers") {
       // GET /numbers for one number the bench organization bought, as `npm run bench` does.
       const [owned] = await availableNumbers(databaseUrl, "US-IL-CHICAGO-312", 1);
