@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { demoToken, emptyCart, expectNoHorizontalScroll, signIn, users } from "./helpers";
+import { demoToken, emptyCart, expectNoHorizontalScroll, laptopOnly, openAs, signIn, users } from "./helpers";
 
 // docs/CONTRACT.md §12: the cart is its person's own, on the server. Adding a named number holds it
 // for the organization, so another organization cannot buy it from under the customer (it
@@ -36,7 +36,7 @@ test("numbers in the cart are held, follow the customer, and nobody else sees th
   browser,
   request,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "the desktop walk-through");
+  test.skip(testInfo.project.name === "mobile", "the desktop walk-through");
   await signIn(page, users.globexCustomer, NEW_YORK);
   const [first, second] = await addFirstNumbers(page, 2);
   // Saved on the server (each add is a write the machine may be slow to make): the state first.
@@ -95,7 +95,7 @@ test("the cart fits a phone: no sideways scroll, Remove and Place order reachabl
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "mobile", "the 390 px check");
-  await signIn(page, users.acmeCustomer, NEW_YORK);
+  await openAs(page, users.acmeCustomer, NEW_YORK);
   const [number] = await addFirstNumbers(page, 2);
   await page.goto("/cart");
   const line = page.getByTestId("cart-line").filter({ hasText: number });
@@ -122,31 +122,35 @@ const CART_ERROR = {
   error: { code: "service_unavailable", message: "The database is busy.", details: "" },
 };
 
-test("a cart that fails to load says so and offers Try again, never that it is empty", async ({ page }) => {
-  await signIn(page, users.acmeCustomer, "/inventory");
-  let failing = true;
-  await page.route("**/api/v2/cart", (route) =>
-    failing && route.request().method() === "GET"
-      ? route.fulfill({ status: 503, json: CART_ERROR })
-      : route.continue(),
-  );
-  await page.goto("/cart");
-  const alert = page.getByRole("alert").filter({ hasText: "Your cart could not be loaded" });
-  await expect(alert).toContainText("The database is busy.");
-  await expect(page.getByText("Your cart is empty")).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Place order" })).toHaveCount(0);
-  failing = false;
-  await alert.getByRole("button", { name: "Try again" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "could not be loaded" })).toHaveCount(0);
-  await expect(
-    page
-      .getByRole("heading", { name: "Your cart is empty" })
-      .or(page.getByRole("heading", { name: "In your cart" })),
-  ).toBeVisible();
-});
+test(
+  "a cart that fails to load says so and offers Try again, never that it is empty",
+  laptopOnly,
+  async ({ page }) => {
+    await openAs(page, users.acmeCustomer, "/inventory");
+    let failing = true;
+    await page.route("**/api/v2/cart", (route) =>
+      failing && route.request().method() === "GET"
+        ? route.fulfill({ status: 503, json: CART_ERROR })
+        : route.continue(),
+    );
+    await page.goto("/cart");
+    const alert = page.getByRole("alert").filter({ hasText: "Your cart could not be loaded" });
+    await expect(alert).toContainText("The database is busy.");
+    await expect(page.getByText("Your cart is empty")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Place order" })).toHaveCount(0);
+    failing = false;
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "could not be loaded" })).toHaveCount(0);
+    await expect(
+      page
+        .getByRole("heading", { name: "Your cart is empty" })
+        .or(page.getByRole("heading", { name: "In your cart" })),
+    ).toBeVisible();
+  },
+);
 
-test("a cart request that hangs ends in the same could-not-be-loaded state", async ({ page }) => {
-  await signIn(page, users.acmeCustomer, "/inventory");
+test("a cart request that hangs ends in the same could-not-be-loaded state", laptopOnly, async ({ page }) => {
+  await openAs(page, users.acmeCustomer, "/inventory");
   await page.clock.install();
   // Never answered: the page gives up after its timeout (the clock is moved, nothing sleeps).
   await page.route("**/api/v2/cart", (route) =>
@@ -161,27 +165,31 @@ test("a cart request that hangs ends in the same could-not-be-loaded state", asy
   await expect(page.getByText("Your cart is empty")).toHaveCount(0);
 });
 
-test("Add to cart that cannot be saved says so, and the live region does not announce success", async ({
-  page,
-}) => {
-  await signIn(page, users.globexCustomer, NEW_YORK);
-  await emptyCart(page);
-  await page.route("**/api/v2/cart", (route) =>
-    route.request().method() === "PUT" ? route.fulfill({ status: 503, json: CART_ERROR }) : route.continue(),
-  );
-  const row = page.getByTestId("inventory-row").first();
-  const add = row.getByRole("button", { name: /^Add \+1/ });
-  const number = ((await add.getAttribute("aria-label")) ?? "").replace(/^Add (\S+) to the cart$/, "$1");
-  await add.click();
-  await expect(
-    page.getByRole("alert").filter({ hasText: `${number} was not added to the cart.` }),
-  ).toContainText("The database is busy.");
-  await expect(page.getByRole("status").filter({ hasText: "is in the cart" })).toHaveCount(0);
-  // The row offers Add again; the cart is what the server holds.
-  await expect(row.getByRole("button", { name: `Add ${number} to the cart` })).toBeVisible();
-  await page.unroute("**/api/v2/cart");
-  await row.getByRole("button", { name: `Add ${number} to the cart` }).click();
-  await expect(page.getByRole("status").filter({ hasText: `${number} is in the cart.` })).toHaveCount(1);
-  await expect(page.getByRole("alert").filter({ hasText: "was not added" })).toHaveCount(0);
-  await emptyCart(page);
-});
+test(
+  "Add to cart that cannot be saved says so, and the live region does not announce success",
+  laptopOnly,
+  async ({ page }) => {
+    await openAs(page, users.globexCustomer, NEW_YORK);
+    await emptyCart(page);
+    await page.route("**/api/v2/cart", (route) =>
+      route.request().method() === "PUT"
+        ? route.fulfill({ status: 503, json: CART_ERROR })
+        : route.continue(),
+    );
+    const row = page.getByTestId("inventory-row").first();
+    const add = row.getByRole("button", { name: /^Add \+1/ });
+    const number = ((await add.getAttribute("aria-label")) ?? "").replace(/^Add (\S+) to the cart$/, "$1");
+    await add.click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: `${number} was not added to the cart.` }),
+    ).toContainText("The database is busy.");
+    await expect(page.getByRole("status").filter({ hasText: "is in the cart" })).toHaveCount(0);
+    // The row offers Add again; the cart is what the server holds.
+    await expect(row.getByRole("button", { name: `Add ${number} to the cart` })).toBeVisible();
+    await page.unroute("**/api/v2/cart");
+    await row.getByRole("button", { name: `Add ${number} to the cart` }).click();
+    await expect(page.getByRole("status").filter({ hasText: `${number} is in the cart.` })).toHaveCount(1);
+    await expect(page.getByRole("alert").filter({ hasText: "was not added" })).toHaveCount(0);
+    await emptyCart(page);
+  },
+);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { emptyCart, signIn, users } from "./helpers";
+import { emptyCart, openAs, users } from "./helpers";
 
 // What customers ran into in the cart, each seen by a customer before the fix (the comment says what):
 // prices in the product select and a "Cheapest" label that names the cheapest, quantities
@@ -12,7 +12,7 @@ test.skip(({ viewport }) => (viewport?.width ?? 1366) < 600, "the laptop walk-th
 
 test("the cart's product select prices every product and names the cheapest", async ({ page }) => {
   // Before: no prices, and "Cheapest (Local Basi" named the chosen product, cut short.
-  await signIn(page, users.acmeCustomer, "/inventory?country=GB&type=local&region=GB-ENG-LONDON-20");
+  await openAs(page, users.acmeCustomer, "/inventory?country=GB&type=local&region=GB-ENG-LONDON-20");
   await emptyCart(page);
   const add = page
     .getByTestId("inventory-row")
@@ -52,7 +52,7 @@ test("a cart quantity out of range is explained and kept as typed; Remove can be
   page,
 }) => {
   // Before: 0 silently became 1 and 150 became 100; Remove dropped focus to the top of the page.
-  await signIn(page, users.acmeCustomer, "/products?country=GB&type=local");
+  await openAs(page, users.acmeCustomer, "/products?country=GB&type=local");
   await emptyCart(page);
   const row = page.getByTestId("product-row").first();
   await row.getByRole("button", { name: /^Add / }).click();
@@ -90,7 +90,7 @@ test("a cart quantity out of range is explained and kept as typed; Remove can be
 // ordered 3 without a word); the contact field's error named the API's field; a failed order
 // did not say that nothing was ordered.
 test("checkout waits while a quantity shows an error, and says why in words", async ({ page }) => {
-  await signIn(page, users.acmeCustomer, "/products?country=GB&type=local");
+  await openAs(page, users.acmeCustomer, "/products?country=GB&type=local");
   await emptyCart(page);
   const row = page.getByTestId("product-row").first();
   await row.getByRole("spinbutton").fill("3");
@@ -119,7 +119,7 @@ test("checkout waits while a quantity shows an error, and says why in words", as
 test("checkout names the contact field in words, and a failed order says nothing was ordered", async ({
   page,
 }) => {
-  await signIn(page, users.acmeCustomer, "/products?country=GB&type=local");
+  await openAs(page, users.acmeCustomer, "/products?country=GB&type=local");
   await emptyCart(page);
   const row = page.getByTestId("product-row").first();
   await row.getByRole("button", { name: /^Add / }).click();

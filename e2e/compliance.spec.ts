@@ -13,7 +13,7 @@ import {
   expectAccessible,
   expectNoHorizontalScroll,
   screenshot,
-  signIn,
+  openAs,
   users,
 } from "./helpers";
 
@@ -86,7 +86,7 @@ async function prepareBundle(
   const street = `Unter den Linden ${stamp}`;
 
   if (options.signedIn) await page.goto("/compliance");
-  else await signIn(page, users.acmeCustomer, "/compliance");
+  else await openAs(page, users.acmeCustomer, "/compliance");
   await expect(page.getByRole("heading", { name: "Compliance", level: 1 })).toBeVisible();
 
   const endUserForm = page.getByRole("form", { name: "Add an end user" });
@@ -185,7 +185,7 @@ async function prepareBundle(
 async function openQueue(browser: Browser, page: Page) {
   const context = await browser.newContext({ viewport: page.viewportSize(), hasTouch: true });
   const support = await context.newPage();
-  await signIn(support, users.support, "/compliance/review");
+  await openAs(support, users.support, "/compliance/review");
   await expect(support.getByRole("heading", { name: "Compliance review", level: 1 })).toBeVisible();
   return { support, close: () => context.close() };
 }
@@ -198,8 +198,8 @@ test("a customer bundles the DE local documents, support previews and approves t
   test.setTimeout(180_000);
   const size = testInfo.project.name;
 
-  // The first project's run approves Acme's DE local bundle: a later run (the other viewport)
-  // finds it approved, and a Berlin number is then active at once. Inventory says which.
+  // Acme's DE local bundle is approved by this test: a run on a database where it already was
+  // finds a Berlin number active at once. Inventory says which.
   const offered = await request.get("/api/v2/inventory/DE/local?region=DE-BE-BERLIN-30&limit=1", {
     headers: auth(),
   });
@@ -275,6 +275,14 @@ test("a customer bundles the DE local documents, support previews and approves t
   await page.goto(`/numbers/${berlin}`);
   await expect(page.getByTestId("number-status")).toHaveText("Active");
   await expect(page.getByTestId("number-pending")).toHaveCount(0);
+
+  // Covered now: inventory says so, and a Berlin number bought from here on is active at once.
+  const nowOffered = await request.get("/api/v2/inventory/DE/local?region=DE-BE-BERLIN-30&limit=1", {
+    headers: auth(),
+  });
+  expect(((await nowOffered.json()) as { activatable_now: boolean }[])[0].activatable_now).toBe(true);
+  const boughtCovered = await buyBerlinNumber(request);
+  expect((await numberState(request, boughtCovered)).status).toBe("active");
 });
 
 test("support rejects a bundle with a reason and a note; the customer reads them and edits it back to a draft", async ({
@@ -362,7 +370,7 @@ test("a newcomer's Berlin number says it waits for documents from the cart to it
 }, testInfo) => {
   test.setTimeout(240_000);
   const size = testInfo.project.name;
-  await signIn(page, users.globexCustomer, "/cart");
+  await openAs(page, users.globexCustomer, "/cart");
   await emptyCart(page);
   const origin = new URL(page.url()).origin;
 

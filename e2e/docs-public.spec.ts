@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { demoToken } from "./helpers";
+import { demoToken, laptopOnly } from "./helpers";
 
 // /docs without signing in: the API reference is as public as the OpenAPI document it shows.
 // At 1366×768 and 390×844. The order example is copied from the page as a person would and
@@ -48,16 +48,18 @@ test("the API reference is public, has one <main>, and its order example works w
   await expect(page.locator("main:not([hidden])")).toHaveCount(1);
 });
 
-test("a tag's OpenAPI document is served beside its page, and the full one where it always was", async ({
-  request,
-}) => {
-  const tag = await request.get("/docs/inventory/openapi.json");
-  expect(tag.status()).toBe(200);
-  const document = (await tag.json()) as { tags: Array<{ name: string }>; paths: Record<string, unknown> };
-  expect(document.tags.map((entry) => entry.name)).toEqual(["Inventory"]);
-  const full = (await (await request.get("/api/v2/openapi.json")).json()) as {
-    paths: Record<string, unknown>;
-  };
-  expect(Object.keys(full.paths).length).toBeGreaterThan(Object.keys(document.paths).length);
-  expect((await request.get("/docs/no-such-tag")).status()).toBe(404);
-});
+test(
+  "a tag's OpenAPI document is served beside its page, and the full one where it always was",
+  laptopOnly,
+  async ({ request }) => {
+    const tag = await request.get("/docs/inventory/openapi.json");
+    expect(tag.status()).toBe(200);
+    const document = (await tag.json()) as { tags: Array<{ name: string }>; paths: Record<string, unknown> };
+    expect(document.tags.map((entry) => entry.name)).toEqual(["Inventory"]);
+    const full = (await (await request.get("/api/v2/openapi.json")).json()) as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(full.paths).length).toBeGreaterThan(Object.keys(document.paths).length);
+    expect((await request.get("/docs/no-such-tag")).status()).toBe(404);
+  },
+);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, signIn, users } from "./helpers";
+import { expectAccessible, openAs, users } from "./helpers";
 
 // /docs: the API reference, one OpenAPI tag a page, rendered by this server; "Test Request" opens
 // Scalar's request client, bundled with the app. Everything the page loads must come from this
@@ -25,7 +25,7 @@ test("the API reference renders from this server only, a tag a page, with badges
   });
 
   // /docs is public: sign in elsewhere, so "try it" carries the session.
-  await signIn(page, users.acmeCustomer);
+  await openAs(page, users.acmeCustomer);
   await page.goto("/docs");
   await expect(page.getByRole("heading", { name: "API documentation", level: 1 })).toBeVisible();
   // The first tag's operations are in the page as served: no script renders them.
@@ -106,7 +106,7 @@ test("the reference is usable from the keyboard: a tag's link, then its request 
 // upload the document to a third party); an order example that works as written.
 test("the reference has no Ask AI, one main landmark, and a working order example", async ({ page }) => {
   // /docs is public: sign in elsewhere, so "try it" carries the session.
-  await signIn(page, users.acmeCustomer);
+  await openAs(page, users.acmeCustomer);
   await page.goto("/docs/orders");
   await expect(page.getByRole("heading", { name: "Orders", level: 2 })).toBeVisible();
 

@@ -1,6 +1,14 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { demoToken, expectAccessible, expectNoHorizontalScroll, signIn, users } from "./helpers";
+import {
+  demoToken,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  laptopOnly,
+  openAs,
+  signIn,
+  users,
+} from "./helpers";
 
 // A customer's fleet of numbers in the portal — a release said in words
 // (until when it can be restored, which rules dial it) and undone, a bulk tag job followed to
@@ -96,7 +104,7 @@ test("a number a rule dials is released after a warning that names the rule, the
     ],
   });
 
-  await signIn(page, users.acmeCustomer, `/numbers/${released.numberId}`);
+  await openAs(page, users.acmeCustomer, `/numbers/${released.numberId}`);
   const lifecycle = page.getByTestId("number-lifecycle");
   await expect(lifecycle.getByTestId("number-status")).toHaveText("Active");
   await expect(lifecycle).toContainText(
@@ -158,8 +166,8 @@ test("a number a rule dials is released after a warning that names the rule, the
   expect(restored.data).toMatchObject({ status: "active", restorable_until: null });
 });
 
-test("a developer sees why a number cannot be released or locked by them", async ({ page }) => {
-  await signIn(page, "developer@acme.example", "/numbers/num_acme_main");
+test("a developer sees why a number cannot be released or locked by them", laptopOnly, async ({ page }) => {
+  await openAs(page, "developer@acme.example", "/numbers/num_acme_main");
   const lifecycle = page.getByTestId("number-lifecycle");
   const reason =
     "Releasing, restoring and locking numbers needs the owner or admin role; your role is developer.";
@@ -171,28 +179,30 @@ test("a developer sees why a number cannot be released or locked by them", async
   }
 });
 
-test("a developer changes tags in bulk but is told why not locks or releases; a viewer, why not at all", async ({
-  page,
-}) => {
-  await signIn(page, "developer@acme.example", "/numbers");
-  await page.getByRole("checkbox", { name: /^Select Main line / }).check();
-  const bulk = page.getByRole("form", { name: "Change the 1 number selected" });
-  await expect(bulk.getByLabel("Action").getByRole("option")).toHaveText(["Add a tag", "Remove a tag"]);
-  await expect(bulk).toContainText(
-    "Releasing, restoring and locking numbers needs the owner or admin role; your role is developer.",
-  );
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/sign-in/);
+test(
+  "a developer changes tags in bulk but is told why not locks or releases; a viewer, why not at all",
+  laptopOnly,
+  async ({ page }) => {
+    await signIn(page, "developer@acme.example", "/numbers");
+    await page.getByRole("checkbox", { name: /^Select Main line / }).check();
+    const bulk = page.getByRole("form", { name: "Change the 1 number selected" });
+    await expect(bulk.getByLabel("Action").getByRole("option")).toHaveText(["Add a tag", "Remove a tag"]);
+    await expect(bulk).toContainText(
+      "Releasing, restoring and locking numbers needs the owner or admin role; your role is developer.",
+    );
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/sign-in/);
 
-  await signIn(page, "viewer@acme.example", "/numbers");
-  await expect(page.getByTestId("number-row").first()).toBeVisible();
-  await expect(
-    page.getByText(
-      "Changing many numbers at once needs the owner, admin, developer or support role; your role is viewer.",
-    ),
-  ).toBeVisible();
-  await expect(page.getByRole("checkbox")).toHaveCount(0);
-});
+    await openAs(page, "viewer@acme.example", "/numbers");
+    await expect(page.getByTestId("number-row").first()).toBeVisible();
+    await expect(
+      page.getByText(
+        "Changing many numbers at once needs the owner, admin, developer or support role; your role is viewer.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole("checkbox")).toHaveCount(0);
+  },
+);
 
 test("a bulk tag job over a filtered list runs to done, and its progress survives a reload", async ({
   page,
@@ -202,7 +212,7 @@ test("a bulk tag job over a filtered list runs to done, and its progress survive
   const mark = uniqueTag("fleet");
   for (const { numberId } of bought) await changeNumber(request, numberId, { tags: [mark] });
 
-  await signIn(page, users.acmeCustomer, "/numbers");
+  await openAs(page, users.acmeCustomer, "/numbers");
   await expect(page.getByTestId("number-row").first()).toBeVisible();
   const everyone = await page.getByTestId("number-count").textContent();
   await page.getByLabel("Tags").fill(mark);
@@ -261,13 +271,13 @@ test("a bulk tag job over a filtered list runs to done, and its progress survive
   await expect(page.getByTestId("job-progress")).toHaveCount(0);
 });
 
-test("Download CSV gives the filtered numbers, header first", async ({ page, request }) => {
+test("Download CSV gives the filtered numbers, header first", laptopOnly, async ({ page, request }) => {
   bought = await buyNewYorkNumbers(request, 1);
   const [{ number, numberId }] = bought;
   const mark = uniqueTag("csv");
   await changeNumber(request, numberId, { tags: [mark], name: "Fleet CSV line" });
 
-  await signIn(page, users.acmeCustomer, `/numbers?tag=${mark}&sort=name`);
+  await openAs(page, users.acmeCustomer, `/numbers?tag=${mark}&sort=name`);
   await expect(page.getByTestId("number-row")).toHaveCount(1);
   await expect(page.getByLabel("Sort by")).toHaveValue("name");
   const link = page.getByRole("link", { name: "Download CSV" });
@@ -296,7 +306,7 @@ test("after a bulk release the list says what happened and links to the released
   const mark = uniqueTag("release");
   for (const { numberId } of bought) await changeNumber(request, numberId, { tags: [mark] });
 
-  await signIn(page, users.acmeCustomer, `/numbers?tag=${mark}`);
+  await openAs(page, users.acmeCustomer, `/numbers?tag=${mark}`);
   await expect(page.getByTestId("number-row")).toHaveCount(2);
   for (const { number } of bought)
     await page.getByRole("checkbox", { name: new RegExp(`\\(\\${number}\\)$`) }).check();
@@ -349,7 +359,7 @@ test("a bulk release's failure names the number, links to it and says what to do
   expect(created.status(), await created.text()).toBe(202);
   const { data: job } = (await created.json()) as { data: { job_id: string } };
 
-  await signIn(page, users.acmeCustomer, `/numbers?job=${job.job_id}`);
+  await openAs(page, users.acmeCustomer, `/numbers?job=${job.job_id}`);
   await expect(page.getByTestId("job-status")).toHaveText(
     "Releasing: done — 1 of 2 numbers changed, 1 failed.",
     {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Cookie, type Page, type TestInfo } from "@playwright/test";
 
 export const DEMO_PASSWORD = "demo-password-2026";
 
@@ -24,11 +24,74 @@ export async function signIn(page: Page, email: string, path = "/inventory"): Pr
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
-  // Compared decoded: the callback may come back with ":" written as %3A.
+  await expectAt(page, path);
+}
+
+/** The page is at `path`, compared decoded: the callback may come back with ":" written as %3A. */
+async function expectAt(page: Page, path: string): Promise<void> {
   await expect(page).toHaveURL(
     (url) => decodeURIComponent(`${url.pathname}${url.search}`) === decodeURIComponent(path),
   );
 }
+
+/**
+ * The session cookies of each person this worker has signed in, by server and email. Signing in
+ * costs a bcrypt comparison of cost 12 on the server and three page loads; a test that is not
+ * about signing in needs only to be signed in (e2e/auth.spec.ts and signIn's own first use check
+ * the form and the redirect back).
+ */
+const sessions = new Map<string, Cookie[]>();
+
+/**
+ * Opens `path` as `email`: with the session this worker kept for that person, or through the
+ * form (signIn) the first time, or once that session has ended (a sign-out, or a password change
+ * in e2e/security.spec.ts, ends sessions on the server). A test that signs out uses signIn, so
+ * the session it ends is its own.
+ */
+export async function openAs(
+  page: Page,
+  email: string,
+  path = "/inventory",
+  /** The server, when a spec's pages are not the project's (e2e/own-instance.ts). */
+  server = test.info().project.use.baseURL ?? "",
+): Promise<void> {
+  const key = `${server} ${email}`;
+  const kept = sessions.get(key);
+  if (kept) {
+    await page.context().addCookies(kept);
+    await page.goto(path);
+    if (!new URL(page.url()).pathname.startsWith("/sign-in")) {
+      await expectAt(page, path);
+      return;
+    }
+    // Ended since: the server sent this browser to /sign-in (without the way back, as it does
+    // for a session it refuses). Forgotten, and signed in again as the first time.
+    sessions.delete(key);
+    for (const cookie of kept) await page.context().clearCookies({ name: cookie.name });
+  }
+  await signIn(page, email, path);
+  sessions.set(
+    key,
+    (await page.context().cookies(server)).filter((cookie) =>
+      cookie.name.endsWith("next-auth.session-token"),
+    ),
+  );
+}
+
+/**
+ * A port beside the project's server (playwright.config.ts runs a server for each group of
+ * projects, each on a port of its own), for what a spec runs next to it: +25 the SMTP server
+ * that server sends to, +79 an OpenID provider.
+ */
+export function portBeside(testInfo: TestInfo, offset: number): number {
+  return Number(new URL(testInfo.project.use.baseURL ?? "").port) + offset;
+}
+
+/**
+ * For a test whose checks do not depend on the viewport: the desktop project makes them, and the
+ * mobile project (playwright.config.ts) leaves the test out rather than make them again at 390×844.
+ */
+export const laptopOnly = { tag: "@laptop-only" };
 
 /** axe with the WCAG 2.1 A/AA rules: no serious or critical violation is allowed. */
 export async function expectAccessible(page: Page, testInfo: TestInfo, name: string): Promise<void> {

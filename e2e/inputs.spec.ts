@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn, users } from "./helpers";
+import { openAs, users } from "./helpers";
 
 // Every text-like control is styled, whatever its type. Before, untyped,
 // url and time inputs missed the stylesheet: 21–24 px tall with 13 px text, small targets on a
@@ -105,7 +105,7 @@ for (const size of sizes) {
     test(`every text input, select and textarea is at least ${size.minFont} px text and ${size.minHeight} px tall`, async ({
       page,
     }) => {
-      await signIn(page, users.acmeCustomer, "/inventory");
+      await openAs(page, users.acmeCustomer, "/inventory");
       const problems: Record<string, Problem[]> = {};
       for (const visit of visits) {
         await visit.open(page);

@@ -1,18 +1,17 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { startSmtpReceiver, type SmtpReceiver } from "../tests/email/smtp-receiver";
-import { demoToken, expectAccessible, expectNoHorizontalScroll } from "./helpers";
+import { demoToken, expectAccessible, expectNoHorizontalScroll, portBeside } from "./helpers";
 
 // The LOA of a port order (docs/API.md "LOA"), as its signer meets it: Acme asks for a signature
 // over the API, the email arrives at a real SMTP server this spec runs on the port
-// playwright.config.ts gives the app as SMTP_URL (E2E_PORT + 25, as e2e/signup.spec.ts), and the
+// playwright.config.ts gives the app as SMTP_URL (its port + 25, as e2e/signup.spec.ts), and the
 // signer, who has no account, opens the link, reads the letter, signs by typing their name,
 // and the order then shows its LOA signed. At 1366×768 (desktop) and 390×844 (mobile).
 
-const SMTP_PORT = Number(process.env.E2E_PORT ?? 3100) + 25;
 let receiver: SmtpReceiver;
 
-test.beforeAll(async () => {
-  receiver = await startSmtpReceiver(SMTP_PORT);
+test.beforeAll(async ({}, testInfo) => {
+  receiver = await startSmtpReceiver(portBeside(testInfo, 25));
 });
 test.afterAll(() => receiver.close());
 

@@ -1,20 +1,27 @@
 import { expect, test, type Page } from "@playwright/test";
 import { startSmtpReceiver, type SmtpReceiver } from "../tests/email/smtp-receiver";
-import { expectAccessible, expectNoHorizontalScroll, screenshot, signIn, users } from "./helpers";
+import {
+  expectAccessible,
+  expectNoHorizontalScroll,
+  openAs,
+  portBeside,
+  screenshot,
+  signIn,
+  users,
+} from "./helpers";
 
 // /settings/members and /invitations/{token} (docs/CONTRACT.md §15), at 1366×768 (desktop project) and
 // 390×844 (mobile project): an owner invites a colleague, who follows the emailed link (received
-// by a real SMTP server on the port playwright.config.ts gives the app as SMTP_URL, E2E_PORT +
+// by a real SMTP server on the port playwright.config.ts gives the app as SMTP_URL, its port +
 // 25), joins and signs in; the owner changes their role and removes them, which ends their
 // session; the last owner stays; an admin cannot touch an owner; the audit log has it all.
 // Then the navigation offers each role only what it may do.
 
-const SMTP_PORT = Number(process.env.E2E_PORT ?? 3100) + 25;
 const PASSWORD = "copper lantern meadow 7";
 let receiver: SmtpReceiver;
 
-test.beforeAll(async () => {
-  receiver = await startSmtpReceiver(SMTP_PORT);
+test.beforeAll(async ({}, testInfo) => {
+  receiver = await startSmtpReceiver(portBeside(testInfo, 25));
 });
 test.afterAll(() => receiver.close());
 
@@ -44,7 +51,7 @@ test("an owner invites a colleague, changes their role and removes them; the las
   const email = `colleague-${size}-${Date.now()}@example.com`;
   const name = `Grace ${size}`;
 
-  await signIn(page, users.acmeCustomer, "/settings/members");
+  await openAs(page, users.acmeCustomer, "/settings/members");
   await expect(page.getByRole("heading", { name: "Members", level: 1 })).toBeVisible();
   await expect(rowOf(page, users.acmeCustomer)).toContainText("(you)");
   await expectAccessible(page, testInfo, `members-${size}`);
@@ -182,7 +189,7 @@ test("an owner invites a colleague, changes their role and removes them; the las
 });
 
 test("an admin manages members but cannot remove or change an owner", async ({ page }, testInfo) => {
-  await signIn(page, "admin@acme.example", "/settings/members");
+  await openAs(page, "admin@acme.example", "/settings/members");
   const owner = rowOf(page, users.acmeCustomer);
   await expect(owner).toContainText("Only an owner can change or remove an owner.");
   await expect(owner.getByRole("button", { name: /^Remove / })).toHaveCount(0);
@@ -251,7 +258,7 @@ test("the navigation offers support and a viewer only what their roles may do", 
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in/);
-  await signIn(page, "viewer@acme.example", "/orders");
+  await openAs(page, "viewer@acme.example", "/orders");
   await openMenuOnPhone(page);
   await expect(nav.getByRole("link")).toHaveText([
     "Inventory",

@@ -2,7 +2,7 @@
 // the suite's web server made), for settings read only at start-up (METRICS_PORT,
 // METRICS_TOKEN, OTEL_EXPORTER_OTLP_ENDPOINT). Stopped by its own process group only.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, request as playwrightRequest, type APIRequestContext } from "@playwright/test";
@@ -24,6 +24,11 @@ export async function startOwnInstance(
   logName: string,
 ): Promise<OwnInstance> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "numbers-own-"));
+  // The database the suite's web server started from, seeded and not yet used (playwright.config.ts):
+  // a copy is the same fresh database, without migrating and seeding 20,000 numbers again.
+  const pristine = path.join(process.env.E2E_DATA_DIR ?? "", "pristine");
+  if (process.env.E2E_DATA_DIR && existsSync(path.join(pristine, "demo-credentials.json")))
+    cpSync(pristine, dataDir, { recursive: true });
   let output = "";
   const server: ChildProcess = spawn("npm", ["start"], {
     env: {

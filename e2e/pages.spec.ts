@@ -1,5 +1,5 @@
 import { expect, request, test, type Locator, type Page, type TestInfo } from "@playwright/test";
-import { demoToken, emptyCart, expectAccessible, screenshot, signIn, users } from "./helpers";
+import { demoToken, emptyCart, expectAccessible, screenshot, openAs, users } from "./helpers";
 
 // Every page with data on it, for a customer and for support, at the project's size
 // (1366×768 and 390×844, playwright.config.ts): no serious or critical axe violation, a
@@ -222,7 +222,7 @@ function tour(who: keyof typeof users) {
     const viewport = page.viewportSize() ?? { width: 1366, height: 768 };
     // Something in the cart, so the cart page has lines to show: put there at laptop size, as setup.
     await page.setViewportSize({ width: 1366, height: 768 });
-    await signIn(page, users[who], "/inventory?country=GB&type=local");
+    await openAs(page, users[who], "/inventory?country=GB&type=local");
     const buyer = who !== "support";
     if (!buyer) {
       // The operator's support people have no seeded tokens: one of theirs, so /tokens has a row.

@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { signIn, users } from "./helpers";
+import { openAs, users } from "./helpers";
 
 // At 390×844 (the mobile project only): the header folds behind a Menu button that reaches
 // every page, and a search moves to its results, which start far below the form.
 test("the Menu button opens every link of the header, API tokens and Docs included", async ({ page }) => {
-  await signIn(page, users.acmeCustomer, "/inventory");
+  await openAs(page, users.acmeCustomer, "/inventory");
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link", { name: "Docs" })).toBeHidden();
   const menu = page.getByRole("button", { name: "Menu" });
@@ -33,7 +33,7 @@ test("the Menu button opens every link of the header, API tokens and Docs includ
 test("after Search, and after refining it, the Results heading takes focus at the top of the screen", async ({
   page,
 }) => {
-  await signIn(page, users.acmeCustomer, "/inventory");
+  await openAs(page, users.acmeCustomer, "/inventory");
   await page.getByLabel("Country").selectOption("GB");
   await page.getByRole("button", { name: "Search numbers" }).click();
   const heading = page.getByRole("heading", { name: /^Results/ });
@@ -57,7 +57,7 @@ test("a search made offline shows the search's error in the portal, and Try agai
   page,
   context,
 }) => {
-  await signIn(page, users.acmeCustomer, "/inventory?country=GB");
+  await openAs(page, users.acmeCustomer, "/inventory?country=GB");
   await expect(page.getByTestId("inventory-row").first()).toBeVisible();
   await context.setOffline(true);
   await page.getByLabel("Number type").selectOption("local");
@@ -73,7 +73,7 @@ test("a search made offline shows the search's error in the portal, and Try agai
 });
 
 test("closing the menu leaves focus on the Menu button, not at the top of the page", async ({ page }) => {
-  await signIn(page, users.acmeCustomer, "/inventory");
+  await openAs(page, users.acmeCustomer, "/inventory");
   const menu = page.getByRole("button", { name: "Menu" });
   await menu.click();
   const nav = page.getByRole("navigation", { name: "Main" });
@@ -90,7 +90,7 @@ test("closing the menu leaves focus on the Menu button, not at the top of the pa
 test("products and the cart fit a phone: no sideways scroll, the product select on one line", async ({
   page,
 }) => {
-  await signIn(page, users.acmeCustomer, "/products?country=US&type=local");
+  await openAs(page, users.acmeCustomer, "/products?country=US&type=local");
   await expect(page.getByTestId("product-row").first()).toBeVisible();
   const overflow = () =>
     page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
@@ -120,7 +120,7 @@ test("products and the cart fit a phone: no sideways scroll, the product select 
 });
 
 test("after a search of numbers the results take focus and are in view", async ({ page }) => {
-  await signIn(page, users.acmeCustomer, "/numbers");
+  await openAs(page, users.acmeCustomer, "/numbers");
   await page.getByLabel("Number, name or extension").fill("office");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page.getByRole("region", { name: "Results" })).toBeFocused();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { emptyCart, signIn, users } from "./helpers";
+import { emptyCart, openAs, users } from "./helpers";
 
 // The portal's second pass: what three new users ran into, each as a test that
 // failed on what they saw (the comment on each says what that was).
@@ -30,7 +30,7 @@ test.describe("1. the rule viewer works in the number's time", () => {
   test("Sunday 22:00 picked for the Sydney number is Sydney time, answered by Weekend, with UTC beside it", async ({
     page,
   }) => {
-    await signIn(page, users.globexCustomer, "/numbers/num_globex_sydney");
+    await openAs(page, users.globexCustomer, "/numbers/num_globex_sydney");
     await expect(page.getByText("Show calls at, in Sydney time")).toBeVisible();
     await page.getByLabel(/Show calls at/).fill("2026-11-29T22:00");
     await expect(page.getByTestId("at-picker-utc")).toHaveText(
@@ -49,7 +49,7 @@ test.describe("1. the rule viewer works in the number's time", () => {
   });
 
   test("a rule keeps one colour in the answer, its card and the week", async ({ page }) => {
-    await signIn(page, users.globexCustomer, "/numbers/num_globex_sydney?at=2026-11-29T11:00:00Z");
+    await openAs(page, users.globexCustomer, "/numbers/num_globex_sydney?at=2026-11-29T11:00:00Z");
     await expect(page.getByTestId("active-rule")).toContainText("Answered by Weekend.");
     const answerColour = await page
       .getByTestId("active-rule")
@@ -79,7 +79,7 @@ test.describe("2. numbers are found the way people write them, a page at a time"
   test("the national format, the UK format with its 0, and the last four digits all find the number", async ({
     page,
   }) => {
-    await signIn(page, users.acmeCustomer, "/numbers");
+    await openAs(page, users.acmeCustomer, "/numbers");
     const row = (name: string) =>
       page.getByTestId("number-row").filter({ has: page.getByRole("link", { name }) });
     const localFormat = (name: string) =>
@@ -104,7 +104,7 @@ test.describe("2. numbers are found the way people write them, a page at a time"
 
   test("support pages through every organization's numbers, the count in words", async ({ page }) => {
     // The demo has about twenty numbers; ?limit=10 (a page size the URL keeps) makes pages of them.
-    await signIn(page, users.support, "/numbers?limit=10");
+    await openAs(page, users.support, "/numbers?limit=10");
     const total = Number((await page.request.get("/api/v2/numbers?limit=1")).headers()["x-total-count"]);
     expect(total).toBeGreaterThan(10);
     await expect(page.getByTestId("number-count")).toHaveText(`${total.toLocaleString("en-GB")} numbers`);
@@ -119,7 +119,7 @@ test.describe("2. numbers are found the way people write them, a page at a time"
 
   // Before: no region or type column; support had to open each number to tell them apart.
   test("each number shows the type and region it was bought as", async ({ page }) => {
-    await signIn(page, users.acmeCustomer, "/numbers");
+    await openAs(page, users.acmeCustomer, "/numbers");
     const numbers = await apiJson<{
       data: { number_id: string; number_type: string | null; region: { name: string } | null }[];
     }>(page, "/numbers");
@@ -143,7 +143,7 @@ test.describe("2. numbers are found the way people write them, a page at a time"
 
   // The list was every number sorted by number, the bought one maybe on page 2 of 7.
   test("arriving from an order lists that order's numbers, each linked to its page", async ({ page }) => {
-    await signIn(page, users.acmeCustomer, "/orders");
+    await openAs(page, users.acmeCustomer, "/orders");
     const orders = await apiJson<{
       data: { reference_id: string; items: { assigned_numbers: string[] }[] }[];
     }>(page, "/orders?limit=100");
@@ -183,7 +183,7 @@ test.describe("3. prices where the decision is made", () => {
   test("each inventory number shows its default product's monthly and setup fee, in its currency", async ({
     page,
   }) => {
-    await signIn(page, users.acmeCustomer, "/inventory?country=GB&type=local");
+    await openAs(page, users.acmeCustomer, "/inventory?country=GB&type=local");
     const rows = page.getByTestId("inventory-row");
     await expect(rows.first()).toBeVisible();
     const products = await apiJson<ProductMap>(page, "/products/GB/local");
@@ -204,7 +204,7 @@ test.describe("3. prices where the decision is made", () => {
   });
 
   test("the orders list and the order show setup now and monthly after", async ({ page }) => {
-    await signIn(page, users.acmeCustomer, "/orders");
+    await openAs(page, users.acmeCustomer, "/orders");
     const orders = await apiJson<{
       data: {
         reference_id: string;
@@ -241,7 +241,7 @@ test.describe("5. products fit a laptop and compare what differs", () => {
   for (const width of [1366, 1351])
     test(`products do not scroll sideways at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 768 });
-      await signIn(page, users.acmeCustomer, "/products?country=GB&type=local");
+      await openAs(page, users.acmeCustomer, "/products?country=GB&type=local");
       await expect(page.getByTestId("product-row").first()).toBeVisible();
       const overflow = await page.evaluate(() => {
         const frame = document.querySelector(".table-wrap:has(> table.product-matrix)")!;
@@ -253,7 +253,7 @@ test.describe("5. products fit a laptop and compare what differs", () => {
 
   // Before: at 1366 px the quantity and Add were clipped, and twelve equal bars were drawn.
   test("Add is in view beside the region without scrolling sideways", async ({ page }) => {
-    await signIn(page, users.acmeCustomer, "/products?country=US&type=local");
+    await openAs(page, users.acmeCustomer, "/products?country=US&type=local");
     const row = page.getByTestId("product-row").first();
     // Brought into view vertically (the header is two rows tall since the members link); what
     // is checked is that nothing needs scrolling sideways.
@@ -263,7 +263,7 @@ test.describe("5. products fit a laptop and compare what differs", () => {
   });
 
   test("a region filter narrows the table and the chart to one region, in the URL", async ({ page }) => {
-    await signIn(page, users.acmeCustomer, "/products?country=US&type=local");
+    await openAs(page, users.acmeCustomer, "/products?country=US&type=local");
     const products = await apiJson<ProductMap>(page, "/products/US/local");
     const regionIds = Object.keys(products.US.local);
     const allRows = Object.values(products.US.local).flat().length;
@@ -286,7 +286,7 @@ test.describe("5. products fit a laptop and compare what differs", () => {
 
   // Before: twelve identical bars, every region US$1.00.
   test("the chart compares the plans on what differs, and says in words what does not", async ({ page }) => {
-    await signIn(page, users.acmeCustomer, "/products?country=US&type=local");
+    await openAs(page, users.acmeCustomer, "/products?country=US&type=local");
     const products = await apiJson<ProductMap>(page, "/products/US/local");
     const plans = new Map<string, Product>();
     for (const product of Object.values(products.US.local).flat()) plans.set(product.name, product);
@@ -324,7 +324,7 @@ test.describe("6. words for people", () => {
   test("a shared link's refused filter is marked on its field, and choosing another searches", async ({
     page,
   }) => {
-    await signIn(page, users.acmeCustomer, "/inventory?country=US&type=local&region=nope");
+    await openAs(page, users.acmeCustomer, "/inventory?country=US&type=local&region=nope");
     const region = page.getByLabel("Region", { exact: true });
     await expect(region).toHaveAttribute("aria-invalid", "true");
     await expect(region).toHaveAccessibleDescription("Choose a region from the list.");
@@ -348,7 +348,7 @@ test.describe("6. words for people", () => {
 
   // Before: "starts_with must be 1 to 15 digits", "query.starts_with=+1212", "Results · 1 numbers".
   test("a refused filter is named by its label, with what to type", async ({ page }) => {
-    await signIn(page, users.acmeCustomer, "/inventory?country=GB&type=local");
+    await openAs(page, users.acmeCustomer, "/inventory?country=GB&type=local");
     await page.getByLabel("Ends with").fill("12a");
     await page.getByRole("button", { name: "Search numbers" }).click();
     await expect(page.getByText("Ends with takes up to 15 digits, such as 7333.")).toBeVisible();
@@ -356,7 +356,7 @@ test.describe("6. words for people", () => {
   });
 
   test("Starts with takes a leading + like Contains, and one result is “1 number”", async ({ page }) => {
-    await signIn(page, users.acmeCustomer, "/inventory?country=GB&type=local");
+    await openAs(page, users.acmeCustomer, "/inventory?country=GB&type=local");
     const first = (await page.getByTestId("inventory-row").first().locator(".mono").textContent()) ?? "";
     await page.getByLabel("Starts with").fill(first.slice(0, 5));
     await page.getByRole("button", { name: "Search numbers" }).click();
@@ -381,7 +381,7 @@ test.describe("7. loading, stale results and focus", () => {
   test("a slow search is marked busy, Search waits, and the old results are not shown as the new ones", async ({
     page,
   }) => {
-    await signIn(page, users.acmeCustomer, "/inventory?country=GB&type=local");
+    await openAs(page, users.acmeCustomer, "/inventory?country=GB&type=local");
     await expect(page.getByTestId("inventory-row").first()).toBeVisible();
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -407,7 +407,7 @@ test.describe("7. loading, stale results and focus", () => {
   });
 
   test("invalid filters hide the results that belong to the previous ones", async ({ page }) => {
-    await signIn(page, users.acmeCustomer, "/inventory?country=GB&type=local");
+    await openAs(page, users.acmeCustomer, "/inventory?country=GB&type=local");
     await expect(page.getByTestId("inventory-row").first()).toBeVisible();
     await page.getByLabel("Contains").fill("12!");
     await page.getByRole("button", { name: "Search numbers" }).click();
@@ -416,7 +416,7 @@ test.describe("7. loading, stale results and focus", () => {
   });
 
   test("Add to cart keeps focus on the row's button and says so", async ({ page }) => {
-    await signIn(page, users.acmeCustomer, "/inventory?country=GB&type=mobile");
+    await openAs(page, users.acmeCustomer, "/inventory?country=GB&type=mobile");
     await emptyCart(page);
     const button = page
       .getByTestId("inventory-row")
@@ -438,7 +438,7 @@ test.describe("8. inputs explain themselves", () => {
     ["2.5", "Enter a whole number of numbers, from 1 to 100."],
   ] as const) {
     test(`a products quantity of ${typed} says why and what is allowed`, async ({ page }) => {
-      await signIn(page, users.acmeCustomer, "/products?country=US&type=local");
+      await openAs(page, users.acmeCustomer, "/products?country=US&type=local");
       // The table and the comparison above it are in: typing now is not lost to a re-render.
       await expect(page.getByRole("img", { name: /by product/ })).toBeVisible();
       const row = page.getByTestId("product-row").first();

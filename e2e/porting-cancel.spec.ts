@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { startSmtpReceiver, type SmtpReceiver } from "../tests/email/smtp-receiver";
-import { expectAccessible, expectNoHorizontalScroll, signIn, users } from "./helpers";
+import { expectAccessible, expectNoHorizontalScroll, openAs, users } from "./helpers";
 import { startOwnInstance, type OwnInstance } from "./own-instance";
 
 // The ways out of a port order that e2e/porting.spec.ts does not take: a customer deletes a
@@ -10,13 +10,14 @@ import { startOwnInstance, type OwnInstance } from "./own-instance";
 // (the stepper is porting.spec.ts's). The simulated carrier would answer a cancellation or an
 // FOC change within a sweep, so this spec starts an instance of its own with PORTING_CARRIER=
 // manual: nothing moves until the desk moves it, and every step waits for a state on screen.
-// At 1366×768 and 390×844.
+// At 1366×768 and 390×844, in the desktop project (playwright.config.ts).
 
 const port = Number(process.env.E2E_PORT ?? 3100) + 33;
 let instance: OwnInstance;
 let mail: SmtpReceiver;
 
-test.use({ baseURL: `http://localhost:${port}` });
+const server = `http://localhost:${port}`;
+test.use({ baseURL: server });
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
@@ -107,9 +108,19 @@ async function makeSubmitted(numbers: string[], stamp: string): Promise<{ id: st
   return order;
 }
 
-/** Numbers of this test's own in the instance's database: +1 303 555 0 3TN. */
-const numbers = (which: number, count = 1) =>
-  Array.from({ length: count }, (_, i) => `+13035550${300 + which * 10 + i}`);
+/**
+ * Both sizes run in this one file, so in one worker with one instance (an instance is a server
+ * start of its own; a project each would start two).
+ */
+const sizes = [
+  { name: "desktop", offset: 0, viewport: { width: 1366, height: 768 }, hasTouch: false },
+  { name: "mobile", offset: 40, viewport: { width: 390, height: 844 }, hasTouch: true },
+];
+type Size = (typeof sizes)[number];
+
+/** Numbers of this test's own in the instance's database: +1 303 555 0 3TN (3(T+4)N on a phone). */
+const numbers = (size: Size, which: number, count = 1) =>
+  Array.from({ length: count }, (_, i) => `+13035550${300 + size.offset + which * 10 + i}`);
 
 /** "YYYY-MM-DD" plus `days` calendar days. */
 function addDays(day: string, days: number): string {
@@ -130,130 +141,144 @@ function nextDay(day: string, weekend = false): string {
 /** Support on the port desk, in a second browser at laptop size. */
 async function openDesk(browser: Browser, status: string): Promise<Page> {
   const context = await browser.newContext({
-    baseURL: `http://localhost:${port}`,
+    baseURL: server,
     viewport: { width: 1366, height: 768 },
   });
   const desk = await context.newPage();
-  await signIn(desk, users.support, `/porting/desk?status=${status}`);
+  await openAs(desk, users.support, `/porting/desk?status=${status}`, server);
   return desk;
 }
 
 const deskOrder = (desk: Page, id: string) => desk.getByTestId("desk-order").filter({ hasText: id });
 
-test("a customer deletes a draft port order from its page", async ({ page }, testInfo) => {
-  const stamp = `${testInfo.project.name}-d-${Date.now()}`;
-  const { id } = await makeDraft(numbers(1), stamp);
-  await signIn(page, users.acmeCustomer, `/porting/${id}`);
-  await expect(page.getByTestId("port-status").first()).toHaveText("Draft");
-  await expectAccessible(page, testInfo, `porting-draft-${testInfo.project.name}`);
-  await expectNoHorizontalScroll(page, "porting draft");
+for (const size of sizes)
+  test.describe(`at ${size.name}`, () => {
+    test.use({ viewport: size.viewport, hasTouch: size.hasTouch });
 
-  // By keyboard: the first press asks, the second (focused) deletes; "Keep" would go back.
-  await page.getByRole("button", { name: "Delete draft" }).focus();
-  await page.keyboard.press("Enter");
-  const confirm = page.getByRole("button", { name: "Delete this draft" });
-  await expect(confirm).toBeFocused();
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/porting$/);
-  await expect(page.getByRole("heading", { name: "Porting", level: 1 })).toBeVisible();
-  await expect(page.getByText("Loading port orders…")).toHaveCount(0);
-  await expect(page.getByTestId("port-order-row").filter({ hasText: id })).toHaveCount(0);
-  const gone = await instance.api.get(`/api/v2/port_orders/${id}`, { headers: auth() });
-  expect(gone.status()).toBe(404);
-});
+    test("a customer deletes a draft port order from its page", async ({ page }, testInfo) => {
+      const stamp = `${size.name}-d-${Date.now()}`;
+      const { id } = await makeDraft(numbers(size, 1), stamp);
+      await openAs(page, users.acmeCustomer, `/porting/${id}`, server);
+      await expect(page.getByTestId("port-status").first()).toHaveText("Draft");
+      await expectAccessible(page, testInfo, `porting-draft-${size.name}`);
+      await expectNoHorizontalScroll(page, "porting draft");
 
-test("a customer cancels a submitted order; once the desk confirms, its numbers' configurations are gone", async ({
-  page,
-  browser,
-}, testInfo) => {
-  test.setTimeout(180_000);
-  const stamp = `${testInfo.project.name}-c-${Date.now()}`;
-  const { id } = await makeSubmitted(numbers(2, 2), stamp);
-  await signIn(page, users.acmeCustomer, `/porting/${id}`);
-  await expect(page.getByTestId("port-status").first()).toHaveText("Submitted");
+      // By keyboard: the first press asks, the second (focused) deletes; "Keep" would go back.
+      await page.getByRole("button", { name: "Delete draft" }).focus();
+      await page.keyboard.press("Enter");
+      const confirm = page.getByRole("button", { name: "Delete this draft" });
+      await expect(confirm).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/porting$/);
+      await expect(page.getByRole("heading", { name: "Porting", level: 1 })).toBeVisible();
+      await expect(page.getByText("Loading port orders…")).toHaveCount(0);
+      await expect(page.getByTestId("port-order-row").filter({ hasText: id })).toHaveCount(0);
+      const gone = await instance.api.get(`/api/v2/port_orders/${id}`, { headers: auth() });
+      expect(gone.status()).toBe(404);
+    });
 
-  // From submission each number has a configuration (status porting), linked from its row.
-  const rows = page.getByTestId("port-number-row");
-  await expect(rows.getByRole("link", { name: /^Configure / })).toHaveCount(2);
-  const configured = await rows
-    .getByRole("link", { name: /^Configure / })
-    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
-  expect(configured).toEqual([expect.stringMatching(/^\/numbers\//), expect.stringMatching(/^\/numbers\//)]);
+    test("a customer cancels a submitted order; once the desk confirms, its numbers' configurations are gone", async ({
+      page,
+      browser,
+    }, testInfo) => {
+      test.setTimeout(180_000);
+      const stamp = `${size.name}-c-${Date.now()}`;
+      const { id } = await makeSubmitted(numbers(size, 2, 2), stamp);
+      await openAs(page, users.acmeCustomer, `/porting/${id}`, server);
+      await expect(page.getByTestId("port-status").first()).toHaveText("Submitted");
 
-  await page.getByRole("button", { name: "Cancel the port" }).focus();
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("button", { name: "Cancel this port" })).toBeFocused();
-  await page.keyboard.press("Enter");
-  await expect(page.getByTestId("port-status").first()).toHaveText("Cancelling");
-  await expect(page.getByTestId("port-event").filter({ hasText: "Submitted → Cancelling" })).toHaveCount(1);
-  await expect(page.getByRole("button", { name: "Cancel the port" })).toHaveCount(0);
-  await expectAccessible(page, testInfo, `porting-cancelling-${testInfo.project.name}`);
-  await expectNoHorizontalScroll(page, "porting cancelling");
+      // From submission each number has a configuration (status porting), linked from its row.
+      const rows = page.getByTestId("port-number-row");
+      await expect(rows.getByRole("link", { name: /^Configure / })).toHaveCount(2);
+      const configured = await rows
+        .getByRole("link", { name: /^Configure / })
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+      expect(configured).toEqual([
+        expect.stringMatching(/^\/numbers\//),
+        expect.stringMatching(/^\/numbers\//),
+      ]);
 
-  // The losing carrier (the desk, by hand) confirms; the customer's page follows on its own.
-  const desk = await openDesk(browser, "cancel_pending");
-  await deskOrder(desk, id).getByRole("button", { name: "Confirm cancel" }).click();
-  await expect(deskOrder(desk, id)).toHaveCount(0);
-  await expect(page.getByTestId("port-status").first()).toHaveText("Cancelled");
-  await expect(rows.filter({ hasText: "Cancelled" })).toHaveCount(2);
-  await expect(rows.getByRole("link", { name: /^Configure / })).toHaveCount(0);
-  await expect(page.getByTestId("port-event").filter({ hasText: "Cancelling → Cancelled" })).toHaveCount(1);
-  await expectAccessible(page, testInfo, `porting-cancelled-${testInfo.project.name}`);
-  for (const href of configured) {
-    const number = await instance.api.get(`/api/v2${href}`, { headers: auth() });
-    expect(number.status(), `${href} after the cancellation`).toBe(404);
-  }
-  await desk.context().close();
-});
+      await page.getByRole("button", { name: "Cancel the port" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("button", { name: "Cancel this port" })).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(page.getByTestId("port-status").first()).toHaveText("Cancelling");
+      await expect(page.getByTestId("port-event").filter({ hasText: "Submitted → Cancelling" })).toHaveCount(
+        1,
+      );
+      await expect(page.getByRole("button", { name: "Cancel the port" })).toHaveCount(0);
+      await expectAccessible(page, testInfo, `porting-cancelling-${size.name}`);
+      await expectNoHorizontalScroll(page, "porting cancelling");
 
-test("a customer asks for another FOC date once it is confirmed, and the desk changes it", async ({
-  page,
-  browser,
-}, testInfo) => {
-  test.setTimeout(180_000);
-  const stamp = `${testInfo.project.name}-f-${Date.now()}`;
-  const { id, focDate } = await makeSubmitted(numbers(3), stamp);
+      // The losing carrier (the desk, by hand) confirms; the customer's page follows on its own.
+      const desk = await openDesk(browser, "cancel_pending");
+      await deskOrder(desk, id).getByRole("button", { name: "Confirm cancel" }).click();
+      await expect(deskOrder(desk, id)).toHaveCount(0);
+      await expect(page.getByTestId("port-status").first()).toHaveText("Cancelled");
+      await expect(rows.filter({ hasText: "Cancelled" })).toHaveCount(2);
+      await expect(rows.getByRole("link", { name: /^Configure / })).toHaveCount(0);
+      await expect(page.getByTestId("port-event").filter({ hasText: "Cancelling → Cancelled" })).toHaveCount(
+        1,
+      );
+      await expectAccessible(page, testInfo, `porting-cancelled-${size.name}`);
+      for (const href of configured) {
+        const number = await instance.api.get(`/api/v2${href}`, { headers: auth() });
+        expect(number.status(), `${href} after the cancellation`).toBe(404);
+      }
+      await desk.context().close();
+    });
 
-  // The desk confirms the FOC first (the requested date's cut-over, 10:00 UTC).
-  const desk = await openDesk(browser, "submitted");
-  await deskOrder(desk, id).getByRole("button", { name: "Confirm FOC" }).click();
-  await expect(deskOrder(desk, id)).toHaveCount(0);
+    test("a customer asks for another FOC date once it is confirmed, and the desk changes it", async ({
+      page,
+      browser,
+    }, testInfo) => {
+      test.setTimeout(180_000);
+      const stamp = `${size.name}-f-${Date.now()}`;
+      const { id, focDate } = await makeSubmitted(numbers(size, 3), stamp);
 
-  await signIn(page, users.acmeCustomer, `/porting/${id}`);
-  await expect(page.getByTestId("port-status").first()).toHaveText("FOC confirmed");
-  const date = page.getByLabel("New requested FOC date");
-  const ask = page.getByRole("button", { name: "Ask for a new FOC date" });
+      // The desk confirms the FOC first (the requested date's cut-over, 10:00 UTC).
+      const desk = await openDesk(browser, "submitted");
+      await deskOrder(desk, id).getByRole("button", { name: "Confirm FOC" }).click();
+      await expect(deskOrder(desk, id)).toHaveCount(0);
 
-  // Nothing chosen, then a Saturday: each said beside the field; asked again by keyboard.
-  await ask.click();
-  await expect(date).toHaveAccessibleDescription(/Choose the new FOC date\./);
-  const saturday = nextDay(focDate, true);
-  await date.fill(saturday);
-  await date.press("Enter");
-  await expect(date).toHaveAccessibleDescription(new RegExp(`${saturday} is a Saturday`));
-  await expect(date).toHaveAttribute("aria-invalid", "true");
-  await expectAccessible(page, testInfo, `porting-foc-change-error-${testInfo.project.name}`);
-  await expectNoHorizontalScroll(page, "porting FOC change");
+      await openAs(page, users.acmeCustomer, `/porting/${id}`, server);
+      await expect(page.getByTestId("port-status").first()).toHaveText("FOC confirmed");
+      const date = page.getByLabel("New requested FOC date");
+      const ask = page.getByRole("button", { name: "Ask for a new FOC date" });
 
-  const wanted = nextDay(focDate);
-  await date.fill(wanted);
-  await date.press("Enter");
-  await expect(
-    page.getByRole("status").filter({ hasText: `A new FOC date (${wanted}) was asked for` }),
-  ).toHaveCount(1);
-  await expect(date).not.toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByTestId("port-status").first()).toHaveText("FOC confirmed");
+      // Nothing chosen, then a Saturday: each said beside the field; asked again by keyboard.
+      await ask.click();
+      await expect(date).toHaveAccessibleDescription(/Choose the new FOC date\./);
+      const saturday = nextDay(focDate, true);
+      await date.fill(saturday);
+      await date.press("Enter");
+      await expect(date).toHaveAccessibleDescription(new RegExp(`${saturday} is a Saturday`));
+      await expect(date).toHaveAttribute("aria-invalid", "true");
+      await expectAccessible(page, testInfo, `porting-foc-change-error-${size.name}`);
+      await expectNoHorizontalScroll(page, "porting FOC change");
 
-  // The desk gives the new cut-over; the customer's page shows it and the timeline says so.
-  await desk.goto("/porting/desk?status=foc_confirmed");
-  const order = deskOrder(desk, id);
-  await order.getByLabel(`FOC (UTC) for ${id}`).fill(`${wanted}T10:00:00`);
-  await order.getByRole("button", { name: "Change FOC" }).click();
-  await expect(page.getByTestId("port-event").filter({ hasText: "FOC date changed (Support)" })).toHaveCount(
-    1,
-  );
-  const focAt = await instance.api.get(`/api/v2/port_orders/${id}`, { headers: auth() });
-  expect(((await focAt.json()) as { data: { foc_at: string } }).data.foc_at).toBe(`${wanted}T10:00:00.000Z`);
-  await expectAccessible(page, testInfo, `porting-foc-changed-${testInfo.project.name}`);
-  await desk.context().close();
-});
+      const wanted = nextDay(focDate);
+      await date.fill(wanted);
+      await date.press("Enter");
+      await expect(
+        page.getByRole("status").filter({ hasText: `A new FOC date (${wanted}) was asked for` }),
+      ).toHaveCount(1);
+      await expect(date).not.toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByTestId("port-status").first()).toHaveText("FOC confirmed");
+
+      // The desk gives the new cut-over; the customer's page shows it and the timeline says so.
+      await desk.goto("/porting/desk?status=foc_confirmed");
+      const order = deskOrder(desk, id);
+      await order.getByLabel(`FOC (UTC) for ${id}`).fill(`${wanted}T10:00:00`);
+      await order.getByRole("button", { name: "Change FOC" }).click();
+      await expect(
+        page.getByTestId("port-event").filter({ hasText: "FOC date changed (Support)" }),
+      ).toHaveCount(1);
+      const focAt = await instance.api.get(`/api/v2/port_orders/${id}`, { headers: auth() });
+      expect(((await focAt.json()) as { data: { foc_at: string } }).data.foc_at).toBe(
+        `${wanted}T10:00:00.000Z`,
+      );
+      await expectAccessible(page, testInfo, `porting-foc-changed-${size.name}`);
+      await desk.context().close();
+    });
+  });

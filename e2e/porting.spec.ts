@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { startSmtpReceiver, type SmtpReceiver } from "../tests/email/smtp-receiver";
-import { expectAccessible, expectNoHorizontalScroll, signIn, users } from "./helpers";
+import { expectAccessible, expectNoHorizontalScroll, openAs, portBeside, users } from "./helpers";
 
 // Porting in the portal: a customer checks numbers, fills the details, has the LOA signed by the
 // emailed link, reviews and submits; configures a number before its FOC; support's port desk
@@ -9,11 +9,10 @@ import { expectAccessible, expectNoHorizontalScroll, signIn, users } from "./hel
 // that the customer fixes beside its field and resubmits. Every step waits for a state on screen,
 // never for a time. At 1366×768 and 390×844.
 
-const SMTP_PORT = Number(process.env.E2E_PORT ?? 3100) + 25;
 let receiver: SmtpReceiver;
 
-test.beforeAll(async () => {
-  receiver = await startSmtpReceiver(SMTP_PORT);
+test.beforeAll(async ({}, testInfo) => {
+  receiver = await startSmtpReceiver(portBeside(testInfo, 25));
 });
 test.afterAll(() => receiver.close());
 
@@ -141,7 +140,7 @@ async function startPort(
 async function openDesk(browser: Browser, status: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   const desk = await context.newPage();
-  await signIn(desk, users.support, `/porting/desk?status=${status}`);
+  await openAs(desk, users.support, `/porting/desk?status=${status}`);
   return desk;
 }
 
@@ -155,7 +154,7 @@ test("a customer ports numbers from the check to ported, configuring one before 
 }, testInfo) => {
   test.setTimeout(180_000);
   const stamp = `${testInfo.project.name}-${Date.now()}`;
-  await signIn(page, users.acmeCustomer, "/porting");
+  await openAs(page, users.acmeCustomer, "/porting");
   const numberOf = numberBlock();
   const portOrderId = await startPort(
     page,
@@ -175,10 +174,12 @@ test("a customer ports numbers from the check to ported, configuring one before 
   await page.goto(`/porting/${portOrderId}`);
 
   // The desk confirms the FOC for a cut-over moments away (the carrier would give the requested
-  // date at 10:00 UTC); at the FOC the worker's carrier driver activates the numbers.
+  // date at 10:00 UTC); at the FOC the worker's carrier driver activates the numbers. The cut-over
+  // is far enough ahead for the confirmation to reach the server before it (the server refuses a
+  // cut-over already past), and no further: the test waits for it.
   const desk = await openDesk(browser, "submitted");
   const order = deskOrder(desk, portOrderId);
-  const cutOver = new Date(Date.now() + 40_000).toISOString().slice(0, 19);
+  const cutOver = new Date(Date.now() + 15_000).toISOString().slice(0, 19);
   await order.getByLabel(`FOC (UTC) for ${portOrderId}`).fill(cutOver);
   await order.getByRole("button", { name: "Confirm FOC" }).click();
   // The timeline keeps the confirmation whatever the order's state by the time the page shows
@@ -212,7 +213,7 @@ test("the desk raises an exception; the customer fixes the field it names and re
 }, testInfo) => {
   test.setTimeout(180_000);
   const stamp = `${testInfo.project.name}-x-${Date.now()}`;
-  await signIn(page, users.acmeCustomer, "/porting");
+  await openAs(page, users.acmeCustomer, "/porting");
   const portOrderId = await startPort(page, testInfo, { portable: [numberBlock()("20")] }, stamp);
 
   const desk = await openDesk(browser, "submitted");

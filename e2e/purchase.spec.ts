@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { emptyCart, screenshot, signIn, users } from "./helpers";
+import { emptyCart, screenshot, openAs, users } from "./helpers";
 
 // A customer's whole purchase: search with filters, pick numbers, compare products, add a
 // region's numbers, check out, and find the order.
@@ -13,7 +13,7 @@ async function orderTotal(page: Page): Promise<number> {
 test("a customer searches, fills the cart from inventory and products, checks out and sees the order", async ({
   page,
 }, testInfo) => {
-  await signIn(page, users.acmeCustomer, "/inventory");
+  await openAs(page, users.acmeCustomer, "/inventory");
   await emptyCart(page);
   const ordersBefore = await orderTotal(page);
 

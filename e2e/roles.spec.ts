@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { emptyCart, expectAccessible, expectNoHorizontalScroll, signIn, users } from "./helpers";
+import { emptyCart, expectAccessible, expectNoHorizontalScroll, laptopOnly, openAs, users } from "./helpers";
 
 // What each role may do shows before the click (the permission table of lib/auth/roles.ts):
 // a viewer or billing person is not offered a rule editor whose Save would be refused, a
@@ -16,7 +16,7 @@ for (const role of ["viewer", "billing"]) {
   test(`a ${role} sees why the rules cannot be edited, before opening the editor`, async ({
     page,
   }, testInfo) => {
-    await signIn(page, `${role}@acme.example`, "/numbers/num_acme_main");
+    await openAs(page, `${role}@acme.example`, "/numbers/num_acme_main");
     const edit = page.getByRole("button", { name: /^(Edit|Set up) rules$/ });
     await expect(edit).toBeDisabled();
     await expect(edit).toHaveAccessibleDescription(RULES_REFUSAL(role));
@@ -31,7 +31,7 @@ for (const role of ["developer", "viewer"]) {
   test(`a ${role} sees why numbers cannot be added to the cart, on inventory and products`, async ({
     page,
   }, testInfo) => {
-    await signIn(page, `${role}@acme.example`, NEW_YORK);
+    await openAs(page, `${role}@acme.example`, NEW_YORK);
     await expect(page.getByTestId("inventory-row").first()).toBeVisible();
     await expect(page.getByTestId("cart-refusal")).toHaveText(CART_REFUSAL(role));
     const add = page
@@ -54,32 +54,34 @@ for (const role of ["developer", "viewer"]) {
   });
 }
 
-test("an owner's buttons stay enabled, and opening the editor moves focus to it, closing it back", async ({
-  page,
-}) => {
-  await signIn(page, users.acmeCustomer, "/numbers/num_acme_main");
-  await expect(page.getByTestId("rules-refusal")).toHaveCount(0);
-  const edit = page.getByRole("button", { name: /^(Edit|Set up) rules$/ });
-  await edit.click();
-  await expect(page.getByRole("heading", { name: "Edit rules" })).toBeFocused();
-  await page.getByRole("button", { name: "Close editor" }).click();
-  await expect(edit).toBeFocused();
+test(
+  "an owner's buttons stay enabled, and opening the editor moves focus to it, closing it back",
+  laptopOnly,
+  async ({ page }) => {
+    await openAs(page, users.acmeCustomer, "/numbers/num_acme_main");
+    await expect(page.getByTestId("rules-refusal")).toHaveCount(0);
+    const edit = page.getByRole("button", { name: /^(Edit|Set up) rules$/ });
+    await edit.click();
+    await expect(page.getByRole("heading", { name: "Edit rules" })).toBeFocused();
+    await page.getByRole("button", { name: "Close editor" }).click();
+    await expect(edit).toBeFocused();
 
-  await page.goto(NEW_YORK);
-  await expect(page.getByTestId("inventory-row").first()).toBeVisible();
-  await expect(page.getByTestId("cart-refusal")).toHaveCount(0);
-  await expect(
-    page
-      .getByTestId("inventory-row")
-      .first()
-      .getByRole("button", { name: /^Add \+1/ }),
-  ).toBeEnabled();
-});
+    await page.goto(NEW_YORK);
+    await expect(page.getByTestId("inventory-row").first()).toBeVisible();
+    await expect(page.getByTestId("cart-refusal")).toHaveCount(0);
+    await expect(
+      page
+        .getByTestId("inventory-row")
+        .first()
+        .getByRole("button", { name: /^Add \+1/ }),
+    ).toBeEnabled();
+  },
+);
 
 type CartAnswer = { data: { lines: Array<{ number_e164: string; hold: { held_until: string | null } }> } };
 
 test("Renew on one cart line renews that hold only", async ({ page }, testInfo) => {
-  await signIn(page, "admin@acme.example", NEW_YORK);
+  await openAs(page, "admin@acme.example", NEW_YORK);
   await emptyCart(page);
   const rows = page.getByTestId("inventory-row");
   const numbers: string[] = [];

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { authenticator } from "otplib";
-import { DEMO_PASSWORD, expectAccessible, expectNoHorizontalScroll, signIn } from "./helpers";
+import { DEMO_PASSWORD, expectAccessible, expectNoHorizontalScroll, laptopOnly, signIn } from "./helpers";
 
 // /settings/security at 1366×768 and 390×844 (docs/CONTRACT.md §15): two-factor set-up with the QR
 // code, recovery codes shown once, the code step at sign-in, turning it off, a password
@@ -115,31 +115,33 @@ test("two-factor sign-in: set up, sign in with a code, turn off; sign out everyw
   await other.close();
 });
 
-test("changing the password keeps this session; a wrong current password is refused beside its field", async ({
-  page,
-}, testInfo) => {
-  const email = personFor(page.viewportSize()!.width);
-  const changed = `${DEMO_PASSWORD}-changed`;
-  await signIn(page, email, "/settings/security");
-  const form = page.getByRole("form", { name: "Change your password" });
-  await form.getByLabel("Current password").fill("not the password");
-  await form.getByLabel("New password").fill(changed);
-  await form.getByRole("button", { name: "Change password" }).click();
-  await expect(form.getByText("The current password is not right.")).toBeVisible();
-  await expectAccessible(page, testInfo, "security-password-error");
+test(
+  "changing the password keeps this session; a wrong current password is refused beside its field",
+  laptopOnly,
+  async ({ page }, testInfo) => {
+    const email = personFor(page.viewportSize()!.width);
+    const changed = `${DEMO_PASSWORD}-changed`;
+    await signIn(page, email, "/settings/security");
+    const form = page.getByRole("form", { name: "Change your password" });
+    await form.getByLabel("Current password").fill("not the password");
+    await form.getByLabel("New password").fill(changed);
+    await form.getByRole("button", { name: "Change password" }).click();
+    await expect(form.getByText("The current password is not right.")).toBeVisible();
+    await expectAccessible(page, testInfo, "security-password-error");
 
-  await form.getByLabel("Current password").fill(DEMO_PASSWORD);
-  await form.getByLabel("New password").fill(changed);
-  await form.getByRole("button", { name: "Change password" }).click();
-  await expect(
-    page.getByText("Your password is changed. You were signed out everywhere else."),
-  ).toBeVisible();
-  await page.reload();
-  await expect(page).toHaveURL(/\/settings\/security$/);
+    await form.getByLabel("Current password").fill(DEMO_PASSWORD);
+    await form.getByLabel("New password").fill(changed);
+    await form.getByRole("button", { name: "Change password" }).click();
+    await expect(
+      page.getByText("Your password is changed. You were signed out everywhere else."),
+    ).toBeVisible();
+    await page.reload();
+    await expect(page).toHaveURL(/\/settings\/security$/);
 
-  // And back, so the demo password works for the other specs.
-  await form.getByLabel("Current password").fill(changed);
-  await form.getByLabel("New password").fill(DEMO_PASSWORD);
-  await form.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByText("Your password is changed.", { exact: false })).toBeVisible();
-});
+    // And back, so the demo password works for the other specs.
+    await form.getByLabel("Current password").fill(changed);
+    await form.getByLabel("New password").fill(DEMO_PASSWORD);
+    await form.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Your password is changed.", { exact: false })).toBeVisible();
+  },
+);

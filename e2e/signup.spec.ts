@@ -1,18 +1,17 @@
 import { expect, test } from "@playwright/test";
 import { startSmtpReceiver, type SmtpReceiver } from "../tests/email/smtp-receiver";
-import { expectAccessible, expectNoHorizontalScroll } from "./helpers";
+import { expectAccessible, expectNoHorizontalScroll, laptopOnly, portBeside } from "./helpers";
 
 // Sign up in the browser, sign in unverified (the banner), and follow the verification link
 // from the email, received by a real SMTP server this spec runs on the port playwright.config.ts
-// gives the app as SMTP_URL (E2E_PORT + 25). Then forgot / reset password the same way.
+// gives the app as SMTP_URL (its port + 25). Then forgot / reset password the same way.
 // At 1366×768 (desktop project) and 390×844 (mobile project).
 
-const SMTP_PORT = Number(process.env.E2E_PORT ?? 3100) + 25;
 const PASSWORD = "violet tangent harbour";
 let receiver: SmtpReceiver;
 
-test.beforeAll(async () => {
-  receiver = await startSmtpReceiver(SMTP_PORT);
+test.beforeAll(async ({}, testInfo) => {
+  receiver = await startSmtpReceiver(portBeside(testInfo, 25));
 });
 test.afterAll(() => receiver.close());
 
@@ -135,54 +134,56 @@ test("forgot password: the emailed link sets a new one, once", async ({ page, br
   await again.close();
 });
 
-test("the account forms check in the browser with the API's own schema, in their own words", async ({
-  page,
-}) => {
-  const sent: string[] = [];
-  page.on("request", (request) => {
-    if (/\/api\/v2\/(signup|password-reset)/.test(request.url())) sent.push(request.url());
-  });
+test(
+  "the account forms check in the browser with the API's own schema, in their own words",
+  laptopOnly,
+  async ({ page }) => {
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (/\/api\/v2\/(signup|password-reset)/.test(request.url())) sent.push(request.url());
+    });
 
-  await page.goto("/sign-up");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByLabel("Organization name")).toHaveAccessibleDescription(
-    "Enter your organization's name.",
-  );
-  await expect(page.getByLabel("Your name")).toHaveAccessibleDescription("Enter your name.");
-  await expect(page.getByLabel("Email")).toHaveAccessibleDescription(
-    "Enter an email address, such as ada@example.com.",
-  );
-  await expect(page.getByLabel("Password")).toHaveAccessibleDescription(
-    /The password must have at least 12 characters; this one has 0\.$/,
-  );
-  // The first field in error, in the page's order.
-  await expect(page.getByLabel("Organization name")).toBeFocused();
+    await page.goto("/sign-up");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByLabel("Organization name")).toHaveAccessibleDescription(
+      "Enter your organization's name.",
+    );
+    await expect(page.getByLabel("Your name")).toHaveAccessibleDescription("Enter your name.");
+    await expect(page.getByLabel("Email")).toHaveAccessibleDescription(
+      "Enter an email address, such as ada@example.com.",
+    );
+    await expect(page.getByLabel("Password")).toHaveAccessibleDescription(
+      /The password must have at least 12 characters; this one has 0\.$/,
+    );
+    // The first field in error, in the page's order.
+    await expect(page.getByLabel("Organization name")).toBeFocused();
 
-  // What only the route's schema knows (a name too long) is found before anything is sent.
-  await page.getByLabel("Organization name").fill("Example Telecom Ltd");
-  await page.getByLabel("Your name").fill("A".repeat(101));
-  await page.getByLabel("Email").fill("schema@example.com");
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByLabel("Your name")).toHaveAccessibleDescription(
-    "Your name must be 1 to 100 characters",
-  );
-  await expect(page.getByLabel("Your name")).toBeFocused();
-  await expect(page.getByLabel("Organization name")).not.toHaveAttribute("aria-invalid", "true");
+    // What only the route's schema knows (a name too long) is found before anything is sent.
+    await page.getByLabel("Organization name").fill("Example Telecom Ltd");
+    await page.getByLabel("Your name").fill("A".repeat(101));
+    await page.getByLabel("Email").fill("schema@example.com");
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByLabel("Your name")).toHaveAccessibleDescription(
+      "Your name must be 1 to 100 characters",
+    );
+    await expect(page.getByLabel("Your name")).toBeFocused();
+    await expect(page.getByLabel("Organization name")).not.toHaveAttribute("aria-invalid", "true");
 
-  await page.goto("/forgot-password");
-  await page.getByRole("button", { name: "Send me a link" }).click();
-  await expect(page.getByLabel("Email")).toHaveAccessibleDescription(
-    "Enter the email address you sign in with.",
-  );
-  await expect(page.getByLabel("Email")).toBeFocused();
+    await page.goto("/forgot-password");
+    await page.getByRole("button", { name: "Send me a link" }).click();
+    await expect(page.getByLabel("Email")).toHaveAccessibleDescription(
+      "Enter the email address you sign in with.",
+    );
+    await expect(page.getByLabel("Email")).toBeFocused();
 
-  // A link whose token cannot be one: the link's problem is the form's, above the field.
-  await page.goto("/reset-password?token=short");
-  await page.getByLabel("New password").fill("a brand new long phrase");
-  await page.getByRole("button", { name: "Set the new password" }).click();
-  await expect(page.locator(".notice--error")).toHaveText(
-    "token: this link is not complete; copy the whole link from the email",
-  );
-  expect(sent).toEqual([]);
-});
+    // A link whose token cannot be one: the link's problem is the form's, above the field.
+    await page.goto("/reset-password?token=short");
+    await page.getByLabel("New password").fill("a brand new long phrase");
+    await page.getByRole("button", { name: "Set the new password" }).click();
+    await expect(page.locator(".notice--error")).toHaveText(
+      "token: this link is not complete; copy the whole link from the email",
+    );
+    expect(sent).toEqual([]);
+  },
+);

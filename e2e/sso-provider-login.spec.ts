@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import Provider from "oidc-provider";
-import { expectNoHorizontalScroll, signIn, users } from "./helpers";
+import { expectNoHorizontalScroll, openAs, portBeside, users } from "./helpers";
 
 // Single sign-on through a provider's own login form, at 1366×768 (desktop project) and 390×844
 // (mobile project): oidc-provider runs on loopback with its development interactions (a login
@@ -9,17 +9,19 @@ import { expectNoHorizontalScroll, signIn, users } from "./helpers";
 // the portal signed in as a new member with the connection's default role.
 
 const DOMAIN = "sso-login-e2e.example";
-const PROVIDER_PORT = Number(process.env.E2E_OIDC_PORT ?? 3279);
-const ISSUER = `http://127.0.0.1:${PROVIDER_PORT}`;
 const CLIENT = { id: "numbers-portal-login", secret: "e2e login provider secret" };
 let server: ReturnType<Provider["listen"]>;
+/** The provider, on loopback beside the project's server (both projects may run at once). */
+let issuer = "";
 
 test.beforeAll(async ({}, testInfo) => {
+  const port = portBeside(testInfo, 79);
+  issuer = `http://127.0.0.1:${port}`;
   const site = new URL(testInfo.project.use.baseURL as string);
   const callbacks = [site.origin, site.origin.replace("localhost", "127.0.0.1")].map(
     (origin) => `${origin}/sso/callback`,
   );
-  const provider = new Provider(ISSUER, {
+  const provider = new Provider(issuer, {
     clients: [
       {
         client_id: CLIENT.id,
@@ -40,7 +42,7 @@ test.beforeAll(async ({}, testInfo) => {
     features: { devInteractions: { enabled: true } },
   });
   await new Promise<void>((resolve) => {
-    server = provider.listen(PROVIDER_PORT, "127.0.0.1", resolve);
+    server = provider.listen(port, "127.0.0.1", resolve);
   });
 });
 test.afterAll(async () => {
@@ -53,11 +55,11 @@ test("a new person signs in at the provider's login form and lands in the portal
 }, testInfo) => {
   const size = testInfo.project.name;
   const sameSite = { origin: new URL(testInfo.project.use.baseURL as string).origin };
-  await signIn(page, users.acmeCustomer, "/settings/security");
+  await openAs(page, users.acmeCustomer, "/settings/security");
   const connected = await page.request.put("/api/v2/organization/sso", {
     headers: sameSite,
     data: {
-      issuer: ISSUER,
+      issuer,
       client_id: CLIENT.id,
       client_secret: CLIENT.secret,
       domains: [DOMAIN],
@@ -68,7 +70,7 @@ test("a new person signs in at the provider's login form and lands in the portal
   expect(connected.status()).toBe(200);
   const supportContext = await browser.newContext();
   const support = await supportContext.newPage();
-  await signIn(support, users.support);
+  await openAs(support, users.support);
   const verified = await support.request.post(`/api/v2/organization/sso/domains/${DOMAIN}/verify`, {
     headers: sameSite,
     data: { organization_id: "org_acme" },
@@ -85,7 +87,7 @@ test("a new person signs in at the provider's login form and lands in the portal
   await person.getByRole("button", { name: "Sign in" }).click();
 
   // The provider's own pages: its login form, then its consent.
-  await expect(person).toHaveURL(new RegExp(`^${ISSUER}/interaction/`));
+  await expect(person).toHaveURL(new RegExp(`^${issuer}/interaction/`));
   await person.getByPlaceholder("Enter any login").fill(email);
   await person.getByPlaceholder("and password").fill("the provider's password");
   await person.getByRole("button", { name: "Sign-in" }).click();

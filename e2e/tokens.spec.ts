@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { signIn, users } from "./helpers";
+import { openAs, users } from "./helpers";
 
 test("a token made on the tokens page works for the API until it is revoked", async ({ page, request }) => {
-  await signIn(page, users.acmeCustomer, "/tokens");
+  await openAs(page, users.acmeCustomer, "/tokens");
   // Unique, so a rerun against the same server finds its own row.
   const name = `E2E reader ${Date.now()}`;
   const form = page.getByRole("form", { name: "Create an API token" });
@@ -38,7 +38,7 @@ test("a token made on the tokens page works for the API until it is revoked", as
 });
 
 test("a token with numbers:write from the tokens page changes a configuration", async ({ page, request }) => {
-  await signIn(page, users.acmeCustomer, "/tokens");
+  await openAs(page, users.acmeCustomer, "/tokens");
   const name = `E2E writer ${Date.now()}`;
   const form = page.getByRole("form", { name: "Create an API token" });
   await form.getByLabel("Name").fill(name);
@@ -68,7 +68,7 @@ for (const size of [
     test.use({ viewport: size.viewport, hasTouch: size.hasTouch });
 
     test("is shown where the person is looking, takes focus and says it is shown once", async ({ page }) => {
-      await signIn(page, users.acmeCustomer, "/tokens");
+      await openAs(page, users.acmeCustomer, "/tokens");
       const form = page.getByRole("form", { name: "Create an API token" });
       await form.getByLabel("Name").fill(`E2E secret box ${size.name} ${Date.now()}`);
       await form.getByRole("checkbox", { name: /reference:read/ }).check();
@@ -90,7 +90,7 @@ for (const size of [
 // The form said "name must be 1 to 100 characters"; people are told in words,
 // beside the field, whether the browser's check (the route's own schema) or the server refused.
 test("the token form's errors are in words beside their fields", async ({ page }) => {
-  await signIn(page, users.acmeCustomer, "/tokens");
+  await openAs(page, users.acmeCustomer, "/tokens");
   const form = page.getByRole("form", { name: "Create an API token" });
   const name = form.getByLabel("Name");
   await name.fill("   ");
@@ -179,7 +179,7 @@ test.describe("the tokens' error box says what the server said", () => {
             })
           : route.fallback(),
       );
-      await signIn(page, users.acmeCustomer, "/tokens");
+      await openAs(page, users.acmeCustomer, "/tokens");
       const alert = page.getByRole("alert").filter({ hasText: "The tokens could not be loaded" });
       await expect(alert).toContainText(says);
       await expect(alert).not.toContainText("The server answered 503");
@@ -195,7 +195,7 @@ test.describe("cards on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
   test("keep every line of a cell beside its label", async ({ page }) => {
-    await signIn(page, users.acmeCustomer, "/tokens");
+    await openAs(page, users.acmeCustomer, "/tokens");
     for (const [path, row] of [
       ["/tokens", "token-row"],
       ["/orders", "order-row"],

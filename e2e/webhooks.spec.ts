@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { eventTypes } from "../lib/schemas/events";
-import { expectAccessible, expectNoHorizontalScroll, screenshot, signIn, users } from "./helpers";
+import { expectAccessible, expectNoHorizontalScroll, laptopOnly, openAs, screenshot, users } from "./helpers";
 
 // /webhooks against a receiver in this process on a loopback port (the server runs with
 // WEBHOOKS_ALLOW_HTTP=1, playwright.config.ts, which lets http://127.0.0.1 through and nothing
@@ -64,7 +64,7 @@ test.afterEach(async () => {
 test("an endpoint gets a signed test event, shows a failed re-send's 500, and is deleted", async ({
   page,
 }, testInfo) => {
-  await signIn(page, users.acmeCustomer, "/webhooks");
+  await openAs(page, users.acmeCustomer, "/webhooks");
   const description = `E2E receiver ${testInfo.project.name} ${Date.now()}`;
   const url = receiver.url(`/hooks/${Date.now()}`);
   const form = page.getByRole("form", { name: "Add a webhook endpoint" });
@@ -145,7 +145,7 @@ test("an endpoint gets a signed test event, shows a failed re-send's 500, and is
 });
 
 test("an endpoint can be added with the keyboard alone", async ({ page }, testInfo) => {
-  await signIn(page, users.acmeCustomer, "/webhooks");
+  await openAs(page, users.acmeCustomer, "/webhooks");
   const description = `E2E keyboard ${testInfo.project.name} ${Date.now()}`;
   const form = page.getByRole("form", { name: "Add a webhook endpoint" });
   await form.getByLabel("Address (URL)").focus();
@@ -189,71 +189,76 @@ test("an endpoint can be added with the keyboard alone", async ({ page }, testIn
   }
 });
 
-test("a private address is refused beside the field and the form keeps what was typed", async ({ page }) => {
-  await signIn(page, users.acmeCustomer, "/webhooks");
-  const form = page.getByRole("form", { name: "Add a webhook endpoint" });
-  const address = form.getByLabel("Address (URL)");
-  await address.fill("http://10.0.0.1/hook");
-  await form.getByRole("checkbox", { name: /^Hold expired/ }).check();
-  await form.getByLabel("Description (optional)").fill("Office router");
-  await expect(page.getByText("Loading endpoints…")).toHaveCount(0);
-  const before = await page.getByTestId("webhook-row").count();
-  await form.getByRole("button", { name: "Add endpoint" }).click();
+test(
+  "a private address is refused beside the field and the form keeps what was typed",
+  laptopOnly,
+  async ({ page }) => {
+    await openAs(page, users.acmeCustomer, "/webhooks");
+    const form = page.getByRole("form", { name: "Add a webhook endpoint" });
+    const address = form.getByLabel("Address (URL)");
+    await address.fill("http://10.0.0.1/hook");
+    await form.getByRole("checkbox", { name: /^Hold expired/ }).check();
+    await form.getByLabel("Description (optional)").fill("Office router");
+    await expect(page.getByText("Loading endpoints…")).toHaveCount(0);
+    const before = await page.getByTestId("webhook-row").count();
+    await form.getByRole("button", { name: "Add endpoint" }).click();
 
-  await expect(address).toHaveAttribute("aria-invalid", "true");
-  await expect(address).toHaveAccessibleDescription(
-    /^Where we send the events.* This address is not allowed: 10\.0\.0\.1 is a private address\.$/,
-  );
-  await expect(address).toHaveValue("http://10.0.0.1/hook");
-  await expect(form.getByRole("checkbox", { name: /^Hold expired/ })).toBeChecked();
-  await expect(form.getByLabel("Description (optional)")).toHaveValue("Office router");
-  await expect(page.getByTestId("new-webhook-secret")).toHaveCount(0);
-  await expect(page.getByTestId("webhook-row")).toHaveCount(before);
+    await expect(address).toHaveAttribute("aria-invalid", "true");
+    await expect(address).toHaveAccessibleDescription(
+      /^Where we send the events.* This address is not allowed: 10\.0\.0\.1 is a private address\.$/,
+    );
+    await expect(address).toHaveValue("http://10.0.0.1/hook");
+    await expect(form.getByRole("checkbox", { name: /^Hold expired/ })).toBeChecked();
+    await expect(form.getByLabel("Description (optional)")).toHaveValue("Office router");
+    await expect(page.getByTestId("new-webhook-secret")).toHaveCount(0);
+    await expect(page.getByTestId("webhook-row")).toHaveCount(before);
 
-  // A mistyped address is explained before anything is sent.
-  await address.fill("example.com/hook");
-  await form.getByRole("button", { name: "Add endpoint" }).click();
-  await expect(address).toHaveAccessibleDescription(/This is not a web address/);
-});
+    // A mistyped address is explained before anything is sent.
+    await address.fill("example.com/hook");
+    await form.getByRole("button", { name: "Add endpoint" }).click();
+    await expect(address).toHaveAccessibleDescription(/This is not a web address/);
+  },
+);
 
-test("support reads another organization's endpoint from its link; its customers are told it is not theirs", async ({
-  browser,
-  page,
-}) => {
-  // Globex adds an endpoint (through its own session: endpoints are changed by their owners only).
-  const globex = await browser.newPage();
-  await signIn(globex, users.globexCustomer, "/webhooks");
-  const origin = new URL(globex.url()).origin;
-  const created = await globex.request.post("/api/v2/webhooks", {
-    headers: { origin },
-    data: { url: receiver.url("/globex"), events: ["number.assigned"], description: "Globex provisioning" },
-  });
-  expect(created.status()).toBe(201);
-  const webhookId = ((await created.json()) as { data: { webhook_id: string } }).data.webhook_id;
-  try {
-    await signIn(page, users.support, `/webhooks?webhook=${webhookId}`);
-    const detail = page.getByTestId("webhook-detail");
-    await expect(
-      detail.getByRole("heading", { name: /^Deliveries to 127\.0\.0\.1:\d+\/globex$/ }),
-    ).toBeVisible();
-    await expect(detail).toContainText("This endpoint belongs to Globex Corporation.");
-    await expect(detail.getByRole("button", { name: "Send test event" })).toHaveCount(0);
-    await expect(detail.getByRole("button", { name: "Delete endpoint" })).toHaveCount(0);
-    // The organization filter narrows the list to Globex's endpoints, named, in the URL.
-    await page.getByLabel("Organization", { exact: true }).selectOption({ label: "Globex Corporation" });
-    await expect(page).toHaveURL(/organization_id=org_globex/);
-    const rows = page.getByTestId("webhook-row");
-    await expect(rows.filter({ hasText: "Globex provisioning" })).toHaveCount(1);
-    await expect(rows.filter({ hasNotText: /Globex/ })).toHaveCount(0);
+test(
+  "support reads another organization's endpoint from its link; its customers are told it is not theirs",
+  laptopOnly,
+  async ({ browser, page }) => {
+    // Globex adds an endpoint (through its own session: endpoints are changed by their owners only).
+    const globex = await browser.newPage();
+    await openAs(globex, users.globexCustomer, "/webhooks");
+    const origin = new URL(globex.url()).origin;
+    const created = await globex.request.post("/api/v2/webhooks", {
+      headers: { origin },
+      data: { url: receiver.url("/globex"), events: ["number.assigned"], description: "Globex provisioning" },
+    });
+    expect(created.status()).toBe(201);
+    const webhookId = ((await created.json()) as { data: { webhook_id: string } }).data.webhook_id;
+    try {
+      await openAs(page, users.support, `/webhooks?webhook=${webhookId}`);
+      const detail = page.getByTestId("webhook-detail");
+      await expect(
+        detail.getByRole("heading", { name: /^Deliveries to 127\.0\.0\.1:\d+\/globex$/ }),
+      ).toBeVisible();
+      await expect(detail).toContainText("This endpoint belongs to Globex Corporation.");
+      await expect(detail.getByRole("button", { name: "Send test event" })).toHaveCount(0);
+      await expect(detail.getByRole("button", { name: "Delete endpoint" })).toHaveCount(0);
+      // The organization filter narrows the list to Globex's endpoints, named, in the URL.
+      await page.getByLabel("Organization", { exact: true }).selectOption({ label: "Globex Corporation" });
+      await expect(page).toHaveURL(/organization_id=org_globex/);
+      const rows = page.getByTestId("webhook-row");
+      await expect(rows.filter({ hasText: "Globex provisioning" })).toHaveCount(1);
+      await expect(rows.filter({ hasNotText: /Globex/ })).toHaveCount(0);
 
-    // An Acme customer given the same link learns only that there is no such endpoint for them.
-    const acme = await browser.newPage();
-    await signIn(acme, users.acmeCustomer, `/webhooks?webhook=${webhookId}`);
-    await expect(acme.getByRole("heading", { name: "Endpoint not found" })).toBeVisible();
-    await expect(acme.getByText("Globex provisioning")).toHaveCount(0);
-    await acme.close();
-  } finally {
-    await deleteWebhooks(globex, [webhookId]);
-    await globex.close();
-  }
-});
+      // An Acme customer given the same link learns only that there is no such endpoint for them.
+      const acme = await browser.newPage();
+      await openAs(acme, users.acmeCustomer, `/webhooks?webhook=${webhookId}`);
+      await expect(acme.getByRole("heading", { name: "Endpoint not found" })).toBeVisible();
+      await expect(acme.getByText("Globex provisioning")).toHaveCount(0);
+      await acme.close();
+    } finally {
+      await deleteWebhooks(globex, [webhookId]);
+      await globex.close();
+    }
+  },
+);
