@@ -25,6 +25,16 @@ export async function signIn(page: Page, email: string, path = "/inventory"): Pr
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expectAt(page, path);
+  await expectHydrated(page);
+}
+
+/**
+ * The page has hydrated (components/ui/hydration-mark.tsx): a page opened at its URL shows the
+ * server's rows at once, and what a test types into the filters before React has taken them
+ * over is lost.
+ */
+export async function expectHydrated(page: Page): Promise<void> {
+  await expect(page.locator("[data-hydrating]")).toHaveCount(0);
 }
 
 /** The page is at `path`, compared decoded: the callback may come back with ":" written as %3A. */
@@ -62,6 +72,7 @@ export async function openAs(
     await page.goto(path);
     if (!new URL(page.url()).pathname.startsWith("/sign-in")) {
       await expectAt(page, path);
+      await expectHydrated(page);
       return;
     }
     // Ended since: the server sent this browser to /sign-in (without the way back, as it does

@@ -2,6 +2,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { ApiClientError } from "@/components/hooks/api-fetch";
+import { HydrationMark } from "@/components/ui/hydration-mark";
 
 // One QueryClient per browser tab (created in state so a re-render keeps it).
 export function Providers({ children }: { children: ReactNode }) {
@@ -18,5 +19,11 @@ export function Providers({ children }: { children: ReactNode }) {
         },
       }),
   );
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      {/* Gone once the page's shell has hydrated; each PageSuspense has its own. */}
+      <HydrationMark />
+      {children}
+    </QueryClientProvider>
+  );
 }

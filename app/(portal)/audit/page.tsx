@@ -1,10 +1,9 @@
 // /audit – who changed what in the organization, when and from where (filters in the query string)
 import "server-only";
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { AuditView } from "@/components/audit/audit-view";
 import { PageHeader } from "@/components/ui/page-header";
-import { LoadingState } from "@/components/ui/states";
+import { PageSuspense } from "@/components/ui/page-suspense";
 import { requirePortalUser } from "@/lib/auth/portal-session";
 import { RoleGate } from "@/components/auth/role-gate";
 import { refusalFor } from "@/lib/auth/navigation";
@@ -27,9 +26,9 @@ export default async function AuditPage() {
       />
       {/* useSearchParams (the filters) needs a boundary for the static shell. */}
       <RoleGate refusal={refusalFor(user.role, "/audit")}>
-        <Suspense fallback={<LoadingState />}>
+        <PageSuspense>
           <AuditView isSupport={isSupport} />
-        </Suspense>
+        </PageSuspense>
       </RoleGate>
     </>
   );

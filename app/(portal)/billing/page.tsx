@@ -1,10 +1,9 @@
 // /billing – balances, the upcoming invoice, invoices, the ledger, billing details and alerts
 import "server-only";
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { BillingView } from "@/components/billing/billing-view";
 import { PageHeader } from "@/components/ui/page-header";
-import { LoadingState } from "@/components/ui/states";
+import { PageSuspense } from "@/components/ui/page-suspense";
 import { requirePortalUser } from "@/lib/auth/portal-session";
 import { RoleGate } from "@/components/auth/role-gate";
 import { refusalFor } from "@/lib/auth/navigation";
@@ -28,9 +27,9 @@ export default async function BillingPage() {
       />
       {/* useSearchParams (the ledger's filters, ?organization_id=) needs a boundary for the static shell. */}
       <RoleGate refusal={refusalFor(user.role, "/billing")}>
-        <Suspense fallback={<LoadingState />}>
+        <PageSuspense>
           <BillingView isSupport={isSupport} writeRefusal={billingWriteRefusal(user.role)} />
-        </Suspense>
+        </PageSuspense>
       </RoleGate>
     </>
   );

@@ -3,12 +3,11 @@ import "server-only";
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { Suspense } from "react";
 import { prefetchInventoryPage } from "@/app/(portal)/inventory/prefetch";
 import { InventoryView } from "@/components/inventory/inventory-view";
 import { searchFromParams } from "@/components/inventory/search-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { LoadingState } from "@/components/ui/states";
+import { PageSuspense } from "@/components/ui/page-suspense";
 import { requirePortalUser } from "@/lib/auth/portal-session";
 import { cartRefusal } from "@/lib/auth/portal-permissions";
 
@@ -33,9 +32,9 @@ export default async function InventoryPage({ searchParams }: Props) {
         description="Numbers for sale right now. A search reserves nothing: add what you want to the cart and check out."
       />
       <HydrationBoundary state={state}>
-        <Suspense fallback={<LoadingState />}>
+        <PageSuspense>
           <InventoryView cartRefusal={cartRefusal(user.role)} />
-        </Suspense>
+        </PageSuspense>
       </HydrationBoundary>
     </>
   );

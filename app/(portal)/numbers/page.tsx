@@ -1,11 +1,10 @@
 // /numbers – find a number or extension and see how it answers calls; ?order= an order's numbers
 import "server-only";
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { OrderNumbers } from "@/components/orders/order-numbers";
 import { NumberSearch } from "@/components/rules/number-search";
 import { PageHeader } from "@/components/ui/page-header";
-import { LoadingState } from "@/components/ui/states";
+import { PageSuspense } from "@/components/ui/page-suspense";
 import { requirePortalUser } from "@/lib/auth/portal-session";
 import { bulkPermissions, bulkRefusal } from "@/lib/auth/portal-permissions";
 import { getEnv } from "@/lib/env";
@@ -41,14 +40,14 @@ export default async function NumbersPage({ searchParams }: Props) {
             : "Your numbers and extensions, and which rule answers their calls."
         }
       />
-      <Suspense fallback={<LoadingState />}>
+      <PageSuspense>
         <NumberSearch
           isSupport={isSupport}
           permissions={bulkPermissions(user.role)}
           bulkRefusal={bulkRefusal(user.role)}
           agingDays={getEnv().RELEASE_AGING_DAYS}
         />
-      </Suspense>
+      </PageSuspense>
     </>
   );
 }

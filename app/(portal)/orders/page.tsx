@@ -1,10 +1,9 @@
 // /orders – the organization's orders, newest first
 import "server-only";
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { OrderList } from "@/components/orders/order-list";
 import { PageHeader } from "@/components/ui/page-header";
-import { LoadingState } from "@/components/ui/states";
+import { PageSuspense } from "@/components/ui/page-suspense";
 import { requirePortalUser } from "@/lib/auth/portal-session";
 import { readsEveryOrganization } from "@/lib/auth/organization-filter";
 
@@ -18,9 +17,9 @@ export default async function OrdersPage() {
         title="Orders"
         description="Everything your organization has ordered, with what was delivered and what is still to come."
       />
-      <Suspense fallback={<LoadingState />}>
+      <PageSuspense>
         <OrderList isSupport={readsEveryOrganization(user)} />
-      </Suspense>
+      </PageSuspense>
     </>
   );
 }

@@ -2,11 +2,10 @@
 import "server-only";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Suspense } from "react";
 import { RoleGate } from "@/components/auth/role-gate";
 import { PortOrderList } from "@/components/porting/port-order-list";
 import { PageHeader } from "@/components/ui/page-header";
-import { LoadingState } from "@/components/ui/states";
+import { PageSuspense } from "@/components/ui/page-suspense";
 import { refusalFor } from "@/lib/auth/navigation";
 import { readsEveryOrganization } from "@/lib/auth/organization-filter";
 import { portingWriteRefusal } from "@/lib/auth/portal-permissions";
@@ -37,9 +36,9 @@ export default async function PortingPage() {
       />
       <RoleGate refusal={refusalFor(user.role, "/porting")}>
         {/* useSearchParams (?status=) needs a boundary for the static shell. */}
-        <Suspense fallback={<LoadingState />}>
+        <PageSuspense>
           <PortOrderList isSupport={isSupport} mayWrite={mayWrite} />
-        </Suspense>
+        </PageSuspense>
       </RoleGate>
     </>
   );

@@ -1,10 +1,9 @@
 // /products – compare products and prices by region; add numbers in a region to the cart
 import "server-only";
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { ProductsView } from "@/components/products/products-view";
 import { PageHeader } from "@/components/ui/page-header";
-import { LoadingState } from "@/components/ui/states";
+import { PageSuspense } from "@/components/ui/page-suspense";
 import { cartRefusal } from "@/lib/auth/portal-permissions";
 import { requirePortalUser } from "@/lib/auth/portal-session";
 
@@ -18,9 +17,9 @@ export default async function ProductsPage() {
         title="Compare products"
         description="Monthly and setup fees, included minutes and lead times for every region. Order numbers in a region without picking them one by one."
       />
-      <Suspense fallback={<LoadingState />}>
+      <PageSuspense>
         <ProductsView cartRefusal={cartRefusal(user.role)} />
-      </Suspense>
+      </PageSuspense>
     </>
   );
 }

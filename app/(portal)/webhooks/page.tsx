@@ -1,10 +1,9 @@
 // /webhooks – endpoints that receive the organization's events, and what was sent to them
 import "server-only";
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { WebhooksView } from "@/components/webhooks/webhooks-view";
 import { PageHeader } from "@/components/ui/page-header";
-import { LoadingState } from "@/components/ui/states";
+import { PageSuspense } from "@/components/ui/page-suspense";
 import { requirePortalUser } from "@/lib/auth/portal-session";
 import { RoleGate } from "@/components/auth/role-gate";
 import { refusalFor } from "@/lib/auth/navigation";
@@ -27,9 +26,9 @@ export default async function WebhooksPage() {
       />
       {/* useSearchParams (?webhook=, ?organization_id=) needs a boundary for the static shell. */}
       <RoleGate refusal={refusalFor(user.role, "/webhooks")}>
-        <Suspense fallback={<LoadingState />}>
+        <PageSuspense>
           <WebhooksView isSupport={isSupport} ownOrganizationId={user.organizationId} />
-        </Suspense>
+        </PageSuspense>
       </RoleGate>
     </>
   );

@@ -1,11 +1,10 @@
 // /porting/desk – support: every organization's port orders waiting for the losing carrier, and its answers by hand
 import "server-only";
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { RoleGate } from "@/components/auth/role-gate";
 import { PortDesk } from "@/components/porting/port-desk";
 import { PageHeader } from "@/components/ui/page-header";
-import { LoadingState } from "@/components/ui/states";
+import { PageSuspense } from "@/components/ui/page-suspense";
 import { refusalFor } from "@/lib/auth/navigation";
 import { requirePortalUser } from "@/lib/auth/portal-session";
 
@@ -21,9 +20,9 @@ export default async function PortDeskPage() {
       />
       <RoleGate refusal={refusalFor(user.role, "/porting/desk")}>
         {/* useSearchParams (?status=) needs a boundary for the static shell. */}
-        <Suspense fallback={<LoadingState />}>
+        <PageSuspense>
           <PortDesk />
-        </Suspense>
+        </PageSuspense>
       </RoleGate>
     </>
   );

@@ -1,11 +1,10 @@
 // /porting/new – a new port: check numbers, details and end user, LOA signature, review, submit
 import "server-only";
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { RoleGate } from "@/components/auth/role-gate";
 import { NewPort } from "@/components/porting/new-port/new-port";
 import { PageHeader } from "@/components/ui/page-header";
-import { LoadingState } from "@/components/ui/states";
+import { PageSuspense } from "@/components/ui/page-suspense";
 import { refusalFor } from "@/lib/auth/navigation";
 import { requirePortalUser } from "@/lib/auth/portal-session";
 
@@ -21,9 +20,9 @@ export default async function NewPortPage() {
       />
       <RoleGate refusal={refusalFor(user.role, "/porting/new")}>
         {/* useSearchParams (?port_order_id=) needs a boundary for the static shell. */}
-        <Suspense fallback={<LoadingState />}>
+        <PageSuspense>
           <NewPort />
-        </Suspense>
+        </PageSuspense>
       </RoleGate>
     </>
   );
