@@ -7,25 +7,47 @@ import { scopes } from "@/lib/schemas/scopes";
 
 export const BENCH_ORGANIZATION = { id: "org_bench", name: "Benchmark" } as const;
 const TOKEN_NAME = "bench";
-const BENCH_USER_ID = "usr_bench_owner";
 
-/** A fresh token with every scope for the bench organization (earlier bench tokens are deleted). */
-export async function createBenchToken(url: string): Promise<string> {
+/**
+ * The bench organization and `count - 1` more (org_bench_2, …): orders spread over several
+ * organizations do not all queue on one billing account's lock, as one organization's do.
+ */
+export function benchOrganizations(count: number): Array<{ id: string; name: string }> {
+  return Array.from({ length: count }, (_, index) =>
+    index === 0
+      ? { ...BENCH_ORGANIZATION }
+      : { id: `${BENCH_ORGANIZATION.id}_${index + 1}`, name: `${BENCH_ORGANIZATION.name} ${index + 1}` },
+  );
+}
+
+/** Every bench organization a run may have made: org_bench and org_bench_<n>. */
+const BENCH_ORGANIZATIONS_SQL = `(SELECT "id" FROM "organization" WHERE "id" = 'org_bench' OR "id" LIKE 'org\\_bench\\_%')`;
+
+/** A fresh token with every scope for a bench organization (earlier bench tokens are deleted). */
+export async function createBenchToken(
+  url: string,
+  organization: { id: string; name: string } = BENCH_ORGANIZATION,
+): Promise<string> {
   const db = await connectPostgres(url, 2);
+  const userId =
+    organization.id === BENCH_ORGANIZATION.id ? "usr_bench_owner" : `usr_${organization.id}_owner`;
   try {
     await db.prisma.organization.upsert({
-      where: { id: BENCH_ORGANIZATION.id },
-      create: BENCH_ORGANIZATION,
+      where: { id: organization.id },
+      create: organization,
       update: {},
     });
     // A token acts for its creator (docs/CONTRACT.md §15): the bench's owner, verified, may do anything
     // a token can. Nobody signs in as them, so the password hash is not a hash of anything.
     await db.prisma.user.upsert({
-      where: { id: BENCH_USER_ID },
+      where: { id: userId },
       create: {
-        id: BENCH_USER_ID,
-        organizationId: BENCH_ORGANIZATION.id,
-        email: "owner@bench.example",
+        id: userId,
+        organizationId: organization.id,
+        email:
+          organization.id === BENCH_ORGANIZATION.id
+            ? "owner@bench.example"
+            : `owner@${organization.id}.example`,
         name: "Benchmark owner",
         role: "owner",
         passwordHash: "!",
@@ -34,11 +56,11 @@ export async function createBenchToken(url: string): Promise<string> {
       update: {},
     });
     await db.prisma.apiToken.deleteMany({
-      where: { organizationId: BENCH_ORGANIZATION.id, name: TOKEN_NAME },
+      where: { organizationId: organization.id, name: TOKEN_NAME },
     });
     const { secret } = await createApiToken(db.prisma, {
-      organizationId: BENCH_ORGANIZATION.id,
-      userId: BENCH_USER_ID,
+      organizationId: organization.id,
+      userId,
       name: TOKEN_NAME,
       scopes,
     });
@@ -58,23 +80,23 @@ async function withClient<T>(url: string, fn: (client: Client) => Promise<T>): P
   }
 }
 
-/** Puts every number the bench organization bought back on sale and deletes its orders. */
+/** Puts every number the bench organizations bought back on sale and deletes their orders. */
 export async function returnBenchPurchases(url: string): Promise<number> {
   return withClient(url, async (client) => {
     await client.query("BEGIN");
     try {
-      await client.query(`DELETE FROM "number_configuration" WHERE "organization_id" = $1`, [
-        BENCH_ORGANIZATION.id,
-      ]);
+      await client.query(
+        `DELETE FROM "number_configuration" WHERE "organization_id" IN ${BENCH_ORGANIZATIONS_SQL}`,
+      );
       const returned = await client.query(
         `UPDATE "inventory_number" SET "status" = 'available', "order_item_id" = NULL, "sold_at" = NULL
-          WHERE "order_item_id" IN (SELECT i."id" FROM "order_item" i JOIN "order" o ON o."id" = i."order_id" WHERE o."organization_id" = $1)`,
-        [BENCH_ORGANIZATION.id],
+          WHERE "order_item_id" IN (SELECT i."id" FROM "order_item" i JOIN "order" o ON o."id" = i."order_id"
+                                     WHERE o."organization_id" IN ${BENCH_ORGANIZATIONS_SQL})`,
       );
-      await client.query(`DELETE FROM "idempotency_record" WHERE "organization_id" = $1`, [
-        BENCH_ORGANIZATION.id,
-      ]);
-      await client.query(`DELETE FROM "order" WHERE "organization_id" = $1`, [BENCH_ORGANIZATION.id]);
+      await client.query(
+        `DELETE FROM "idempotency_record" WHERE "organization_id" IN ${BENCH_ORGANIZATIONS_SQL}`,
+      );
+      await client.query(`DELETE FROM "order" WHERE "organization_id" IN ${BENCH_ORGANIZATIONS_SQL}`);
       await client.query("COMMIT");
       return returned.rowCount ?? 0;
     } catch (error) {
@@ -96,13 +118,11 @@ export async function checkBenchSales(url: string): Promise<SaleCheck> {
     // One snapshot for all counts: orders still in flight when the load stops commit meanwhile.
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
     const orders = await client.query<{ count: number }>(
-      `SELECT count(*)::int AS "count" FROM "order" WHERE "organization_id" = $1`,
-      [BENCH_ORGANIZATION.id],
+      `SELECT count(*)::int AS "count" FROM "order" WHERE "organization_id" IN ${BENCH_ORGANIZATIONS_SQL}`,
     );
     const sold = await client.query<{ count: number }>(
       `SELECT count(*)::int AS "count" FROM "inventory_number" n JOIN "order_item" i ON i."id" = n."order_item_id"
-         JOIN "order" o ON o."id" = i."order_id" WHERE o."organization_id" = $1`,
-      [BENCH_ORGANIZATION.id],
+         JOIN "order" o ON o."id" = i."order_id" WHERE o."organization_id" IN ${BENCH_ORGANIZATIONS_SQL}`,
     );
     const claimedTwice = await client.query<{ count: number }>(
       `SELECT count(*)::int AS "count" FROM (
@@ -110,9 +130,8 @@ export async function checkBenchSales(url: string): Promise<SaleCheck> {
     );
     const shortItems = await client.query<{ count: number }>(
       `SELECT count(*)::int AS "count" FROM "order_item" i JOIN "order" o ON o."id" = i."order_id"
-        WHERE o."organization_id" = $1
+        WHERE o."organization_id" IN ${BENCH_ORGANIZATIONS_SQL}
           AND i."quantity" - i."backordered_quantity" <> (SELECT count(*) FROM "inventory_number" n WHERE n."order_item_id" = i."id")`,
-      [BENCH_ORGANIZATION.id],
     );
     await client.query("COMMIT");
     return {

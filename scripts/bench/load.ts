@@ -10,6 +10,8 @@ export type LoadOptions = {
   headers?: Record<string, string>;
   /** A new body for each request (orders); absent: the same request every time. */
   body?: () => string;
+  /** Headers of each request, over `headers` (a token of one organization or another in turn). */
+  requestHeaders?: () => Record<string, string>;
   /** Cumulative CPU seconds of processes to charge to the requests (read before and after the measured run). */
   cpu?: Record<string, () => Promise<number> | number>;
 };
@@ -37,7 +39,7 @@ async function readCpu(probes: LoadOptions["cpu"] = {}): Promise<Record<string, 
 
 function run(options: LoadOptions, seconds: number): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    const body = options.body;
+    const { body, requestHeaders } = options;
     autocannon(
       {
         url: options.url,
@@ -48,7 +50,18 @@ function run(options: LoadOptions, seconds: number): Promise<autocannon.Result> 
         timeout: 30,
         // Latency of every answer, not only the 2xx ones (a 409 is an answer too).
         ...({ includeErrorStats: true } as object),
-        requests: body ? [{ setupRequest: (request) => ({ ...request, body: body() }) }] : undefined,
+        requests:
+          body || requestHeaders
+            ? [
+                {
+                  setupRequest: (request) => ({
+                    ...request,
+                    ...(body ? { body: body() } : {}),
+                    ...(requestHeaders ? { headers: { ...request.headers, ...requestHeaders() } } : {}),
+                  }),
+                },
+              ]
+            : undefined,
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );

@@ -1,5 +1,5 @@
 // npm run bench [-- --duration 10 --connections 32 --pool 10 --snapshot --rebuild --no-scaling --quick --small
-//                   --numbers 100000 --orders-only --no-housekeeping --no-fleet]
+//                   --numbers 100000 --orders-only --no-housekeeping --no-fleet --order-organizations 16]
 //
 // Serves the built app (`next start`) on PostgreSQL bench databases (numbers_bench: 1,000,000
 // numbers; numbers_bench_100k and numbers_bench_10k for the scaling row; each created and
@@ -12,6 +12,7 @@ import { Client } from "pg";
 import {
   availableNumbers,
   checkBenchSales,
+  benchOrganizations,
   createBenchToken,
   returnBenchPurchases,
   type SaleCheck,
@@ -59,6 +60,8 @@ type Options = {
   warmupSeconds: number;
   connections: number;
   orderConnections: number;
+  /** The organizations the order rows' clients buy for, in turn (one billing account each). */
+  orderOrganizations: number;
   poolSize: number;
   snapshot: boolean;
   rebuild: boolean;
@@ -81,6 +84,7 @@ function parseOptions(argv: string[]): Options {
     warmupSeconds: 3,
     connections: 32,
     orderConnections: 64,
+    orderOrganizations: 16,
     poolSize: 10,
     snapshot: false,
     rebuild: false,
@@ -98,6 +102,7 @@ function parseOptions(argv: string[]): Options {
     else if (flag === "--warmup") options.warmupSeconds = value();
     else if (flag === "--connections") options.connections = value();
     else if (flag === "--order-connections") options.orderConnections = value();
+    else if (flag === "--order-organizations") options.orderOrganizations = value();
     else if (flag === "--pool") options.poolSize = value();
     else if (flag === "--snapshot") options.snapshot = true;
     else if (flag === "--rebuild") options.rebuild = true;
@@ -303,31 +308,40 @@ async function main() {
       });
     }
 
+    // The order rows' clients buy for --order-organizations organizations in turn: a sale holds
+    // its organization's billing account from its charges to its commit (docs/ARCHITECTURE.md,
+    // "Billing"), so one organization's orders queue there, however many clients send them.
+    // The third row is that queue: the same orders, all for one organization.
+    const orderTokens = [token];
+    for (const organization of benchOrganizations(options.orderOrganizations).slice(1))
+      orderTokens.push(await createBenchToken(million, organization));
+    let nextToken = 0;
     const orderLoad = {
       ...load,
       connections: options.orderConnections,
       warmupSeconds: 0,
       method: "POST" as const,
       headers: { ...auth, "Content-Type": "application/json" },
+      requestHeaders: () => ({ Authorization: `Bearer ${orderTokens[nextToken++ % orderTokens.length]}` }),
     };
-    log(`POST /order: ${options.orderConnections} clients, one region`);
+    const spread = `${orderTokens.length} organizations`;
+    const regionBody = () =>
+      JSON.stringify({
+        contact_name: "Bench",
+        items: [{ country: "US", number_type: "local", region: "US-NY-NEW_YORK-212", quantity: 1 }],
+      });
+    log(`POST /order: ${options.orderConnections} clients, ${spread}, one region`);
     rows.push({
-      label: `POST /order: ${options.orderConnections} clients, one region`,
-      app: await measure({
-        ...orderLoad,
-        url: api("/order"),
-        body: () =>
-          JSON.stringify({
-            contact_name: "Bench",
-            items: [{ country: "US", number_type: "local", region: "US-NY-NEW_YORK-212", quantity: 1 }],
-          }),
-      }),
+      label: `POST /order: ${options.orderConnections} clients, ${spread}, one region`,
+      app: await measure({ ...orderLoad, url: api("/order"), body: regionBody }),
       note: "geography item, quantity 1: every order competes for the region's lowest numbers",
     });
     const hot = await availableNumbers(million, "US-CA-LOS_ANGELES-213", 2_000);
-    log(`POST /order: ${options.orderConnections} clients, ${hot.length.toLocaleString("en")} named numbers`);
+    log(
+      `POST /order: ${options.orderConnections} clients, ${spread}, ${hot.length.toLocaleString("en")} named numbers`,
+    );
     rows.push({
-      label: `POST /order: ${options.orderConnections} clients, named numbers`,
+      label: `POST /order: ${options.orderConnections} clients, ${spread}, named numbers`,
       app: await measure({
         ...orderLoad,
         url: api("/order"),
@@ -339,6 +353,12 @@ async function main() {
       }),
       expected: [409],
       note: `each order names one of ${hot.length.toLocaleString("en")} numbers at random: 409 once it is sold`,
+    });
+    log(`POST /order: ${options.orderConnections} clients, one organization, one region`);
+    rows.push({
+      label: `POST /order: ${options.orderConnections} clients, one organization, one region`,
+      app: await measure({ ...orderLoad, requestHeaders: undefined, url: api("/order"), body: regionBody }),
+      note: "as the first order row, every order for the bench organization: they queue on its billing account",
     });
     sales = await checkBenchSales(million);
     if (options.housekeeping)

@@ -1,6 +1,6 @@
 // npx tsx scripts/bench/sale-sql.ts [--clients 64 --pool 10 --seconds 10 --shape region|named]
 //   [--functions <dir>] [--answer place_order_answer] [--quantity 1] [--keep]
-//   [--region US-NY-NEW_YORK-212]
+//   [--region US-NY-NEW_YORK-212] [--organizations 1]
 //
 // The sale without Next: `--clients` callers share a pool of `--pool` connections to the
 // 1,000,000-number bench database (numbers_bench, made by `npm run bench`) and call
@@ -9,13 +9,15 @@
 // at random (`named`). Prints orders/s, p50/p99 and PostgreSQL's CPU per order; with
 // `--functions <dir>` it first loads that directory's .sql files (e.g. an older
 // prisma/functions from `git show`), so two versions of the sale compare on one database in
-// one period. What it sold is given back at the end, unless `--keep`. Timing is printed, never asserted.
+// one period. `--organizations N` spreads the orders over N organizations in turn (org_bench and
+// org_bench_2…), each with a billing account of its own: one organization's sales queue on its
+// account's lock, several organizations' do not. What it sold is given back at the end, unless `--keep`. Timing is printed, never asserted.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { Pool } from "pg";
 import { BackendCpu } from "@/scripts/bench/backend-cpu";
-import { availableNumbers, BENCH_ORGANIZATION, returnBenchPurchases } from "@/scripts/bench/bench-org";
+import { availableNumbers, benchOrganizations, returnBenchPurchases } from "@/scripts/bench/bench-org";
 import { BENCH_DATABASES, databaseUrl } from "@/scripts/bench/databases";
 import { loadAverage } from "@/scripts/bench/report";
 import { nationalFormats } from "@/lib/reference/phone";
@@ -37,6 +39,10 @@ const quantity = Number(option("quantity", "1"));
 /** Keeps what was sold (the next run then meets the dead tuples and sold rows it left). */
 const keep = process.argv.includes("--keep");
 const ONE_REGION = option("region", "US-NY-NEW_YORK-212");
+const organizations = benchOrganizations(Number(option("organizations", "1"))).map(
+  (organization) => organization.id,
+);
+let nextOrganization = 0;
 const NAMED_REGION = "US-CA-LOS_ANGELES-213";
 
 type Product = { id: number; currency: string; monthly_fee: string; setup_fee: string; lead: string | null };
@@ -55,7 +61,7 @@ async function product(pool: Pool, region: string): Promise<Product> {
 function saleInput(item: Record<string, unknown>): string {
   const now = new Date();
   return JSON.stringify({
-    organization_id: BENCH_ORGANIZATION.id,
+    organization_id: organizations[nextOrganization++ % organizations.length],
     user_id: null,
     token_id: null,
     key: null,
@@ -89,11 +95,16 @@ async function main() {
       await pool.query(readFileSync(path.join(functionsDir, file), "utf8"));
     console.log(`loaded the functions of ${functionsDir}`);
   }
-  await pool.query(
-    `INSERT INTO billing_account (organization_id, currency, credit_limit_minor, standing, standing_since, created_at)
-     VALUES ($1, 'USD', 100000000000, 'good_standing', now(), now()) ON CONFLICT DO NOTHING`,
-    [BENCH_ORGANIZATION.id],
-  );
+  for (const organization of organizations) {
+    await pool.query(`INSERT INTO organization (id, name) VALUES ($1, $1) ON CONFLICT DO NOTHING`, [
+      organization,
+    ]);
+    await pool.query(
+      `INSERT INTO billing_account (organization_id, currency, credit_limit_minor, standing, standing_since, created_at)
+       VALUES ($1, 'USD', 100000000000, 'good_standing', now(), now()) ON CONFLICT DO NOTHING`,
+      [organization],
+    );
+  }
   const region = shape === "named" ? NAMED_REGION : ONE_REGION;
   const sold = await product(pool, region);
   const named = shape === "named" ? await availableNumbers(url, NAMED_REGION, 2_000) : [];
@@ -135,7 +146,7 @@ async function main() {
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   console.log(
-    `${shape}: ${clients} callers, pool ${poolSize}, ${elapsed.toFixed(1)} s: ${(latencies.length / elapsed).toFixed(0)} orders/s` +
+    `${shape}: ${clients} callers, ${organizations.length} organization(s), pool ${poolSize}, ${elapsed.toFixed(1)} s: ${(latencies.length / elapsed).toFixed(0)} orders/s` +
       ` (${refused} refused), p50 ${at(0.5).toFixed(0)} ms, p99 ${at(0.99).toFixed(0)} ms,` +
       ` PostgreSQL CPU ${((databaseCpu * 1000) / Math.max(1, latencies.length + refused)).toFixed(1)} ms a call;` +
       ` load average ${loadAverage()}`,
