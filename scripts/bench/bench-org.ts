@@ -85,6 +85,11 @@ export async function returnBenchPurchases(url: string): Promise<number> {
   return withClient(url, async (client) => {
     await client.query("BEGIN");
     try {
+      // A load's last orders are still being placed when its clients stop: this waits for
+      // those that have begun (each writes "order" first) and holds back any later one until
+      // the commit. Without it, an order that committed between the DELETE and the UPDATE
+      // below left its number on sale with a configuration: the next sale of it failed.
+      await client.query(`LOCK TABLE "order" IN SHARE MODE`);
       await client.query(
         `DELETE FROM "number_configuration" WHERE "organization_id" IN ${BENCH_ORGANIZATIONS_SQL}`,
       );
