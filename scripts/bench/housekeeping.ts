@@ -95,7 +95,8 @@ async function sell(options: Options): Promise<number> {
   for (let sold = IN_ONE_REGION, index = 0; sold < SALES; sold += PER_ORDER, index++)
     bodies.push(regionOrder(regions[index % regions.length], PER_ORDER));
   let next = 0;
-  let failed = 0;
+  const failed: Record<string, number> = {};
+  let firstFailure = "";
   const worker = async () => {
     while (next < bodies.length) {
       const body = bodies[next++];
@@ -104,12 +105,19 @@ async function sell(options: Options): Promise<number> {
         headers: options.orderLoad.headers,
         body,
       });
-      if (response.status !== 200) failed++;
-      await response.arrayBuffer();
+      const text = await response.text();
+      if (response.status !== 200) {
+        failed[response.status] = (failed[response.status] ?? 0) + 1;
+        firstFailure ||= `${response.status} ${text.slice(0, 300)}`;
+      }
     }
   };
   await Promise.all(Array.from({ length: CLIENTS }, worker));
-  if (failed > 0) throw new Error(`${failed} of ${bodies.length} orders of the 20,000 sales failed`);
+  const failures = Object.values(failed).reduce((sum, count) => sum + count, 0);
+  if (failures > 0)
+    throw new Error(
+      `${failures} of ${bodies.length} orders of the 20,000 sales failed (${JSON.stringify(failed)}; the first: ${firstFailure})`,
+    );
   return bodies.length;
 }
 
