@@ -128,8 +128,10 @@ const APP_PORT = Number(process.env.BENCH_PORT ?? 3100);
 const BASELINE_PORT = APP_PORT + 1;
 
 /**
- * CPU seconds used so far by the PostgreSQL backends connected to one database. A backend
- * that has gone since the last reading counts with what it had used then.
+ * CPU seconds used so far by the PostgreSQL backends connected to one database. The backends are
+ * read every quarter of a second, not only when asked: the app's pool replaces its connections
+ * (lib/db/pool-options.ts), and a backend that came and went between two readings would count for
+ * nothing. A backend that has gone counts with what it had used at its last reading.
  */
 async function backendCpuProbe(
   databaseName: string,
@@ -137,16 +139,27 @@ async function backendCpuProbe(
   const client = new Client({ connectionString: serverUrl() });
   await client.connect();
   const lastSeen = new Map<number, number>();
-  return {
-    probe: async () => {
+  let reading: Promise<void> = Promise.resolve();
+  const read = () =>
+    (reading = reading.then(async () => {
       const rows = await client.query<{ pid: number }>(
         "SELECT pid FROM pg_stat_activity WHERE datname = $1",
         [databaseName],
       );
-      for (const { pid } of rows.rows) lastSeen.set(pid, cpuSeconds([pid]));
+      // Never below an earlier reading: a backend that exits between the query and /proc reads 0.
+      for (const { pid } of rows.rows) lastSeen.set(pid, Math.max(lastSeen.get(pid) ?? 0, cpuSeconds([pid])));
+    }));
+  const timer = setInterval(() => void read(), 250);
+  return {
+    probe: async () => {
+      await read();
       return [...lastSeen.values()].reduce((sum, seconds) => sum + seconds, 0);
     },
-    close: () => client.end(),
+    close: async () => {
+      clearInterval(timer);
+      await reading;
+      await client.end();
+    },
   };
 }
 
