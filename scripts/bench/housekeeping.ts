@@ -34,8 +34,8 @@ type Options = {
   log: (line: string) => void;
 };
 
-/** An order body for `quantity` numbers of a region, as the one-region row sends it. */
-const regionOrder = (region: string, quantity: number) =>
+/** An order body for `quantity` numbers of a region, as the one-region rows send it. */
+export const regionOrder = (region: string, quantity: number) =>
   JSON.stringify({
     contact_name: "Bench",
     items: [{ country: "US", number_type: "local", region, quantity }],

@@ -27,7 +27,14 @@ import {
 import { measure, type LoadResult } from "@/scripts/bench/load";
 import { measureSteady } from "@/scripts/bench/steady";
 import { fleetBenches, runFleetBenches } from "@/scripts/bench/fleet";
-import { housekeepingTable, measureHousekeeping, type HousekeepingPhase } from "@/scripts/bench/housekeeping";
+import {
+  housekeepingTable,
+  measureHousekeeping,
+  NAMED_REGION,
+  ONE_REGION,
+  regionOrder,
+  type HousekeepingPhase,
+} from "@/scripts/bench/housekeeping";
 import { captureProductStatements } from "@/scripts/bench/products-sql";
 import {
   cpuSeconds,
@@ -349,24 +356,16 @@ async function main() {
       ...orderLoad,
       durationSeconds: options.warmupSeconds,
       url: api("/order"),
-      body: () =>
-        JSON.stringify({
-          contact_name: "Bench",
-          items: [{ country: "US", number_type: "local", region: ORDER_WARMUP_REGION, quantity: 1 }],
-        }),
+      body: () => regionOrder(ORDER_WARMUP_REGION, 1),
     });
-    const regionBody = () =>
-      JSON.stringify({
-        contact_name: "Bench",
-        items: [{ country: "US", number_type: "local", region: "US-NY-NEW_YORK-212", quantity: 1 }],
-      });
+    const regionBody = () => regionOrder(ONE_REGION, 1);
     log(`POST /order: ${options.orderConnections} clients, ${spread}, one region`);
     rows.push({
       label: `POST /order: ${options.orderConnections} clients, ${spread}, one region`,
       app: await measure({ ...orderLoad, url: api("/order"), body: regionBody }),
       note: "geography item, quantity 1: every order competes for the region's lowest numbers",
     });
-    const hot = await availableNumbers(million, "US-CA-LOS_ANGELES-213", 2_000);
+    const hot = await availableNumbers(million, NAMED_REGION, 2_000);
     log(
       `POST /order: ${options.orderConnections} clients, ${spread}, ${hot.length.toLocaleString("en")} named numbers`,
     );

@@ -11,7 +11,8 @@
 // prisma/functions from `git show`), so two versions of the sale compare on one database in
 // one period. `--organizations N` spreads the orders over N organizations in turn (org_bench and
 // org_bench_2…), each with a billing account of its own: one organization's sales queue on its
-// account's lock, several organizations' do not. What it sold is given back at the end, unless `--keep`. Timing is printed, never asserted.
+// account's lock, several organizations' do not. What it sold is given back at the end, unless
+// `--keep`. Timing is printed, never asserted.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -39,9 +40,7 @@ const quantity = Number(option("quantity", "1"));
 /** Keeps what was sold (the next run then meets the dead tuples and sold rows it left). */
 const keep = process.argv.includes("--keep");
 const ONE_REGION = option("region", "US-NY-NEW_YORK-212");
-const organizations = benchOrganizations(Number(option("organizations", "1"))).map(
-  (organization) => organization.id,
-);
+const organizations = benchOrganizations(Number(option("organizations", "1")));
 let nextOrganization = 0;
 const NAMED_REGION = "US-CA-LOS_ANGELES-213";
 
@@ -61,7 +60,7 @@ async function product(pool: Pool, region: string): Promise<Product> {
 function saleInput(item: Record<string, unknown>): string {
   const now = new Date();
   return JSON.stringify({
-    organization_id: organizations[nextOrganization++ % organizations.length],
+    organization_id: organizations[nextOrganization++ % organizations.length].id,
     user_id: null,
     token_id: null,
     key: null,
@@ -96,13 +95,14 @@ async function main() {
     console.log(`loaded the functions of ${functionsDir}`);
   }
   for (const organization of organizations) {
-    await pool.query(`INSERT INTO organization (id, name) VALUES ($1, $1) ON CONFLICT DO NOTHING`, [
-      organization,
+    await pool.query(`INSERT INTO organization (id, name) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+      organization.id,
+      organization.name,
     ]);
     await pool.query(
       `INSERT INTO billing_account (organization_id, currency, credit_limit_minor, standing, standing_since, created_at)
        VALUES ($1, 'USD', 100000000000, 'good_standing', now(), now()) ON CONFLICT DO NOTHING`,
-      [organization],
+      [organization.id],
     );
   }
   const region = shape === "named" ? NAMED_REGION : ONE_REGION;
