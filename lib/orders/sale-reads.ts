@@ -69,7 +69,7 @@ const READ_SALE = `
          SELECT ${productJson} AS product FROM product p
           WHERE p.country_id = n.country_id AND p.number_type_id = n.number_type_id AND p.region_id = n.region_id
           ${cheapestFirst}) cheapest ON true
-      WHERE n.number_e164 = ANY($3::text[])) AS numbers,
+      WHERE cardinality($3::text[]) > 0 AND n.number_e164 = ANY($3::text[])) AS numbers,
     (SELECT json_agg(${productJson}) FROM product p WHERE p.id = ANY($4::int[])) AS products,
     (SELECT json_agg(json_build_object('position', g.position, 'product', cheapest.product))
        FROM unnest($5::char(2)[], $6::text[], $7::text[]) WITH ORDINALITY AS g(country_id, number_type_id, region_id, position)

@@ -28,6 +28,8 @@ DECLARE
   -- The inventory ids of the numbers this order sold, as the statements that sold them returned them.
   v_sold INT[] := '{}';
   v_new INT[];
+  -- The inventory ids of the named number an item sold above (none for a geography item).
+  v_item_named INT[];
   v_named_sold INT[];
   v_item_ids TEXT[];
   v_missing JSONB;
@@ -126,16 +128,23 @@ BEGIN
   END IF;
 
   -- Each item's numbers, in item order (the events follow it): a named item's number sold
-  -- above, a geography item's as far as stock goes and back-ordered beyond.
+  -- above, a geography item's as far as stock goes and back-ordered beyond. Only a named item
+  -- looks for its number among v_named_sold, which is never empty when there is one: planned for
+  -- an empty array, `id = ANY('{}')` is a contradiction, from which the planner proves any partial
+  -- index's condition, and it walked the whole of the pick's index (every available number of a
+  -- country's type) to find nothing (docs/PERFORMANCE.md, "An empty array that walked an index").
+  -- The reads of v_sold below check for an empty one for the same reason.
   v_named_sold := v_sold;
   v_sold := '{}';
   FOR v_item IN
-    SELECT oi.id, oi.country_id, oi.kind,
-           ARRAY(SELECT n.id FROM inventory_number n WHERE n.id = ANY(v_named_sold) AND n.order_item_id = oi.id) AS named
-      FROM order_item oi WHERE oi.order_id = v_order_id ORDER BY oi.position
+    SELECT oi.id, oi.country_id, oi.kind FROM order_item oi WHERE oi.order_id = v_order_id ORDER BY oi.position
   LOOP
+    v_item_named := '{}';
+    IF v_item.kind = 'named_number' THEN
+      v_item_named := ARRAY(SELECT n.id FROM inventory_number n WHERE n.id = ANY(v_named_sold) AND n.order_item_id = v_item.id);
+    END IF;
     SELECT s.sold, s.configurations INTO v_new, v_item_ids
-      FROM sell_to_item(v_item.id, v_item.named, v_now, v_day, v_due::timestamptz,
+      FROM sell_to_item(v_item.id, v_item_named, v_now, v_day, v_due::timestamptz,
                         p->'formats'->(v_item.country_id::text), v_limit) s;
     v_sold := v_sold || v_new;
     v_ids := v_ids || v_item_ids;
@@ -155,7 +164,7 @@ BEGIN
          jsonb_build_array(
            jsonb_build_object('field', 'numbers', 'from', NULL, 'to', COALESCE((
              SELECT jsonb_agg(n.number_e164 ORDER BY n.number_e164 COLLATE "C")
-               FROM inventory_number n WHERE n.id = ANY(v_sold)), '[]'::jsonb)),
+               FROM inventory_number n WHERE cardinality(v_sold) > 0 AND n.id = ANY(v_sold)), '[]'::jsonb)),
            jsonb_build_object('field', 'backordered_quantity', 'from', NULL, 'to', v_backordered));
 
   -- What the numbers sold cost now (sale_number_fees, the figures sale_charge_numbers writes)
@@ -169,7 +178,7 @@ BEGIN
                  sum(round(oi.monthly_fee * 100))::bigint AS monthly
             FROM inventory_number n JOIN order_item oi ON oi.id = n.order_item_id
            CROSS JOIN sale_number_fees(round(oi.setup_fee * 100)::bigint, round(oi.monthly_fee * 100)::bigint, v_day) f
-           WHERE n.id = ANY(v_sold) GROUP BY oi.currency) t;
+           WHERE cardinality(v_sold) > 0 AND n.id = ANY(v_sold) GROUP BY oi.currency) t;
 
   -- Each number bought with the documents it requires, active or pending (and until when).
   SELECT jsonb_build_object('data', jsonb_build_object('reference_id', p->>'reference_id', 'charges', (
@@ -190,7 +199,7 @@ BEGIN
     FROM inventory_number n
     JOIN order_item oi ON oi.id = n.order_item_id
     JOIN number_configuration c ON c.inventory_number_id = n.id
-   WHERE n.id = ANY(v_sold) AND c.inventory_number_id = ANY(v_sold);
+   WHERE cardinality(v_sold) > 0 AND n.id = ANY(v_sold) AND c.inventory_number_id = ANY(v_sold);
 
   -- Only successful orders are stored (a failed one rolls back with its key): status 200.
   IF v_key IS NOT NULL THEN

@@ -84,7 +84,7 @@ BEGIN
     SELECT n.id, n.number_e164, n.national_number, n.country_id,
            row_number() OVER (ORDER BY n.number_e164 COLLATE "C") AS position,
            sale_documents_gated(v_item.organization_id, n.country_id, n.number_type_id, n.required_document_ids, p_day) AS gated
-      FROM inventory_number n WHERE n.id = ANY(sold)
+      FROM inventory_number n WHERE cardinality(sold) > 0 AND n.id = ANY(sold)
   ), created AS (
     INSERT INTO number_configuration (id, organization_id, kind, number, name, inventory_number_id, status, documents_due)
     SELECT sale_configuration_id(), v_item.organization_id, 'number', s.number_e164,

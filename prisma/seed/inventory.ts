@@ -85,6 +85,12 @@ export async function seedInventory(
   const added = bulk
     ? await bulkLoad(sql, before, target, options)
     : await insertInBatches(sql, target, options);
+  // Index-only scans skip the table only for pages the visibility map marks all-visible,
+  // which only VACUUM does; ANALYZE gives the planner the new row counts. After a small load
+  // too: PGlite has no autovacuum, and without statistics its planner took the pick's partial
+  // index for an empty one (docs/PERFORMANCE.md, "An empty array that walked an index").
+  await sql.exec(`VACUUM (ANALYZE) "inventory_number"`);
+  options.log?.("inventory: vacuumed and analyzed");
   return { added, total: before + added };
 }
 
@@ -197,10 +203,6 @@ async function bulkLoad(
     log(`inventory: ${obstacles.foreignKeys.length} foreign keys validated (${lap()})`);
     return loaded;
   });
-  // Index-only scans skip the table only for pages the visibility map marks all-visible,
-  // which only VACUUM does; ANALYZE gives the planner the new row counts.
-  await sql.exec(`VACUUM (ANALYZE) "inventory_number"`);
-  log(`inventory: vacuumed and analyzed (${lap()})`);
   return added;
 }
 
