@@ -9,7 +9,9 @@ import type { OrderRequest } from "@/lib/schemas/orders";
 // order's cost: docs/PERFORMANCE.md, "The sale in two statements"): the answer stored under its
 // Idempotency-Key, the numbers it names, the products its items may be bought under, the bundles
 // they name and the name its audit entry gives the buyer. Countries, types and regions come from
-// the cached reference data.
+// the cached reference data. An order that names no number does not look for any: planned for an
+// empty array, `= ANY('{}')` lets the planner choose any partial index of the numbers
+// (docs/PERFORMANCE.md, "An empty array that walked an index").
 
 type ProductJson = {
   id: number;

@@ -131,8 +131,9 @@ BEGIN
   -- above, a geography item's as far as stock goes and back-ordered beyond. Only a named item
   -- looks for its number among v_named_sold, which is never empty when there is one: planned for
   -- an empty array, `id = ANY('{}')` is a contradiction, from which the planner proves any partial
-  -- index's condition, and it walked the whole of the pick's index (every available number of a
-  -- country's type) to find nothing (docs/PERFORMANCE.md, "An empty array that walked an index").
+  -- index's condition, and on PGlite without statistics it walked the whole of the pick's index
+  -- (every available number of a country's type) to find nothing (docs/PERFORMANCE.md, "An empty
+  -- array that walked an index").
   -- The reads of v_sold below check for an empty one for the same reason.
   v_named_sold := v_sold;
   v_sold := '{}';
