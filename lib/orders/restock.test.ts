@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api, get } from "@/tests/api-client";
-import { getPrisma } from "@/lib/db/client";
+import { getDatabase, getPrisma } from "@/lib/db/client";
 import { metrics } from "@/lib/observability/metrics";
 import { restockInventory } from "@/lib/orders/restock";
 import { formatNational } from "@/lib/reference/phone";
@@ -119,5 +119,24 @@ describe("restockInventory: back-orders", () => {
       [thirdBatch[0], "org_globex", formatNational(thirdBatch[0])],
       [thirdBatch[1], "org_acme", formatNational(thirdBatch[1])],
     ]);
+  });
+});
+
+describe("restockInventory: statistics", () => {
+  it("leaves the inventory analyzed, with the numbers it added counted", async () => {
+    const reltuples = async () => {
+      const { sql } = await getDatabase();
+      const [table] = await sql.query<{ reltuples: number }>(
+        `SELECT "reltuples" FROM pg_class WHERE "oid" = '"inventory_number"'::regclass`,
+      );
+      return table.reltuples;
+    };
+    const prisma = await getPrisma();
+    const numbers = await freshNumbers(REGION, 3);
+    const report = await restockInventory(
+      [HEADER, ...numbers.map((number) => `${number},${REGION},true,true,`)].join("\n"),
+    );
+    expect(report.imported).toBe(3);
+    expect(await reltuples()).toBe(await prisma.inventoryNumber.count());
   });
 });
