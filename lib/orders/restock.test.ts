@@ -124,19 +124,17 @@ describe("restockInventory: back-orders", () => {
 
 describe("restockInventory: statistics", () => {
   it("leaves the inventory analyzed, with the numbers it added counted", async () => {
-    const reltuples = async () => {
-      const { sql } = await getDatabase();
-      const [table] = await sql.query<{ reltuples: number }>(
-        `SELECT "reltuples" FROM pg_class WHERE "oid" = '"inventory_number"'::regclass`,
-      );
-      return table.reltuples;
-    };
     const prisma = await getPrisma();
     const numbers = await freshNumbers(REGION, 3);
     const report = await restockInventory(
       [HEADER, ...numbers.map((number) => `${number},${REGION},true,true,`)].join("\n"),
     );
     expect(report.imported).toBe(3);
-    expect(await reltuples()).toBe(await prisma.inventoryNumber.count());
+    const [table] = await (
+      await getDatabase()
+    ).sql.query<{ reltuples: number }>(
+      `SELECT "reltuples" FROM pg_class WHERE "oid" = '"inventory_number"'::regclass`,
+    );
+    expect(table.reltuples).toBe(await prisma.inventoryNumber.count());
   });
 });

@@ -20,6 +20,7 @@ import { Pool } from "pg";
 import { BackendCpu } from "@/scripts/bench/backend-cpu";
 import { availableNumbers, benchOrganizations, returnBenchPurchases } from "@/scripts/bench/bench-org";
 import { BENCH_DATABASES, databaseUrl } from "@/scripts/bench/databases";
+import { NAMED_REGION, ONE_REGION } from "@/scripts/bench/housekeeping";
 import { loadAverage } from "@/scripts/bench/report";
 import { nationalFormats } from "@/lib/reference/phone";
 
@@ -39,10 +40,10 @@ const answerFunction = option("answer", "place_order_answer");
 const quantity = Number(option("quantity", "1"));
 /** Keeps what was sold (the next run then meets the dead tuples and sold rows it left). */
 const keep = process.argv.includes("--keep");
-const ONE_REGION = option("region", "US-NY-NEW_YORK-212");
+/** The region of a `region` order: the bench's one-region rows' by default. */
+const oneRegion = option("region", ONE_REGION);
 const organizations = benchOrganizations(Number(option("organizations", "1")));
 let nextOrganization = 0;
-const NAMED_REGION = "US-CA-LOS_ANGELES-213";
 
 type Product = { id: number; currency: string; monthly_fee: string; setup_fee: string; lead: string | null };
 
@@ -105,7 +106,7 @@ async function main() {
       [organization.id],
     );
   }
-  const region = shape === "named" ? NAMED_REGION : ONE_REGION;
+  const region = shape === "named" ? NAMED_REGION : oneRegion;
   const sold = await product(pool, region);
   const named = shape === "named" ? await availableNumbers(url, NAMED_REGION, 2_000) : [];
   const item = () => ({
