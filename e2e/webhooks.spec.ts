@@ -88,9 +88,15 @@ test("an endpoint gets a signed test event, shows a failed re-send's 500, and is
     await page.reload();
     await expect(page.getByRole("heading", { name: /^Deliveries to 127\.0\.0\.1:/ })).toBeVisible();
     await expect(secretBox).toHaveCount(0);
+    // The endpoints' list sits above the detail and may load after it, moving the detail down:
+    // the page is settled before the click below.
+    await expect(row).toContainText(url);
 
     const detail = page.getByTestId("webhook-detail");
     await detail.getByRole("button", { name: "Send test event" }).click();
+    // The POST has answered. Once (CI, 30 November) no delivery row came in 30 s; this wait tells
+    // a POST that failed or never went from a list that was not read again.
+    await expect(detail.getByText(/^Test event queued/)).toBeVisible({ timeout: 30_000 });
     const delivery = detail.getByTestId("delivery-row").first();
     // The list is read again after the POST; on a loaded machine that read (and its retries)
     // once took longer than the default 15 s, as long as the worker's send below may.
