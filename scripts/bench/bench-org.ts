@@ -80,8 +80,14 @@ async function withClient<T>(url: string, fn: (client: Client) => Promise<T>): P
   }
 }
 
-/** Puts every number the bench organizations bought back on sale and deletes their orders. */
-export async function returnBenchPurchases(url: string): Promise<number> {
+/**
+ * Puts the numbers the bench organizations bought back on sale and deletes their orders: all of
+ * them, or with `since` (a time on the database's clock) only the orders placed from then on.
+ */
+export async function returnBenchPurchases(url: string, since?: string): Promise<number> {
+  const params = since === undefined ? [] : [since];
+  const placed = since === undefined ? "" : `AND o."created_at" >= $1`;
+  const orders = `SELECT o."id" FROM "order" o WHERE o."organization_id" IN ${BENCH_ORGANIZATIONS_SQL} ${placed}`;
   return withClient(url, async (client) => {
     await client.query("BEGIN");
     try {
@@ -91,23 +97,51 @@ export async function returnBenchPurchases(url: string): Promise<number> {
       // below left its number on sale with a configuration: the next sale of it failed.
       await client.query(`LOCK TABLE "order" IN SHARE MODE`);
       await client.query(
-        `DELETE FROM "number_configuration" WHERE "organization_id" IN ${BENCH_ORGANIZATIONS_SQL}`,
+        since === undefined
+          ? `DELETE FROM "number_configuration" WHERE "organization_id" IN ${BENCH_ORGANIZATIONS_SQL}`
+          : `DELETE FROM "number_configuration" WHERE "organization_id" IN ${BENCH_ORGANIZATIONS_SQL}
+               AND "inventory_number_id" IN (SELECT n."id" FROM "inventory_number" n
+                 JOIN "order_item" i ON i."id" = n."order_item_id" WHERE i."order_id" IN (${orders}))`,
+        params,
       );
       const returned = await client.query(
         `UPDATE "inventory_number" SET "status" = 'available', "order_item_id" = NULL, "sold_at" = NULL
-          WHERE "order_item_id" IN (SELECT i."id" FROM "order_item" i JOIN "order" o ON o."id" = i."order_id"
-                                     WHERE o."organization_id" IN ${BENCH_ORGANIZATIONS_SQL})`,
+          WHERE "order_item_id" IN (SELECT i."id" FROM "order_item" i WHERE i."order_id" IN (${orders}))`,
+        params,
       );
       await client.query(
-        `DELETE FROM "idempotency_record" WHERE "organization_id" IN ${BENCH_ORGANIZATIONS_SQL}`,
+        `DELETE FROM "idempotency_record" WHERE "organization_id" IN ${BENCH_ORGANIZATIONS_SQL}
+           ${since === undefined ? "" : `AND "created_at" >= $1`}`,
+        params,
       );
-      await client.query(`DELETE FROM "order" WHERE "organization_id" IN ${BENCH_ORGANIZATIONS_SQL}`);
+      await client.query(`DELETE FROM "order" WHERE "id" IN (${orders})`, params);
       await client.query("COMMIT");
       return returned.rowCount ?? 0;
     } catch (error) {
       await client.query("ROLLBACK");
       throw error;
     }
+  });
+}
+
+/** The database's clock now, for `returnBenchPurchases(url, since)` and `backorderedSince`. */
+export async function databaseNow(url: string): Promise<string> {
+  return withClient(url, async (client) => {
+    const { rows } = await client.query<{ now: string }>(`SELECT now()::text AS "now"`);
+    return rows[0].now;
+  });
+}
+
+/** Numbers the bench organizations' orders placed since `since` could not be given (back-ordered). */
+export async function backorderedSince(url: string, since: string): Promise<number> {
+  return withClient(url, async (client) => {
+    const { rows } = await client.query<{ count: number }>(
+      `SELECT COALESCE(sum(i."backordered_quantity"), 0)::int AS "count" FROM "order_item" i
+         JOIN "order" o ON o."id" = i."order_id"
+        WHERE o."organization_id" IN ${BENCH_ORGANIZATIONS_SQL} AND o."created_at" >= $1`,
+      [since],
+    );
+    return rows[0].count;
   });
 }
 
